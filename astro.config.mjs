@@ -1,0 +1,34 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, envField } from 'astro/config';
+
+export default defineConfig({
+	site: process.env.SITE_URL ?? 'http://localhost:4321',
+	output: 'server',
+	adapter: node({ mode: 'standalone' }),
+	integrations: [react()],
+	trailingSlash: 'ignore',
+	i18n: {
+		locales: ['id', 'en'],
+		defaultLocale: 'id',
+		routing: { prefixDefaultLocale: false },
+	},
+	env: {
+		schema: {
+			SITE_TITLE: envField.string({ context: 'server', access: 'public', default: 'Hibahin' }),
+			SUPPORT_URL: envField.string({
+				context: 'server',
+				access: 'public',
+				default: 'https://trakteer.id/hibahin',
+			}),
+		},
+	},
+	prefetch: false,
+	devToolbar: { enabled: false },
+	vite: {
+		plugins: [tailwindcss()],
+		ssr: { noExternal: ['drizzle-orm'] },
+	},
+});

@@ -1,0 +1,28 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, findChromium } from './scripts/browser.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+const baseURL = `http://127.0.0.1:${port}`;
+const executablePath = findChromium();
+
+export default defineConfig({
+	testDir: './tests/e2e',
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	retries: process.env.CI ? 1 : 0,
+	workers: 2,
+	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+	use: {
+		baseURL,
+		trace: 'retain-on-failure',
+		launchOptions: { args: chromiumArgs, ...(executablePath ? { executablePath } : {}) },
+	},
+	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+	webServer: {
+		command: 'node server/start.mjs',
+		url: `${baseURL}/`,
+		reuseExistingServer: false,
+		timeout: 60_000,
+		env: { PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseURL },
+	},
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMonthYear, formatNumber, formatRupiah } from './format';
+
+const nbsp = '\u00a0';
+
+describe('formatRupiah', () => {
+	it('writes rupiah with dots between thousands and no decimals', () => {
+		expect(formatRupiah(25000)).toBe(`Rp${nbsp}25.000`);
+		expect(formatRupiah(1_250_000)).toBe(`Rp${nbsp}1.250.000`);
+		expect(formatRupiah(0)).toBe(`Rp${nbsp}0`);
+	});
+
+	it('rounds fractions of a rupiah', () => {
+		expect(formatRupiah(9999.6)).toBe(`Rp${nbsp}10.000`);
+	});
+});
+
+describe('formatDate', () => {
+	it('writes the Indonesian long month with numeric day and year', () => {
+		expect(formatDate('2026-08-17T03:00:00Z')).toBe('17 Agustus 2026');
+	});
+
+	it('uses Jakarta time, not the server clock', () => {
+		// 20:00 UTC on 31 December is already New Year's Day in Jakarta (UTC+7).
+		expect(formatDate('2026-12-31T20:00:00Z')).toBe('1 Januari 2027');
+	});
+});
+
+describe('formatMonthYear', () => {
+	it('writes the month and year a member joined', () => {
+		expect(formatMonthYear(new Date('2026-02-10T12:00:00Z'))).toBe('Februari 2026');
+	});
+});
+
+describe('formatNumber', () => {
+	it('uses Indonesian separators', () => {
+		expect(formatNumber(1234.5)).toBe('1.234,5');
+	});
+});

@@ -1,0 +1,31 @@
+import type common from '../../../locales/id/common.json';
+import type footer from '../../../locales/id/footer.json';
+import type home from '../../../locales/id/home.json';
+import type legal from '../../../locales/id/legal.json';
+import type nav from '../../../locales/id/nav.json';
+import type profile from '../../../locales/id/profile.json';
+import type notFound from '../../../locales/id/notFound.json';
+import type support from '../../../locales/id/support.json';
+
+/** Every translation of one locale, one key per file in `locales/<locale>/`. */
+export interface Resources {
+	common: typeof common;
+	footer: typeof footer;
+	home: typeof home;
+	legal: typeof legal;
+	nav: typeof nav;
+	notFound: typeof notFound;
+	profile: typeof profile;
+	support: typeof support;
+}
+
+/** Builds a locale's resources from `import.meta.glob` results keyed by file path. */
+export function resourcesFromModules(modules: Record<string, unknown>): Resources {
+	const entries = Object.entries(modules).map(([path, module]) => {
+		const name = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+		const value =
+			module && typeof module === 'object' && 'default' in module ? module.default : module;
+		return [name, value];
+	});
+	return Object.fromEntries(entries) as Resources;
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster, toast as sonner } from 'sonner';
+import { type ToastKind, toastSettings } from './toast';
+
+let ready: Promise<void> | undefined;
+
+function ReadyToaster({ label, onReady }: { label: string; onReady: () => void }) {
+	// Runs after the Toaster's own effects, so its subscription exists before the first toast.
+	useEffect(onReady, [onReady]);
+	return (
+		<Toaster
+			position="top-center"
+			richColors
+			closeButton
+			visibleToasts={toastSettings.maxVisible}
+			duration={toastSettings.durationMs.default}
+			containerAriaLabel={label}
+		/>
+	);
+}
+
+function mountToaster(): Promise<void> {
+	ready ??= new Promise((resolve) => {
+		const host = document.createElement('div');
+		document.body.append(host);
+		const label = document.body.dataset['toastLabel'] ?? '';
+		createRoot(host).render(<ReadyToaster label={label} onReady={resolve} />);
+	});
+	return ready;
+}
+
+/** Shows one toast with the duration of its kind. */
+export async function toast(kind: ToastKind, message: string): Promise<void> {
+	await mountToaster();
+	if (kind === 'success') sonner.success(message, { duration: toastSettings.durationMs.success });
+	else if (kind === 'error') sonner.error(message, { duration: toastSettings.durationMs.error });
+	else if (kind === 'message') sonner(message);
+	else sonner[kind](message);
+}

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { locales } from '~/lib/i18n/locales';
+
+const root = join(import.meta.dirname, '../../locales');
+
+/** Every `file:dotted.key` of a locale, with its value. */
+function flatten(locale: string): Map<string, unknown> {
+	const entries = new Map<string, unknown>();
+	const walk = (value: unknown, prefix: string) => {
+		if (value && typeof value === 'object') {
+			for (const [key, child] of Object.entries(value)) walk(child, `${prefix}.${key}`);
+		} else {
+			entries.set(prefix, value);
+		}
+	};
+	for (const file of readdirSync(join(root, locale)).filter((name) => name.endsWith('.json'))) {
+		walk(JSON.parse(readFileSync(join(root, locale, file), 'utf8')), file.replace('.json', ''));
+	}
+	return entries;
+}
+
+describe('translations', () => {
+	const byLocale = Object.fromEntries(locales.map((locale) => [locale, flatten(locale)]));
+
+	it('has the same files and keys in every locale', () => {
+		const indonesian = [...byLocale['id']!.keys()].sort();
+		for (const locale of locales) {
+			expect([...byLocale[locale]!.keys()].sort(), locale).toEqual(indonesian);
+		}
+	});
+
+	it('has no empty or non-text values', () => {
+		for (const locale of locales) {
+			for (const [key, value] of byLocale[locale]!) {
+				expect(typeof value === 'string' && value.trim().length > 0, `${locale} ${key}`).toBe(true);
+			}
+		}
+	});
+
+	it('uses the same interpolation variables in every locale', () => {
+		const variables = (text: unknown) =>
+			[...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+		for (const [key, value] of byLocale['id']!) {
+			expect(variables(byLocale['en']!.get(key)), key).toEqual(variables(value));
+		}
+	});
+});
