@@ -28,3 +28,12 @@ export function useTranslations(locale: Locale): TFunction {
 	}
 	return t;
 }
+
+/** The given namespaces of one locale, to pass to an island as its `resources` prop. */
+export function islandResources<const N extends keyof Resources>(
+	locale: Locale,
+	namespaces: readonly N[],
+): Pick<Resources, N> {
+	const all = allResources[locale];
+	return Object.fromEntries(namespaces.map((name) => [name, all[name]])) as Pick<Resources, N>;
+}

@@ -1,0 +1,187 @@
+// `npm run bench`: builds the app, serves it with the production server and runs the benchmark
+// modules in scripts/bench/ against it. It prints figures and saves them under bench-results/;
+// it asserts nothing about them, so slow numbers never fail it (only a broken run does).
+//
+// Usage: node scripts/bench.mjs [--no-build] [--only pages,lighthouse] [--pages /,/en]
+//                               [--port 4455] [--js-budget 60]
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatTable } from './bench/format.mjs';
+import { defaultJsBudgetKb, defaultPages } from './bench/pages.mjs';
+import { buildApp, pickPort, startServer } from './bench/server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const host = '127.0.0.1';
+
+// Every benchmark is a module exporting `name`, `description`, `run(context)` (prints its own
+// tables, returns JSON-ready results) and `summarize(results)` (columns for the final table,
+// keyed by row label). New benchmarks, such as API throughput or image processing, go here.
+const modules = {
+	pages: () => import('./bench/pages.mjs'),
+	lighthouse: () => import('./bench/lighthouse.mjs'),
+};
+
+const usage = `Usage: npm run bench -- [options]
+  --no-build            use the existing dist/ instead of building first
+  --only <names>        comma-separated modules to run: ${Object.keys(modules).join(', ')}
+  --pages <paths>       comma-separated page paths (default: ${defaultPages.join(',')})
+  --port <number>       preferred port for the server (default 4455; a free one if taken)
+  --js-budget <KB>      gzip JavaScript budget per page (default ${defaultJsBudgetKb})
+  --help                show this text`;
+
+/** Reads the command line into a plain options object; a typo exits with the usage text. */
+function readOptions() {
+	let values;
+	try {
+		({ values } = parseArgs({
+			allowNegative: true,
+			options: {
+				build: { type: 'boolean', default: true },
+				only: { type: 'string', multiple: true },
+				pages: { type: 'string', multiple: true },
+				port: { type: 'string', default: '4455' },
+				'js-budget': { type: 'string', default: String(defaultJsBudgetKb) },
+				help: { type: 'boolean', default: false },
+			},
+		}));
+	} catch (error) {
+		console.error(`${error instanceof Error ? error.message : error}\n\n${usage}`);
+		process.exit(2);
+	}
+	if (values.help) {
+		console.log(usage);
+		process.exit(0);
+	}
+	const list = (entries) =>
+		(entries ?? [])
+			.flatMap((entry) => entry.split(','))
+			.map((entry) => entry.trim())
+			.filter(Boolean);
+	const only = list(values.only);
+	const unknown = only.filter((entry) => !(entry in modules));
+	const port = Number(values.port);
+	const jsBudgetKb = Number(values['js-budget']);
+	const problems = [
+		unknown.length && `unknown module(s): ${unknown.join(', ')}`,
+		!(Number.isInteger(port) && port > 0 && port < 65536) && `bad --port: ${values.port}`,
+		!(jsBudgetKb > 0) && `bad --js-budget: ${values['js-budget']}`,
+	].filter(Boolean);
+	if (problems.length) {
+		console.error(`${problems.join('\n')}\n\n${usage}`);
+		process.exit(2);
+	}
+	const pages = list(values.pages).map((page) => (page.startsWith('/') ? page : `/${page}`));
+	return {
+		build: values.build,
+		only: only.length ? only : Object.keys(modules),
+		pages: pages.length ? pages : defaultPages,
+		port,
+		jsBudgetKb,
+	};
+}
+
+/**
+ * Merges every module's summary into one table with a row per label (page), so the figures of
+ * one page sit side by side.
+ * @param {Array<{ columns: string[], rows: Map<string, Array<string | number>> }>} summaries
+ * @returns {string}
+ */
+function summaryTable(summaries) {
+	const labels = [...new Set(summaries.flatMap((summary) => [...summary.rows.keys()]))];
+	const headers = ['Page', ...summaries.flatMap((summary) => summary.columns)];
+	const rows = labels.map((label) => [
+		label,
+		...summaries.flatMap(
+			(summary) => summary.rows.get(label) ?? summary.columns.map(() => undefined),
+		),
+	]);
+	return formatTable(headers, rows);
+}
+
+/** @param {string} title */
+function heading(title) {
+	console.log(`\n== ${title} ${'='.repeat(Math.max(0, 96 - title.length))}`);
+}
+
+async function main() {
+	const options = readOptions();
+	const startedAt = new Date();
+	const port = await pickPort(options.port, host);
+	const siteUrl = `http://${host}:${port}`;
+
+	if (options.build) {
+		heading(`Build (SITE_URL=${siteUrl})`);
+		await buildApp({ cwd: root, siteUrl });
+	} else {
+		console.log(
+			`Skipping the build: dist/ keeps the SITE_URL it was built with, so canonical URLs ` +
+				`may not match ${siteUrl}.`,
+		);
+	}
+
+	const server = await startServer({ cwd: root, host, port, siteUrl });
+	// Ctrl-C skips `finally`; stop the server and remove its data folder all the same.
+	const onSignal = (signal) => {
+		server.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+	};
+	process.once('SIGINT', onSignal);
+	process.once('SIGTERM', onSignal);
+
+	const report = {
+		startedAt: startedAt.toISOString(),
+		baseUrl: server.baseUrl,
+		node: process.version,
+		options,
+		results: {},
+		errors: {},
+	};
+	const summaries = [];
+	try {
+		console.log(`Server: ${server.baseUrl} (DATA_DIR ${server.dataDir})`);
+		for (const moduleName of options.only) {
+			const benchmark = await modules[moduleName]();
+			heading(`${benchmark.name}: ${benchmark.description}`);
+			const started = Date.now();
+			try {
+				const results = await benchmark.run({
+					baseUrl: server.baseUrl,
+					pages: options.pages,
+					options,
+					log: (line = '') => console.log(line),
+				});
+				report.results[moduleName] = results;
+				summaries.push(benchmark.summarize(results));
+			} catch (error) {
+				// A broken module is reported and the others still run.
+				console.error(`${moduleName} failed:`, error);
+				report.errors[moduleName] = error instanceof Error ? error.stack : String(error);
+				process.exitCode = 1;
+			}
+			console.log(`\n(${moduleName} took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		}
+	} finally {
+		process.off('SIGINT', onSignal);
+		process.off('SIGTERM', onSignal);
+		await server.stop();
+	}
+
+	if (summaries.length) {
+		heading('Summary');
+		console.log(summaryTable(summaries));
+	}
+
+	report.finishedAt = new Date().toISOString();
+	const folder = path.join(root, 'bench-results');
+	await mkdir(folder, { recursive: true });
+	// Colons and dots are not safe in file names on every system.
+	const file = path.join(folder, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+	await writeFile(file, `${JSON.stringify(report, null, '\t')}\n`);
+	console.log(`\nResults written to ${path.relative(root, file)}`);
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});

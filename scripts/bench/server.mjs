@@ -1,0 +1,104 @@
+// Builds the app and runs the production server for the benchmarks, the same way `npm start`
+// serves it, so the figures describe what users would download.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Resolves to `preferred` when nothing listens on it, else to a port the OS picks, so a second
+ * run or a forgotten server does not make the benchmark fail.
+ * @param {number} preferred
+ * @param {string} host
+ * @returns {Promise<number>}
+ */
+export async function pickPort(preferred, host) {
+	const tryListen = (port) =>
+		new Promise((resolve) => {
+			const probe = net.createServer();
+			probe.once('error', () => resolve(undefined));
+			probe.listen(port, host, () => {
+				const { port: bound } = /** @type {net.AddressInfo} */ (probe.address());
+				probe.close(() => resolve(bound));
+			});
+		});
+	return (await tryListen(preferred)) ?? (await tryListen(0));
+}
+
+/**
+ * Runs `npx astro build` with the given SITE_URL, since canonical and hreflang URLs are baked in
+ * at build time and Lighthouse's SEO audit checks them against the origin it loads.
+ * @param {{ cwd: string, siteUrl: string }} options
+ * @returns {Promise<void>}
+ */
+export async function buildApp({ cwd, siteUrl }) {
+	const child = spawn('npx', ['astro', 'build'], {
+		cwd,
+		stdio: 'inherit',
+		env: { ...process.env, SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+	});
+	const [code, signal] = await once(child, 'exit');
+	if (code !== 0) throw new Error(`astro build failed (${signal ?? `exit code ${code}`})`);
+}
+
+/**
+ * Starts `node server/start.mjs` on host:port with a throwaway DATA_DIR and waits until it answers
+ * HTTP. The returned `stop` ends the server and removes the data folder; call it in a `finally`.
+ * @param {{ cwd: string, host: string, port: number, siteUrl: string, timeoutMs?: number }} options
+ * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
+ */
+export async function startServer({ cwd, host, port, siteUrl, timeoutMs = 60_000 }) {
+	const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-'));
+	const child = spawn(process.execPath, ['server/start.mjs'], {
+		cwd,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env: {
+			...process.env,
+			PORT: String(port),
+			HOST: host,
+			SITE_URL: siteUrl,
+			DATA_DIR: dataDir,
+			NODE_ENV: 'production',
+		},
+	});
+	// Kept for the error message only: a server that dies on start says why on stderr.
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	let exited = child.exitCode !== null;
+	child.once('exit', () => (exited = true));
+
+	const stop = async () => {
+		if (!exited) {
+			child.kill('SIGTERM');
+			// The server closes gracefully on SIGTERM; an open keep-alive socket must not hang us.
+			const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+			if (!exited) await once(child, 'exit');
+			clearTimeout(timer);
+		}
+		await rm(dataDir, { recursive: true, force: true });
+	};
+
+	const baseUrl = `http://${host}:${port}`;
+	const deadline = Date.now() + timeoutMs;
+	try {
+		while (true) {
+			if (exited) throw new Error(`the server exited before answering:\n${output}`);
+			if (Date.now() > deadline) throw new Error(`the server did not answer in ${timeoutMs} ms`);
+			try {
+				// Any HTTP answer means it listens; status codes are the modules' business.
+				const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(2_000) });
+				await response.arrayBuffer();
+				break;
+			} catch {
+				await new Promise((resolve) => setTimeout(resolve, 200));
+			}
+		}
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	return { baseUrl, dataDir, stop };
+}

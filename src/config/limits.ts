@@ -1,0 +1,57 @@
+/** The product's limits and timings, from the spec's sections 5 and 9, in one place. */
+
+const megabyte = 1024 * 1024;
+
+export const profileLimits = {
+	nameMin: 3,
+	nameMax: 50,
+	addressMin: 10,
+	addressMax: 200,
+	bioMax: 160,
+	/** Digits typed after the fixed +62 prefix. */
+	phoneMaxDigits: 12,
+	avatarMaxBytes: 5 * megabyte,
+	/** Avatars are scaled in the browser to fit this square and re-encoded as JPEG. */
+	avatarMaxDimension: 800,
+	avatarJpegQuality: 0.8,
+} as const;
+
+export const itemLimits = {
+	nameMin: 3,
+	nameMax: 100,
+	descriptionMin: 10,
+	descriptionMax: 1000,
+	weightMin: 0.1,
+	weightMax: 100,
+	dimensionMin: 1,
+	dimensionMax: 300,
+	quantityMin: 1,
+	quantityMax: 100,
+	imagesMin: 1,
+	imagesMax: 5,
+	imageMaxBytes: 5 * megabyte,
+	/** Decoding bombs are refused above this many pixels. */
+	imageMaxPixels: 40_000_000,
+} as const;
+
+/** The profile check: fresh for 5 minutes, fewer than 3 attempts, 1 s doubling up to 30 s. */
+export const profileCheckPolicy = {
+	staleMs: 5 * 60_000,
+	maxAttempts: 3,
+	retryBaseMs: 1000,
+	retryMaxMs: 30_000,
+} as const;
+
+/** Delay before retry number `attempt` (0-based) of a failed profile check. */
+export function profileCheckRetryDelay(attempt: number): number {
+	return Math.min(profileCheckPolicy.retryBaseMs * 2 ** attempt, profileCheckPolicy.retryMaxMs);
+}
+
+export const identityCheck = {
+	delayMs: 2000,
+	maxBytes: 5 * megabyte,
+	minWidth: 600,
+	minHeight: 400,
+} as const;
+
+export const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,0 +1,55 @@
+/**
+ * Areas (districts, kecamatan) as the product shows them: the shape shared by the profile form,
+ * the API and both directories, and the rules for typing a search. Browser-safe: no Node imports.
+ */
+
+/** A district as the product shows it (Biteship's field names, which the spec uses). */
+export interface Area {
+	/** The embedded directory uses the district code ("31.74.07"); Biteship its own id. */
+	id: string;
+	/** "Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta" (Biteship adds the postal code). */
+	name: string;
+	/** Province. */
+	administrative_division_level_1_name: string;
+	/** Regency or city. */
+	administrative_division_level_2_name: string;
+	/** District. */
+	administrative_division_level_3_name: string;
+	/** Only Biteship knows postal codes; always a string here, whatever the provider sent. */
+	postal_code?: string;
+}
+
+/** Shorter queries match too much to be useful, so nobody is asked to wait for them. */
+export const areaSearchMinLength = 3;
+
+/** The form waits this long after the last keystroke before it searches. */
+export const areaSearchDebounceMs = 500;
+
+/** How many districts a search returns unless asked for another number. */
+export const areaSearchLimit = 20;
+
+/** Apostrophes and quotes join the letters around them: "Sa'dan" is typed "sadan". */
+const joiningMarks = /['"`‘’“”]/g;
+/** Combining marks left after NFKD decomposition, i.e. accents. */
+const accents = /\p{M}+/gu;
+/** Anything else that is not a letter or digit separates words: "Fak-Fak", "Kep. Seribu". */
+const separators = /[^\p{L}\p{N}]+/gu;
+
+/**
+ * Lower-cases, trims, folds whitespace and strips accents/punctuation for matching, so that
+ * "  KEBAYORAN  Báru " and "kebayoran baru" are the same query. Names are indexed the same way.
+ */
+export function normalizeAreaQuery(q: string): string {
+	return q
+		.toLowerCase()
+		.normalize('NFKD')
+		.replace(accents, '')
+		.replace(joiningMarks, '')
+		.replace(separators, ' ')
+		.trim();
+}
+
+/** Whether a typed query is long enough to search, by the same count the server applies. */
+export function isSearchableAreaQuery(q: string): boolean {
+	return normalizeAreaQuery(q).length >= areaSearchMinLength;
+}

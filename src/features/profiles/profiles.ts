@@ -1,0 +1,125 @@
+import { z } from 'zod/mini';
+import { profileLimits } from '~/config/limits';
+
+/** The spec's WhatsApp pattern: +62, a digit 1–9, then 9 to 11 digits. */
+export const phonePattern = /^\+62[1-9]\d{9,11}$/;
+
+/**
+ * Normalizes what people type into `+62…`: spaces and dashes dropped, a leading 0 or 62
+ * becomes +62, and +62 is prepended when missing.
+ */
+export function normalizePhone(input: string): string {
+	const digits = input.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+	if (digits.startsWith('+')) return digits;
+	if (digits.startsWith('62')) return `+${digits}`;
+	if (digits.startsWith('0')) return `+62${digits.slice(1)}`;
+	return digits ? `+62${digits}` : '';
+}
+
+/** The digits after +62, as typed in the phone field (at most 12). */
+export function phoneLocalDigits(phone: string): string {
+	return normalizePhone(phone).replace(/^\+62/, '').replace(/\D/g, '').slice(0, profileLimits.phoneMaxDigits);
+}
+
+/** `81234567890` → `812-3456-7890`: groups of 3, 4, 4 and the rest, as the field shows them. */
+export function formatPhoneDigits(digits: string): string {
+	return [digits.slice(0, 3), digits.slice(3, 7), digits.slice(7, 11), digits.slice(11)]
+		.filter(Boolean)
+		.join('-');
+}
+
+const isAvatarSource = (value: string) =>
+	value.startsWith('data:image/') || /^https?:\/\//.test(value) || value.startsWith('/media/');
+
+/** A required trimmed text between `min` and `max` characters, with the spec's message keys. */
+function text(field: string, min: number, max: number) {
+	return z.string().check(
+		z.trim(),
+		z.minLength(1, `form.errors.${field}Required`),
+		z.minLength(min, `form.errors.${field}Min`),
+		z.maxLength(max, `form.errors.${field}Max`),
+	);
+}
+
+/** The profile form, checked the same way in the browser and by `PUT /profile`. */
+export const profileInputSchema = z.object({
+	name: text('name', profileLimits.nameMin, profileLimits.nameMax),
+	phone: z.pipe(
+		z.string().check(z.minLength(1, 'form.errors.phoneRequired')),
+		z.pipe(
+			z.transform((value: string) => normalizePhone(value)),
+			z.string().check(z.regex(phonePattern, 'form.errors.phoneInvalid')),
+		),
+	),
+	address: text('address', profileLimits.addressMin, profileLimits.addressMax),
+	areaId: z.string().check(z.trim(), z.minLength(1, 'form.errors.areaRequired')),
+	imageUrl: z.optional(
+		z.nullable(z.string().check(z.refine(isAvatarSource, 'form.errors.imageUrlInvalid'))),
+	),
+	bio: z.optional(
+		z.nullable(
+			z.string().check(z.trim(), z.maxLength(profileLimits.bioMax, 'form.errors.bioMax')),
+		),
+	),
+});
+
+export type ProfileInput = z.input<typeof profileInputSchema>;
+export type ValidProfile = z.output<typeof profileInputSchema>;
+
+/** The signed-in user's own profile, as `GET /profile/check` returns it. */
+export interface OwnProfile {
+	name: string | null;
+	phone: string | null;
+	address: string | null;
+	areaId: string | null;
+	areaName: string | null;
+	imageUrl: string | null;
+	email: string | null;
+	bio: string | null;
+}
+
+export interface ProfileCheck {
+	isComplete: boolean;
+	createdAt: string;
+	userId: string;
+	profile: OwnProfile;
+}
+
+export interface Badge {
+	id: 'RANK_1' | 'RANK_2' | 'RANK_3' | 'VERIFIED';
+	name: string;
+	icon: string;
+	style: string;
+	description: string;
+}
+
+export interface PublicProfile {
+	id: string;
+	name: string;
+	avatar: string | null;
+	joinedAt: string;
+	bio: string | null;
+	stats: {
+		rank: number | null;
+		totalDonations: number;
+		totalItems: number;
+		impactScore: number;
+		kgDonated: number;
+	};
+	badges: Badge[];
+}
+
+/** Complete means everything a donor or receiver needs: name, phone, area and address. */
+export function isProfileComplete(profile: Pick<OwnProfile, 'name' | 'phone' | 'address' | 'areaId'>): boolean {
+	return Boolean(profile.name && profile.phone && profile.address && profile.areaId);
+}
+
+/** The first message key per field, for showing one error under each input. */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+	const errors: Record<string, string> = {};
+	for (const issue of issues) {
+		const field = String(issue.path[0] ?? '');
+		if (field && !errors[field]) errors[field] = issue.message;
+	}
+	return errors;
+}

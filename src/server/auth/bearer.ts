@@ -1,0 +1,38 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+
+export interface BearerIdentity {
+	issuer: string;
+	subject: string;
+	email: string | null;
+}
+
+/**
+ * Verifies API access tokens (`Authorization: Bearer …`): a JWT signed with a key from the
+ * issuer's published key set, for our audience, not expired.
+ */
+export function createBearerVerifier(options: {
+	issuer: string;
+	audience: string;
+	jwksUri: () => Promise<string>;
+}) {
+	let keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+	return async function verifyBearer(token: string): Promise<BearerIdentity | null> {
+		try {
+			keySet ??= createRemoteJWKSet(new URL(await options.jwksUri()));
+			const { payload } = await jwtVerify(token, keySet, {
+				issuer: options.issuer,
+				audience: options.audience,
+				requiredClaims: ['sub', 'exp'],
+				clockTolerance: 5,
+			});
+			return {
+				issuer: payload.iss!,
+				subject: payload.sub!,
+				email: typeof payload['email'] === 'string' ? payload['email'] : null,
+			};
+		} catch {
+			return null;
+		}
+	};
+}

@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Database } from '../db/client';
+import { sessions } from '../db/schema';
+
+/** How long a browser stays signed in. */
+export const sessionTtlMs = 14 * 24 * 3600 * 1000;
+
+export interface SessionRecord {
+	userId: string;
+	/** The ID token, kept on the server as the hint for signing out at the provider. */
+	idToken: string | null;
+	expiresAt: Date;
+}
+
+/** Server-side sessions; the browser only holds a random token. */
+export interface SessionStore {
+	/** Starts a session and returns the token for the cookie. */
+	create(userId: string, idToken: string | null): Promise<string>;
+	find(token: string): Promise<SessionRecord | null>;
+	delete(token: string): Promise<void>;
+}
+
+function newToken(): string {
+	return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored hashed, so a leaked table or dump does not sign anyone in. */
+function sessionId(token: string): string {
+	return createHash('sha256').update(token).digest('base64url');
+}
+
+export function databaseSessionStore(db: Database): SessionStore {
+	return {
+		async create(userId, idToken) {
+			const token = newToken();
+			await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+			await db.insert(sessions).values({
+				id: sessionId(token),
+				userId,
+				idToken,
+				expiresAt: new Date(Date.now() + sessionTtlMs),
+			});
+			return token;
+		},
+		async find(token) {
+			const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId(token)));
+			if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+			return { userId: row.userId, idToken: row.idToken, expiresAt: row.expiresAt };
+		},
+		async delete(token) {
+			await db.delete(sessions).where(eq(sessions.id, sessionId(token)));
+		},
+	};
+}
+
+/** Sessions in Redis, so every process behind a load balancer sees the same ones. */
+export function redisSessionStore(redis: Redis): SessionStore {
+	const key = (token: string) => `session:${sessionId(token)}`;
+	return {
+		async create(userId, idToken) {
+			const token = newToken();
+			const expiresAt = new Date(Date.now() + sessionTtlMs);
+			await redis.set(key(token), JSON.stringify({ userId, idToken, expiresAt }), 'PX', sessionTtlMs);
+			return token;
+		},
+		async find(token) {
+			const raw = await redis.get(key(token));
+			if (!raw) return null;
+			const record = JSON.parse(raw) as { userId: string; idToken: string | null; expiresAt: string };
+			return { ...record, expiresAt: new Date(record.expiresAt) };
+		},
+		async delete(token) {
+			await redis.del(key(token));
+		},
+	};
+}

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+	bigint,
+	check,
+	doublePrecision,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	primaryKey,
+	text,
+	timestamp,
+	uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A person, keyed by the identity provider that signed them in (issuer + subject). */
+export const users = pgTable(
+	'users',
+	{
+		id: text('id').primaryKey(),
+		issuer: text('issuer').notNull(),
+		subject: text('subject').notNull(),
+		email: text('email'),
+		name: text('name'),
+		/** E.164, `+628…`; unique so one WhatsApp number belongs to one donor. */
+		phone: text('phone'),
+		address: text('address'),
+		areaId: text('area_id'),
+		areaName: text('area_name'),
+		/** Storage key of the re-encoded avatar. */
+		avatarKey: text('avatar_key'),
+		bio: text('bio'),
+		createdAt,
+		updatedAt,
+	},
+	(table) => [
+		uniqueIndex('users_identity_idx').on(table.issuer, table.subject),
+		uniqueIndex('users_phone_idx').on(table.phone),
+	],
+);
+
+/** Signed-in browser sessions; the cookie holds a random token, the table its SHA-256. */
+export const sessions = pgTable(
+	'sessions',
+	{
+		id: text('id').primaryKey(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		idToken: text('id_token'),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt,
+	},
+	(table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Email and password accounts of the built-in sign-in provider. */
+export const localAccounts = pgTable('local_accounts', {
+	id: text('id').primaryKey(),
+	email: text('email').notNull().unique(),
+	passwordHash: text('password_hash').notNull(),
+	createdAt,
+});
+
+/** Storage of the built-in provider (sessions, interactions, codes, grants, tokens). */
+export const oidcPayloads = pgTable(
+	'oidc_payloads',
+	{
+		id: text('id').notNull(),
+		type: text('type').notNull(),
+		payload: jsonb('payload').notNull(),
+		grantId: text('grant_id'),
+		userCode: text('user_code'),
+		uid: text('uid'),
+		expiresAt: timestamp('expires_at', { withTimezone: true }),
+		consumedAt: timestamp('consumed_at', { withTimezone: true }),
+	},
+	(table) => [
+		primaryKey({ columns: [table.id, table.type] }),
+		index('oidc_payloads_grant_idx').on(table.grantId),
+		index('oidc_payloads_uid_idx').on(table.uid),
+	],
+);
+
+/** Short-lived counters for rate limits when no Redis is configured. */
+export const rateLimits = pgTable('rate_limits', {
+	key: text('key').primaryKey(),
+	count: integer('count').notNull(),
+	resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** An item given away. Weight in kg, dimensions in cm. */
+export const items = pgTable(
+	'items',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		donorId: text('donor_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		name: text('name').notNull(),
+		description: text('description').notNull(),
+		category: text('category').notNull().default('other'),
+		weight: doublePrecision('weight').notNull(),
+		length: doublePrecision('length').notNull(),
+		width: doublePrecision('width').notNull(),
+		height: doublePrecision('height').notNull(),
+		quantity: integer('quantity').notNull(),
+		status: text('status').notNull().default('AVAILABLE'),
+		donatedAt: timestamp('donated_at', { withTimezone: true }),
+		createdAt,
+		updatedAt,
+	},
+	(table) => [
+		index('items_donor_idx').on(table.donorId),
+		index('items_created_idx').on(table.createdAt),
+		index('items_status_created_idx').on(table.status, table.createdAt),
+		index('items_donated_idx').on(table.donorId, table.donatedAt).where(sql`status = 'DONATED'`),
+		check(
+			'items_status_check',
+			sql`${table.status} in ('AVAILABLE', 'RESERVED', 'SHIPPED', 'DONATED', 'CANCELLED')`,
+		),
+	],
+);
+
+/** An item's photos in display order; the first is the cover. */
+export const itemImages = pgTable(
+	'item_images',
+	{
+		id: text('id').primaryKey(),
+		itemId: bigint('item_id', { mode: 'number' })
+			.notNull()
+			.references(() => items.id, { onDelete: 'cascade' }),
+		position: integer('position').notNull(),
+		/** Storage key prefix; one WebP file per width in `widths`. */
+		key: text('key').notNull(),
+		widths: jsonb('widths').$type<number[]>().notNull(),
+		width: integer('width').notNull(),
+		height: integer('height').notNull(),
+		createdAt,
+	},
+	(table) => [index('item_images_item_idx').on(table.itemId, table.position)],
+);
+
+/** Secrets generated on first start (signing keys, cookie keys), shared by every process. */
+export const appSecrets = pgTable('app_secrets', {
+	name: text('name').primaryKey(),
+	value: jsonb('value').notNull(),
+	createdAt,
+});
