@@ -3,12 +3,13 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
+import { serverRuntime } from './src/integrations/server-runtime';
 
 export default defineConfig({
 	site: process.env.SITE_URL ?? 'http://localhost:4321',
 	output: 'server',
 	adapter: node({ mode: 'standalone' }),
-	integrations: [react()],
+	integrations: [react(), serverRuntime()],
 	trailingSlash: 'ignore',
 	i18n: {
 		locales: ['id', 'en'],

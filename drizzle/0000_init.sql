@@ -1,3 +1,9 @@
+CREATE TABLE "app_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "item_images" (
 	"id" text PRIMARY KEY NOT NULL,
 	"item_id" bigint NOT NULL,

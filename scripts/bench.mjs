@@ -86,10 +86,14 @@ function readOptions() {
  * Merges every module's summary into one table with a row per label (page), so the figures of
  * one page sit side by side.
  * @param {Array<{ columns: string[], rows: Map<string, Array<string | number>> }>} summaries
+ * @param {string[]} order labels in the order to print them; others follow as they came
  * @returns {string}
  */
-function summaryTable(summaries) {
-	const labels = [...new Set(summaries.flatMap((summary) => [...summary.rows.keys()]))];
+function summaryTable(summaries, order) {
+	const rank = (label) => (order.includes(label) ? order.indexOf(label) : order.length);
+	const labels = [...new Set(summaries.flatMap((summary) => [...summary.rows.keys()]))].sort(
+		(a, b) => rank(a) - rank(b),
+	);
 	const headers = ['Page', ...summaries.flatMap((summary) => summary.columns)];
 	const rows = labels.map((label) => [
 		label,
@@ -169,7 +173,7 @@ async function main() {
 
 	if (summaries.length) {
 		heading('Summary');
-		console.log(summaryTable(summaries));
+		console.log(summaryTable(summaries, options.pages));
 	}
 
 	report.finishedAt = new Date().toISOString();

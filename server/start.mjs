@@ -1,9 +1,11 @@
-// Production server: the built Astro app behind compression and security headers.
+// Production server: the built site, the built-in OpenID provider at /oidc, compression and
+// security headers, on one port.
 import http from 'node:http';
 import compression from 'compression';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { handler } = await import('../dist/server/entry.mjs');
+const runtime = await import('../dist/server/runtime.mjs');
+const { handler: site } = await import('../dist/server/entry.mjs');
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -16,9 +18,16 @@ const securityHeaders = {
 	'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+// Migrations and the provider are ready before the first request is accepted.
+await runtime.getServerContext();
+const provider = await runtime.builtInProviderHandler();
+
 const server = http.createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-	compress(req, res, () => handler(req, res));
+	compress(req, res, () => {
+		if (provider && runtime.isProviderRequest(req.url)) return provider(req, res);
+		return site(req, res);
+	});
 });
 
 server.listen(port, host, () => {
@@ -26,5 +35,11 @@ server.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, () => server.close(() => process.exit(0)));
+	process.on(signal, () => {
+		server.close();
+		runtime
+			.getServerContext()
+			.then((context) => context.close())
+			.finally(() => process.exit(0));
+	});
 }

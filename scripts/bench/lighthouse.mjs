@@ -68,6 +68,9 @@ async function launchChrome() {
 			if (match) resolve(Number(match[1]));
 		});
 		chrome.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${stderr}`)));
+	}).catch(async (error) => {
+		await rm(userDataDir, { recursive: true, force: true });
+		throw error;
 	});
 	return {
 		port,
@@ -92,6 +95,8 @@ function describeItems(details, limit = 3) {
 	const items = Array.isArray(details?.items) ? details.items : [];
 	const clip = (text) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 	const described = items.map((item) => {
+		// Insights nest their findings in sections; only the request chain says something here.
+		if (item.type === 'list-section') return describeChain(item.value);
 		const node = [item.node, item.element, item.source].find((value) => value?.type === 'node');
 		if (node) return clip([node.selector, node.snippet].filter(Boolean).join('  '));
 		if (typeof item.url === 'string') return item.url;
@@ -104,6 +109,25 @@ function describeItems(details, limit = 3) {
 	return found.length > limit
 		? [...found.slice(0, limit), `… ${found.length - limit} more`]
 		: found;
+}
+
+/**
+ * The longest request chain of a network-tree section, e.g. `/en → /_astro/a.css (103 ms)`.
+ * @param {any} tree
+ * @returns {string | undefined}
+ */
+function describeChain(tree) {
+	if (tree?.type !== 'network-tree') return undefined;
+	const steps = [];
+	let level = tree.chains;
+	while (level && Object.keys(level).length) {
+		const nodes = Object.values(level);
+		const next = nodes.find((node) => node.isLongest) ?? nodes[0];
+		steps.push(new URL(next.url).pathname);
+		level = next.children;
+	}
+	const duration = tree.longestChain?.duration;
+	return `longest chain: ${steps.join(' → ')}${duration ? ` (${Math.round(duration)} ms)` : ''}`;
 }
 
 /**

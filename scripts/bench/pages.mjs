@@ -183,6 +183,8 @@ export async function run({ baseUrl, pages, options, log }) {
 	if (!executablePath) throw new Error('no Chromium found (see scripts/ensure-browser.mjs)');
 	const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 	const results = [];
+	/** @type {Array<{ page: string, error: string }>} */
+	const failed = [];
 	try {
 		for (const pagePath of pages) {
 			// A fresh context per page, so nothing is served from the previous page's cache.
@@ -198,6 +200,11 @@ export async function run({ baseUrl, pages, options, log }) {
 						` (${((Date.now() - started) / 1000).toFixed(1)} s)` +
 						(overBudget ? '  !! OVER BUDGET' : ''),
 				);
+			} catch (error) {
+				// One page that does not load must not cost the figures of the others.
+				const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+				failed.push({ page: pagePath, error: message });
+				log(`  ${pagePath}: failed: ${message}`);
 			} finally {
 				await context.close();
 			}
@@ -269,6 +276,7 @@ export async function run({ baseUrl, pages, options, log }) {
 
 	const over = results.filter((result) => result.overBudget);
 	log();
+	for (const { page, error } of failed) log(`!! FAILED: ${page}: ${error}`);
 	log(
 		over.length
 			? over
@@ -280,19 +288,19 @@ export async function run({ baseUrl, pages, options, log }) {
 					.join('\n')
 			: `All pages are within the ${budgetKb} KB gzip JS budget.`,
 	);
-	return { budgetKb, pages: results };
+	return { budgetKb, pages: results, failed };
 }
 
 /**
  * The columns this module adds to the final summary table, one row per page.
  * @param {{ pages: Array<{ page: string, jsGzip: number, cssGzip: number, jsFiles: number,
- *   cssFiles: number, overBudget: boolean }> }} results
+ *   cssFiles: number, overBudget: boolean }>, failed: Array<{ page: string }> }} results
  */
 export function summarize(results) {
 	return {
 		columns: ['JS gzip', 'CSS gzip', 'Files'],
-		rows: new Map(
-			results.pages.map((result) => [
+		rows: new Map([
+			...results.pages.map((result) => [
 				result.page,
 				[
 					`${formatKb(result.jsGzip)}${result.overBudget ? ' !!' : ''}`,
@@ -300,6 +308,7 @@ export function summarize(results) {
 					result.jsFiles + result.cssFiles,
 				],
 			]),
-		),
+			...results.failed.map(({ page }) => [page, ['err', 'err', 'err']]),
+		]),
 	};
 }

@@ -1,17 +1,23 @@
 import { type Page, expect, test } from '@playwright/test';
-import { type Locale, fill, localePath, locales, pageTitle, pathOf, translations } from './support/i18n';
+import {
+	type Locale,
+	fill,
+	localePath,
+	locales,
+	pageTitle,
+	pathOf,
+	translations,
+} from './support/i18n';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 /** The link of the header's language switcher that moves to `target`. */
 function switchLink(page: Page, from: Locale, target: Locale) {
 	const { nav } = translations[from];
-	return page
-		.getByRole('navigation', { name: nav.mainLabel })
-		.getByRole('link', {
-			name: fill(nav.language.switchTo, { language: nav.language[target] }),
-			exact: true,
-		});
+	return page.getByRole('navigation', { name: nav.mainLabel }).getByRole('link', {
+		name: fill(nav.language.switchTo, { language: nav.language[target] }),
+		exact: true,
+	});
 }
 
 /** The `language` cookie of the browser context, if any. */
@@ -125,9 +131,7 @@ test.describe('page head in each language', () => {
 		for (const { path, title } of pages) {
 			const url = localePath(path, locale);
 
-			test(`${url} has its title, language, canonical and alternate links`, async ({
-				page,
-			}) => {
+			test(`${url} has its title, language, canonical and alternate links`, async ({ page }) => {
 				await page.goto(url);
 				await expect(page).toHaveTitle(pageTitle(title(locale)));
 				await expect(page.locator('html')).toHaveAttribute('lang', locale);

@@ -1,4 +1,4 @@
-import { type Area, areaSearchLimit, areaSearchMinLength, normalizeAreaQuery } from './areas';
+import { type Area, areaSearchLimit, isSearchableAreaQuery, normalizeAreaQuery } from './areas';
 
 /** Where the profile form and the shipping routes look districts up. */
 export interface AreaDirectory {
@@ -235,11 +235,10 @@ export async function loadEmbeddedAreas(): Promise<readonly Area[]> {
 export function createEmbeddedAreaDirectory(): AreaDirectory {
 	return {
 		async search(query, limit = areaSearchLimit) {
-			const q = normalizeAreaQuery(query);
 			const count = Number.isFinite(limit) ? Math.floor(limit) : areaSearchLimit;
 			// Short queries are refused before the data is even loaded.
-			if (q.length < areaSearchMinLength || count < 1) return [];
-			return searchIndex((await loadIndex()).list, q, count);
+			if (!isSearchableAreaQuery(query) || count < 1) return [];
+			return searchIndex((await loadIndex()).list, normalizeAreaQuery(query), count);
 		},
 		async get(id) {
 			return (await loadIndex()).byId.get(id) ?? null;

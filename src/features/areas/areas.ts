@@ -49,7 +49,10 @@ export function normalizeAreaQuery(q: string): string {
 		.trim();
 }
 
-/** Whether a typed query is long enough to search, by the same count the server applies. */
+/**
+ * Whether a typed query is long enough to search, by the count both directories apply: letters
+ * and digits after normalizing, so "k-e" (normalized "k e") is still two characters.
+ */
 export function isSearchableAreaQuery(q: string): boolean {
-	return normalizeAreaQuery(q).length >= areaSearchMinLength;
+	return normalizeAreaQuery(q).replaceAll(' ', '').length >= areaSearchMinLength;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneDigits, normalizePhone, phoneLocalDigits, profileInputSchema, fieldErrors } from './profiles';
+import {
+	formatPhoneDigits,
+	normalizePhone,
+	phoneLocalDigits,
+	profileInputSchema,
+	fieldErrors,
+} from './profiles';
 
 const valid = {
 	name: 'Siti Rahma',

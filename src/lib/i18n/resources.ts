@@ -1,6 +1,10 @@
+import type auth from '../../../locales/id/auth.json';
 import type common from '../../../locales/id/common.json';
+import type errors from '../../../locales/id/errors.json';
 import type footer from '../../../locales/id/footer.json';
+import type form from '../../../locales/id/form.json';
 import type home from '../../../locales/id/home.json';
+import type impact from '../../../locales/id/impact.json';
 import type legal from '../../../locales/id/legal.json';
 import type nav from '../../../locales/id/nav.json';
 import type profile from '../../../locales/id/profile.json';
@@ -9,9 +13,13 @@ import type support from '../../../locales/id/support.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
+	auth: typeof auth;
 	common: typeof common;
+	errors: typeof errors;
 	footer: typeof footer;
+	form: typeof form;
 	home: typeof home;
+	impact: typeof impact;
 	legal: typeof legal;
 	nav: typeof nav;
 	notFound: typeof notFound;

@@ -11,17 +11,19 @@ export interface BearerIdentity {
  * issuer's published key set, for our audience, not expired.
  */
 export function createBearerVerifier(options: {
-	issuer: string;
 	audience: string;
-	jwksUri: () => Promise<string>;
+	/** The issuer's discovery metadata: its identifier and where its keys are published. */
+	issuerMetadata: () => Promise<{ issuer: string; jwks_uri?: string | undefined }>;
 }) {
 	let keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
 
 	return async function verifyBearer(token: string): Promise<BearerIdentity | null> {
 		try {
-			keySet ??= createRemoteJWKSet(new URL(await options.jwksUri()));
+			const { issuer, jwks_uri: jwksUri } = await options.issuerMetadata();
+			if (!jwksUri) return null;
+			keySet ??= createRemoteJWKSet(new URL(jwksUri));
 			const { payload } = await jwtVerify(token, keySet, {
-				issuer: options.issuer,
+				issuer,
 				audience: options.audience,
 				requiredClaims: ['sub', 'exp'],
 				clockTolerance: 5,

@@ -179,12 +179,27 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 	return provider;
 }
 
-/** A Node `(req, res)` handler for the provider mounted at `/oidc` on the site's server. */
+const finishPath = /^(?:\/en)?\/auth(\/interaction\/[\w-]+\/finish(?:\?.*)?)$/;
+
+/**
+ * The provider's own path for a request on the site's server, or `null` when the request is
+ * not the provider's: everything under `/oidc`, and the finish step of a sign-in, which sits
+ * below the sign-in page because the provider scopes its interaction cookie to that page.
+ */
+export function providerPath(url: string | undefined): string | null {
+	if (!url) return null;
+	if (url === providerMountPath || url.startsWith(`${providerMountPath}/`)) {
+		return url.slice(providerMountPath.length) || '/';
+	}
+	return finishPath.exec(url)?.[1] ?? null;
+}
+
+/** A Node `(req, res)` handler for the provider's requests on the site's server. */
 export function mountedProviderHandler(provider: Provider) {
 	const callback = provider.callback();
-	return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => {
+	return (req: IncomingMessage & { originalUrl?: string | undefined }, res: ServerResponse) => {
 		req.originalUrl = req.url;
-		req.url = (req.url ?? '/').slice(providerMountPath.length) || '/';
+		req.url = providerPath(req.url) ?? '/';
 		return callback(req, res);
 	};
 }

@@ -1,0 +1,8 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+	interface Locals {
+		/** The signed-in user on server-rendered pages; `null` when signed out. */
+		user: import('./features/profiles/profiles.server').UserRow | null;
+	}
+}

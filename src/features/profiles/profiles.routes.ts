@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { profileLimits } from '~/config/limits';
+import type { ServerContext } from '~/server/context';
+import { AppError } from '~/server/http/errors';
+import { rateLimit, requireUser } from '~/server/http/middleware';
+import type { AppEnv } from '~/server/http/types';
+import { rateLimitRules } from '~/server/rate-limit';
+import { profileCheck, publicProfile, updateProfile } from './profiles.server';
+
+/** A base64 avatar is 4/3 of its bytes, plus the other fields. */
+const profileBodyLimit = Math.ceil((profileLimits.avatarMaxBytes * 4) / 3) + 64 * 1024;
+
+/** `/profile/check`, `PUT /profile`, `/profile/{userId}`. */
+export function profileRoutes(server: ServerContext) {
+	return new Hono<AppEnv>()
+		.get('/profile/check', requireUser, (c) => c.json({ data: profileCheck(c.get('user')!) }))
+		.put(
+			'/profile',
+			requireUser,
+			rateLimit(server, 'write', rateLimitRules.write),
+			bodyLimit({
+				maxSize: profileBodyLimit,
+				onError: () => {
+					throw new AppError('IMAGE_TOO_LARGE');
+				},
+			}),
+			async (c) => {
+				const body: unknown = await c.req.json().catch(() => {
+					throw new AppError('VALIDATION_ERROR');
+				});
+				return c.json({ data: await updateProfile(server, c.get('user')!, body) });
+			},
+		)
+		.get('/profile/:userId', async (c) => {
+			const t = c.get('t');
+			const profile = await publicProfile(server.db, c.req.param('userId'), (id) => ({
+				name: t(`impact.badges.${id}.name`),
+				description: t(`impact.badges.${id}.description`),
+			}));
+			if (!profile) throw new AppError('NOT_FOUND');
+			return c.json({ data: profile });
+		});
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import {
+	type Area,
+	areaSearchDebounceMs,
+	areaSearchMinLength,
+	isSearchableAreaQuery,
+} from '~/features/areas/areas';
+import { apiFetch } from '~/lib/api-client';
+
+/** Where a district search stands: nothing asked, too short, waiting for the answer, or done. */
+export type AreaSearchState =
+	| { status: 'idle' }
+	| { status: 'tooShort'; minLength: number }
+	| { status: 'loading' }
+	| { status: 'done'; areas: Area[] }
+	| { status: 'error' };
+
+/**
+ * Searches districts for `query` once it has at least 3 characters and the typing has paused
+ * for 500 ms. A newer query cancels the older request, so answers never arrive out of order.
+ */
+export function useAreaSearch(query: string, enabled: boolean): AreaSearchState {
+	const [state, setState] = useState<AreaSearchState>({ status: 'idle' });
+
+	useEffect(() => {
+		if (!enabled || !query.trim()) {
+			setState({ status: 'idle' });
+			return;
+		}
+		if (!isSearchableAreaQuery(query)) {
+			setState({ status: 'tooShort', minLength: areaSearchMinLength });
+			return;
+		}
+		const controller = new AbortController();
+		const timer = setTimeout(() => {
+			setState({ status: 'loading' });
+			apiFetch<{ areas: Area[] }>(`/shipping/areas/search?q=${encodeURIComponent(query.trim())}`, {
+				signal: controller.signal,
+			}).then(
+				({ areas }) => setState({ status: 'done', areas }),
+				() => {
+					if (!controller.signal.aborted) setState({ status: 'error' });
+				},
+			);
+		}, areaSearchDebounceMs);
+		return () => {
+			clearTimeout(timer);
+			controller.abort();
+		};
+	}, [query, enabled]);
+
+	return state;
+}

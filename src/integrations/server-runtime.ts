@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { build } from 'esbuild';
+
+const runtimeEntry = 'src/server/runtime.ts';
+
+/**
+ * Serves the built-in OpenID provider under `astro dev`, and bundles the server runtime
+ * (context and provider) next to the built site for `server/start.mjs`.
+ */
+export function serverRuntime(): AstroIntegration {
+	let root: URL;
+	return {
+		name: 'hibahin:server-runtime',
+		hooks: {
+			'astro:config:done': ({ config }) => {
+				root = config.root;
+			},
+			'astro:server:setup': ({ server }) => {
+				server.middlewares.use(async (req, res, next) => {
+					if (!req.url?.startsWith('/oidc') && !req.url?.includes('/finish')) return next();
+					const runtime = (await server.ssrLoadModule(`/${runtimeEntry}`)) as typeof import('../server/runtime');
+					if (!runtime.isProviderRequest(req.url)) return next();
+					const handler = await runtime.builtInProviderHandler();
+					if (!handler) return next();
+					return handler(req, res);
+				});
+			},
+			'astro:build:done': async () => {
+				await build({
+					entryPoints: [fileURLToPath(new URL(runtimeEntry, root))],
+					outfile: fileURLToPath(new URL('dist/server/runtime.mjs', root)),
+					bundle: true,
+					platform: 'node',
+					format: 'esm',
+					target: 'node24',
+					packages: 'external',
+					tsconfig: fileURLToPath(new URL('tsconfig.json', root)),
+					logLevel: 'warning',
+				});
+			},
+		},
+	};
+}

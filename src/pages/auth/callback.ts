@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { finishSignIn } from '~/server/auth/sign-in-flow';
+import { getServerContext } from '~/server/context';
+
+export const prerender = false;
+
+export const GET: APIRoute = async (context) => finishSignIn(await getServerContext(), context);

@@ -1,0 +1,28 @@
+import type { AstroGlobal } from 'astro';
+import { isProfileComplete } from '~/features/profiles/profiles';
+import type { UserRow } from '~/features/profiles/profiles.server';
+import { localeOfPath, localizePath } from '~/lib/i18n/locales';
+import { withRedirect } from '~/lib/redirect-target';
+
+export type PageAccess = 'signedIn' | 'completeProfile' | 'incompleteProfile';
+
+/**
+ * Server-side guard of a protected page: a redirect `Response` when the visitor may not see
+ * it, else the signed-in user. Runs before any HTML is sent.
+ */
+export function guardPage(Astro: AstroGlobal, access: PageAccess): Response | UserRow {
+	const user = Astro.locals.user;
+	const locale = localeOfPath(Astro.url.pathname);
+	const here = `${Astro.url.pathname}${Astro.url.search}`;
+	if (!user) {
+		return Astro.redirect(withRedirect(localizePath('/register', locale), here, 'loginRequired'));
+	}
+	const complete = isProfileComplete(user);
+	if (access === 'completeProfile' && !complete) {
+		return Astro.redirect(
+			withRedirect(localizePath('/complete-profile', locale), here, 'completeProfileFirst'),
+		);
+	}
+	if (access === 'incompleteProfile' && complete) return Astro.redirect(localizePath('/', locale));
+	return user;
+}

@@ -1,0 +1,84 @@
+import type { APIContext, AstroGlobal } from 'astro';
+import { isProfileComplete } from '~/features/profiles/profiles';
+import { findOrCreateUser } from '~/features/profiles/profiles.server';
+import { localeOfPath, localizePath } from '~/lib/i18n/locales';
+import { safeRedirectTarget, withRedirect } from '~/lib/redirect-target';
+import type { ServerContext } from '../context';
+import { cookieOptions, sessionCookieName, transactionCookieName } from './cookies';
+import { SignInError } from './relying-party';
+import { sessionTtlMs } from './sessions';
+
+/** A cookie without secrets that tells prerendered pages to ask who is signed in. */
+export const signedInHintCookie = 'hibahin_signed_in';
+
+type Context = AstroGlobal | APIContext;
+
+/** Sends the browser to the identity provider to sign in, or to sign up (`prompt=create`). */
+export async function startSignIn(
+	server: ServerContext,
+	Astro: Context,
+	mode: 'login' | 'register',
+): Promise<Response> {
+	const locale = localeOfPath(Astro.url.pathname);
+	const redirectTo = safeRedirectTarget(Astro.url.searchParams.get('redirectTo'), localizePath('/', locale));
+	const { url, transactionCookie } = await server.relyingParty.start({
+		redirectTo,
+		signUp: mode === 'register',
+		locale,
+	});
+	Astro.cookies.set(transactionCookieName(server.config), transactionCookie, cookieOptions(server.config, 600));
+	return Astro.redirect(url, 302);
+}
+
+/**
+ * The provider's callback: checks the answer, starts a fresh session, and sends the visitor
+ * on, by way of profile completion when the profile is incomplete.
+ */
+export async function finishSignIn(server: ServerContext, context: APIContext): Promise<Response> {
+	const transactionCookie = transactionCookieName(server.config);
+	try {
+		const identity = await server.relyingParty.finish(
+			new URL(`${context.url.pathname}${context.url.search}`, server.config.publicUrl),
+			context.cookies.get(transactionCookie)?.value,
+		);
+		context.cookies.delete(transactionCookie, { path: '/' });
+		const user = await findOrCreateUser(server.db, identity);
+		await endSession(server, context);
+		const token = await server.sessions.create(user.id, identity.idToken);
+		const maxAge = sessionTtlMs / 1000;
+		context.cookies.set(sessionCookieName(server.config), token, cookieOptions(server.config, maxAge));
+		context.cookies.set(signedInHintCookie, '1', {
+			...cookieOptions(server.config, maxAge),
+			httpOnly: false,
+		});
+		const locale = localeOfPath(identity.redirectTo);
+		const target = isProfileComplete(user)
+			? identity.redirectTo
+			: withRedirect(localizePath('/complete-profile', locale), identity.redirectTo);
+		return context.redirect(target, 303);
+	} catch (error) {
+		if (!(error instanceof SignInError)) throw error;
+		context.cookies.delete(transactionCookie, { path: '/' });
+		return context.redirect(`/auth/error?reason=${encodeURIComponent(error.reason)}`, 303);
+	}
+}
+
+/** Ends the server session, if any, and clears the cookies. Returns the session's ID token. */
+async function endSession(server: ServerContext, context: Context): Promise<string | null> {
+	const name = sessionCookieName(server.config);
+	const token = context.cookies.get(name)?.value;
+	let idToken: string | null = null;
+	if (token) {
+		idToken = (await server.sessions.find(token))?.idToken ?? null;
+		await server.sessions.delete(token);
+	}
+	context.cookies.delete(name, { path: '/' });
+	context.cookies.delete(signedInHintCookie, { path: '/' });
+	return idToken;
+}
+
+/** Signs out here and at the provider, which then sends the browser home. */
+export async function signOut(server: ServerContext, context: APIContext): Promise<Response> {
+	const idToken = await endSession(server, context);
+	return context.redirect(await server.relyingParty.signOutUrl(idToken), 303);
+}

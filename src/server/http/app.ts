@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { areaRoutes } from '~/features/areas/areas.routes';
+import { profileRoutes } from '~/features/profiles/profiles.routes';
+import type { ServerContext } from '~/server/context';
+import { AppError } from './errors';
+import { authenticate, requestContext, sameOriginWrites } from './middleware';
+import { openApiDocument } from './openapi';
+import type { AppEnv } from './types';
+
+/** The site's API, under `/api`. Errors leave as the envelope of design.md, in the caller's language. */
+export function createApiApp(server: ServerContext) {
+	const app = new Hono<AppEnv>().basePath('/api');
+
+	app.use(requestContext);
+	app.use(sameOriginWrites(server.config.publicUrl));
+	app.use(authenticate(server));
+
+	app.get('/openapi.json', (c) => c.json(openApiDocument(server.config.publicUrl)));
+	app.route('/', profileRoutes(server));
+	app.route('/', areaRoutes(server));
+
+	app.notFound(() => {
+		throw new AppError('NOT_FOUND');
+	});
+	app.onError((error, c) => {
+		const t = c.get('t');
+		const appError = error instanceof AppError ? error : null;
+		if (!appError) console.error(`[${c.get('requestId')}]`, error);
+		const code = appError?.code ?? 'INTERNAL';
+		if (appError?.retryAfterSeconds) c.header('Retry-After', String(appError.retryAfterSeconds));
+		return c.json(
+			{
+				error: {
+					code,
+					message: t(`errors.${code}`),
+					...(appError?.fields ? { fields: appError.fields } : {}),
+					requestId: c.get('requestId'),
+				},
+			},
+			appError?.status ?? 500,
+		);
+	});
+
+	return app;
+}
+
+export type ApiApp = ReturnType<typeof createApiApp>;

@@ -1,0 +1,36 @@
+/** Every error code of the API with its HTTP status (design.md, "Errors"). */
+export const errorStatus = {
+	VALIDATION_ERROR: 400,
+	TOO_MANY_IMAGES: 400,
+	UNAUTHORIZED: 401,
+	FORBIDDEN: 403,
+	NOT_FOUND: 404,
+	ITEM_NOT_EDITABLE: 409,
+	DUPLICATE_PHONE: 409,
+	IMAGE_TOO_LARGE: 413,
+	INVALID_IMAGE_FORMAT: 415,
+	INVALID_AREA: 422,
+	RATE_LIMITED: 429,
+	INTERNAL: 500,
+	SHIPPING_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/**
+ * An expected failure, as a value: the code picks the status and the translated message;
+ * `fields` maps form fields to message keys (`form.errors.nameMin`).
+ */
+export class AppError extends Error {
+	constructor(
+		readonly code: ErrorCode,
+		readonly fields?: Record<string, string>,
+		readonly retryAfterSeconds?: number,
+	) {
+		super(code);
+	}
+
+	get status(): (typeof errorStatus)[ErrorCode] {
+		return errorStatus[this.code];
+	}
+}

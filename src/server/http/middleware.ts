@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { negotiateLocale } from '~/lib/i18n/negotiate';
+import { useTranslations } from '~/lib/i18n/server';
+import { findUserForRequest } from '~/server/auth/current-user';
+import type { ServerContext } from '~/server/context';
+import type { RateLimitRule } from '~/server/rate-limit';
+import { sessionCookieName } from '~/server/auth/cookies';
+import { AppError } from './errors';
+import type { AppEnv } from './types';
+
+/** A request id for logs and error bodies, and the language of the answer. */
+export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+	const requestId = randomUUID();
+	const locale = negotiateLocale(c.req.header('Accept-Language'));
+	c.set('requestId', requestId);
+	c.set('locale', locale);
+	c.set('t', useTranslations(locale));
+	c.header('X-Request-Id', requestId);
+	c.header('Cache-Control', 'no-store');
+	await next();
+};
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing requests that a browser sent from another origin. Requests that
+ * authenticate with a bearer token carry no ambient credentials and are not at risk.
+ */
+export function sameOriginWrites(publicUrl: string): MiddlewareHandler<AppEnv> {
+	const allowed = new URL(publicUrl).origin;
+	return async (c, next) => {
+		if (safeMethods.has(c.req.method) || c.req.header('Authorization')?.startsWith('Bearer ')) {
+			return next();
+		}
+		const origin = c.req.header('Origin');
+		const site = c.req.header('Sec-Fetch-Site');
+		const ownOrigin = new URL(c.req.url).origin;
+		const crossOrigin =
+			(origin !== undefined && origin !== allowed && origin !== ownOrigin) ||
+			site === 'cross-site' ||
+			site === 'same-site';
+		if (crossOrigin) throw new AppError('FORBIDDEN');
+		return next();
+	};
+}
+
+/** Puts the caller (session cookie or bearer token) on the request, or `null`. */
+export function authenticate(server: ServerContext): MiddlewareHandler<AppEnv> {
+	return async (c, next) => {
+		c.set(
+			'user',
+			await findUserForRequest(server, {
+				sessionToken: getCookie(c, sessionCookieName(server.config)),
+				authorization: c.req.header('Authorization'),
+			}),
+		);
+		await next();
+	};
+}
+
+/** Lets only signed-in callers through. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+	if (!c.get('user')) throw new AppError('UNAUTHORIZED');
+	await next();
+};
+
+/** The caller's key for rate limits: their user id when signed in, else their address. */
+export function callerKey(c: Context<AppEnv>): string {
+	const user = c.get('user');
+	if (user) return `user:${user.id}`;
+	const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+	return `ip:${forwarded || c.req.header('X-Real-IP') || 'local'}`;
+}
+
+/** Counts the request against `rule` and answers 429 with `Retry-After` past the limit. */
+export function rateLimit(
+	server: ServerContext,
+	name: string,
+	rule: RateLimitRule,
+): MiddlewareHandler<AppEnv> {
+	return async (c, next) => {
+		const result = await server.rateLimiter.hit(`${name}:${callerKey(c)}`, rule);
+		if (!result.allowed) throw new AppError('RATE_LIMITED', undefined, result.retryAfterSeconds);
+		await next();
+	};
+}

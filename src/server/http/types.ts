@@ -1,0 +1,14 @@
+import type { TFunction } from 'i18next';
+import type { UserRow } from '~/features/profiles/profiles.server';
+import type { Locale } from '~/lib/i18n/locales';
+
+/** What the API's middleware puts on every request. */
+export interface AppEnv {
+	Variables: {
+		requestId: string;
+		locale: Locale;
+		t: TFunction;
+		/** The caller, from the session cookie or a bearer token; `null` when anonymous. */
+		user: UserRow | null;
+	};
+}

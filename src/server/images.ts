@@ -1,0 +1,63 @@
+import sharp, { type Metadata } from 'sharp';
+import { itemLimits } from '~/config/limits';
+import { AppError } from './http/errors';
+
+export type ImageType = 'jpeg' | 'png' | 'webp';
+
+/** The image type from the file's first bytes; the name and the claimed type are not trusted. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+	const startsWith = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+	if (startsWith(0xff, 0xd8, 0xff)) return 'jpeg';
+	if (startsWith(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+	const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+	if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+	return null;
+}
+
+export interface ProcessedImage {
+	/** WebP files by width, largest last. */
+	variants: { width: number; height: number; data: Buffer }[];
+	width: number;
+	height: number;
+}
+
+/**
+ * Decodes an untrusted upload and re-encodes it as WebP at each requested width: auto-rotated,
+ * every metadata block (EXIF, GPS, XMP, ICC) dropped, decoding bombs refused.
+ */
+export async function reencodeImage(
+	bytes: Uint8Array,
+	widths: readonly number[],
+	maxBytes = itemLimits.imageMaxBytes,
+): Promise<ProcessedImage> {
+	if (bytes.length === 0 || !sniffImageType(bytes)) throw new AppError('INVALID_IMAGE_FORMAT');
+	if (bytes.length > maxBytes) throw new AppError('IMAGE_TOO_LARGE');
+	const input = () =>
+		sharp(bytes, { limitInputPixels: itemLimits.imageMaxPixels, failOn: 'truncated', sequentialRead: true });
+	let metadata: Metadata;
+	try {
+		metadata = await input().metadata();
+	} catch {
+		throw new AppError('INVALID_IMAGE_FORMAT');
+	}
+	if (!['jpeg', 'png', 'webp'].includes(metadata.format ?? '')) throw new AppError('INVALID_IMAGE_FORMAT');
+	if ((metadata.width ?? 0) * (metadata.height ?? 0) > itemLimits.imageMaxPixels) {
+		throw new AppError('IMAGE_TOO_LARGE');
+	}
+	try {
+		const variants = await Promise.all(
+			widths.map(async (width) => {
+				const { data, info } = await input()
+					.rotate()
+					.resize({ width, withoutEnlargement: true })
+					.webp({ quality: 78, effort: 4 })
+					.toBuffer({ resolveWithObject: true });
+				return { width: info.width, height: info.height, data };
+			}),
+		);
+		const largest = variants.at(-1)!;
+		return { variants, width: largest.width, height: largest.height };
+	} catch {
+		throw new AppError('INVALID_IMAGE_FORMAT');
+	}
+}

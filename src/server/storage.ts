@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
+
+/** Where uploaded photos are kept: a folder by default, an S3-compatible bucket at scale. */
+export interface Storage {
+	put(key: string, data: Buffer, contentType: string): Promise<void>;
+	get(key: string): Promise<Buffer | null>;
+	delete(key: string): Promise<void>;
+}
+
+/** A fresh random key under `prefix`, e.g. `avatars/3f9c…`. Names never come from uploads. */
+export function newStorageKey(prefix: string): string {
+	return `${prefix}/${randomBytes(16).toString('hex')}`;
+}
+
+const safeKey = /^[a-z]+\/[a-f0-9]{32}(-\d+)?\.webp$/;
+
+/** Whether `key` has the shape of a key this site made (guards paths taken from URLs). */
+export function isStorageKey(key: string): boolean {
+	return safeKey.test(key);
+}
+
+/** Files under `root`. */
+export function folderStorage(root: string): Storage {
+	const pathOf = (key: string) => {
+		const path = normalize(join(root, key));
+		if (!path.startsWith(normalize(root))) throw new Error('Storage key escapes the folder');
+		return path;
+	};
+	return {
+		async put(key, data) {
+			const path = pathOf(key);
+			await mkdir(dirname(path), { recursive: true });
+			await writeFile(path, data);
+		},
+		async get(key) {
+			try {
+				return await readFile(pathOf(key));
+			} catch {
+				return null;
+			}
+		},
+		async delete(key) {
+			await rm(pathOf(key), { force: true });
+		},
+	};
+}
