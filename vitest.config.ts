@@ -3,6 +3,8 @@ import { getViteConfig } from 'astro/config';
 
 export default getViteConfig({
 	test: {
-		include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+		include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+		testTimeout: 30_000,
+		hookTimeout: 120_000,
 	},
 });

@@ -79,9 +79,11 @@ export function IdentityVerificationCard(props: IslandI18nProps) {
 						<p className="alert alert-success">{t('profile.verification.messages.verified')}</p>
 					)}
 					{phase.state === 'failed' && (
-						<div className="alert alert-error flex-col items-start gap-1">
-							<p className="font-semibold">{t('profile.verification.messages.failed')}</p>
-							<p>{t(`profile.verification.messages.${phase.reason}`)}</p>
+						<div className="alert alert-error">
+							<div>
+								<p className="font-semibold">{t('profile.verification.messages.failed')}</p>
+								<p>{t(`profile.verification.messages.${phase.reason}`)}</p>
+							</div>
 						</div>
 					)}
 				</div>

@@ -75,10 +75,9 @@ export function PhoneInput({ id, label, value, onChange, onBlur, hint, error }: 
 
 	return (
 		<FieldFrame id={id} label={label} hint={hint} error={error}>
-			<div className={`input h-11 w-full text-base ${error ? 'input-error' : ''}`}>
-				<span id={`${id}-prefix`} className="label text-base-content">
-					+62
-				</span>
+			{/* A second label: tapping +62 focuses the input, and the name reads "… +62". */}
+			<label className={`input h-11 w-full text-base ${error ? 'input-error' : ''}`}>
+				<span className="label text-base-content">+62</span>
 				<input
 					ref={inputRef}
 					id={id}
@@ -90,9 +89,9 @@ export function PhoneInput({ id, label, value, onChange, onBlur, hint, error }: 
 					onChange={handleChange}
 					onBlur={onBlur}
 					aria-invalid={error ? true : undefined}
-					aria-describedby={`${id}-prefix ${describedBy(id, { hint, error })}`.trim()}
+					aria-describedby={describedBy(id, { hint, error }) || undefined}
 				/>
-			</div>
+			</label>
 		</FieldFrame>
 	);
 }

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { type SubmitEvent, useId, useMemo, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { profileLimits } from '~/config/limits';
 import { apiFetch } from '~/lib/api-client';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
@@ -74,15 +74,24 @@ export function ProfileForm({ locale, resources, mode, initial, redirectTo }: Pr
 		// A server complaint about a field holds until the field changes.
 		setServerErrors(({ [field]: _, ...rest }) => rest);
 	};
+	// Focused after the render that re-enables the fields: a disabled input cannot take focus.
+	const focusTarget = useRef<ProfileField | null>(null);
 	const focusFirst = (fieldErrors: ProfileFieldErrors) => {
-		const first = profileFields.find((field) => fieldErrors[field]);
-		if (first) document.getElementById(ids[first])?.focus();
+		focusTarget.current = profileFields.find((field) => fieldErrors[field]) ?? null;
 	};
+	useEffect(() => {
+		if (!focusTarget.current) return;
+		document.getElementById(ids[focusTarget.current])?.focus();
+		focusTarget.current = null;
+	});
 
 	async function submit(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
 		setSubmitted(true);
-		if (!payload) return focusFirst(errors);
+		if (!payload) {
+			focusFirst(errors);
+			return;
+		}
 		setSaving(true);
 		setFailure(null);
 		try {

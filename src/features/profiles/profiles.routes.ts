@@ -6,6 +6,7 @@ import { AppError } from '~/server/http/errors';
 import { rateLimit, requireUser } from '~/server/http/middleware';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
+import { navUser } from '~/features/auth/nav-user';
 import { profileCheck, publicProfile, updateProfile } from './profiles.server';
 
 /** A base64 avatar is 4/3 of its bytes, plus the other fields. */
@@ -14,6 +15,13 @@ const profileBodyLimit = Math.ceil((profileLimits.avatarMaxBytes * 4) / 3) + 64 
 /** `/profile/check`, `PUT /profile`, `/profile/{userId}`. */
 export function profileRoutes(server: ServerContext) {
 	return new Hono<AppEnv>()
+		.get('/session', (c) => {
+			// 200 either way: prerendered pages ask this, and signed-out is not an error for them.
+			const user = c.get('user');
+			if (!user) return c.json({ data: null });
+			const { name, email, avatarUrl, isComplete } = navUser(user);
+			return c.json({ data: { user: { id: user.id, name, email, avatarUrl }, isComplete } });
+		})
 		.get('/profile/check', requireUser, (c) => c.json({ data: profileCheck(c.get('user')!) }))
 		.put(
 			'/profile',

@@ -31,9 +31,10 @@ export function useAreaSearch(query: string, enabled: boolean): AreaSearchState 
 			setState({ status: 'tooShort', minLength: areaSearchMinLength });
 			return;
 		}
+		// Loading from the first keystroke: results of the previous query would mislead.
+		setState({ status: 'loading' });
 		const controller = new AbortController();
 		const timer = setTimeout(() => {
-			setState({ status: 'loading' });
 			apiFetch<{ areas: Area[] }>(`/shipping/areas/search?q=${encodeURIComponent(query.trim())}`, {
 				signal: controller.signal,
 			}).then(

@@ -1,0 +1,26 @@
+import { isProfileComplete } from '~/features/profiles/profiles';
+
+/** What the navigation shows of the signed-in user. */
+export interface NavUser {
+	name: string;
+	email: string;
+	avatarUrl: string | null;
+	isComplete: boolean;
+}
+
+/** The navigation's view of a user row. */
+export function navUser(user: {
+	name: string | null;
+	email: string | null;
+	phone: string | null;
+	address: string | null;
+	areaId: string | null;
+	avatarKey: string | null;
+}): NavUser {
+	return {
+		name: user.name ?? user.email ?? '',
+		email: user.email ?? '',
+		avatarUrl: user.avatarKey ? `/media/${user.avatarKey}` : null,
+		isComplete: isProfileComplete(user),
+	};
+}
