@@ -22,8 +22,10 @@ function fillMenu(fragment: DocumentFragment, state: SessionState): void {
 	}
 	const which = isComplete ? 'complete' : 'incomplete';
 	for (const link of fragment.querySelectorAll<HTMLAnchorElement>('[data-profile-link]')) {
-		link.href = link.dataset[`href${which === 'complete' ? 'Complete' : 'Incomplete'}`] ?? link.href;
-		link.textContent = link.dataset[`label${which === 'complete' ? 'Complete' : 'Incomplete'}`] ?? '';
+		link.href =
+			link.dataset[`href${which === 'complete' ? 'Complete' : 'Incomplete'}`] ?? link.href;
+		link.textContent =
+			link.dataset[`label${which === 'complete' ? 'Complete' : 'Incomplete'}`] ?? '';
 	}
 }
 
@@ -32,7 +34,9 @@ function fillMenu(fragment: DocumentFragment, state: SessionState): void {
  * when the sign-in hint cookie says someone may be) and swap in the user menu and banner.
  */
 export async function showAccountState(): Promise<void> {
-	const templates = document.querySelectorAll<HTMLTemplateElement>('template[data-account-template]');
+	const templates = document.querySelectorAll<HTMLTemplateElement>(
+		'template[data-account-template]',
+	);
 	if (templates.length === 0 || !signedInHint.test(document.cookie)) return;
 	const response = await fetch('/api/session', { headers: { Accept: 'application/json' } });
 	if (!response.ok) return;

@@ -19,7 +19,9 @@ export function serverRuntime(): AstroIntegration {
 			'astro:server:setup': ({ server }) => {
 				server.middlewares.use(async (req, res, next) => {
 					if (!req.url?.startsWith('/oidc') && !req.url?.includes('/finish')) return next();
-					const runtime = (await server.ssrLoadModule(`/${runtimeEntry}`)) as typeof import('../server/runtime');
+					const runtime = (await server.ssrLoadModule(
+						`/${runtimeEntry}`,
+					)) as typeof import('../server/runtime');
 					if (!runtime.isProviderRequest(req.url)) return next();
 					const handler = await runtime.builtInProviderHandler();
 					if (!handler) return next();

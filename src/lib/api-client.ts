@@ -24,12 +24,18 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 	const headers = new Headers(init.headers);
 	headers.set('Accept', 'application/json');
 	headers.set('Accept-Language', document.documentElement.lang || 'id');
-	if (init.body && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+	if (init.body && !(init.body instanceof FormData))
+		headers.set('Content-Type', 'application/json');
 	const response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
 	const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
 	if (!response.ok) {
 		const error = (body as { error?: ApiErrorBody } | null)?.error;
-		throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? '', error?.fields);
+		throw new ApiError(
+			response.status,
+			error?.code ?? 'INTERNAL',
+			error?.message ?? '',
+			error?.fields,
+		);
 	}
 	return (body as { data: T }).data;
 }

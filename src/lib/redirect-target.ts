@@ -6,7 +6,7 @@ export function safeRedirectTarget(value: string | null | undefined, fallback = 
 	if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
 		return fallback;
 	}
-	if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+	if ([...value].some((char) => char < ' ' || char === '\\')) return fallback;
 	try {
 		const url = new URL(value, 'http://site.invalid');
 		if (url.origin !== 'http://site.invalid') return fallback;

@@ -23,7 +23,9 @@ export interface ServerContext {
 	sessions: SessionStore;
 	rateLimiter: RateLimiter;
 	relyingParty: RelyingParty;
-	verifyBearer: (token: string) => Promise<{ issuer: string; subject: string; email: string | null } | null>;
+	verifyBearer: (
+		token: string,
+	) => Promise<{ issuer: string; subject: string; email: string | null } | null>;
 	/** The built-in OpenID provider, when no external one is configured. */
 	provider: Provider | null;
 	close(): Promise<void>;
@@ -44,7 +46,13 @@ export async function createServerContext(
 	);
 
 	let provider: Provider | null = null;
-	let oidc: { issuerUrl: string; clientId: string; clientSecret: string; audience: string; logoutRedirectParam: string };
+	let oidc: {
+		issuerUrl: string;
+		clientId: string;
+		clientSecret: string;
+		audience: string;
+		logoutRedirectParam: string;
+	};
 	if (config.oidc.kind === 'built-in') {
 		const clientSecret = await sharedSecret(db, 'oidc-client-secret', () =>
 			randomBytes(32).toString('base64url'),

@@ -28,19 +28,27 @@ export interface ProcessedImage {
 export async function reencodeImage(
 	bytes: Uint8Array,
 	widths: readonly number[],
-	maxBytes = itemLimits.imageMaxBytes,
+	options: { maxBytes?: number; square?: boolean } = {},
 ): Promise<ProcessedImage> {
+	const { maxBytes = itemLimits.imageMaxBytes, square = false } = options;
 	if (bytes.length === 0 || !sniffImageType(bytes)) throw new AppError('INVALID_IMAGE_FORMAT');
 	if (bytes.length > maxBytes) throw new AppError('IMAGE_TOO_LARGE');
 	const input = () =>
-		sharp(bytes, { limitInputPixels: itemLimits.imageMaxPixels, failOn: 'truncated', sequentialRead: true });
+		sharp(bytes, {
+			limitInputPixels: itemLimits.imageMaxPixels,
+			failOn: 'truncated',
+			sequentialRead: true,
+		});
 	let metadata: Metadata;
 	try {
-		metadata = await input().metadata();
+		// Only the header is read here, so no pixel limit: with one, sharp refuses a pixel bomb
+		// before its size is known and it would read as a bad format rather than as too large.
+		metadata = await sharp(bytes, { limitInputPixels: false, failOn: 'truncated' }).metadata();
 	} catch {
 		throw new AppError('INVALID_IMAGE_FORMAT');
 	}
-	if (!['jpeg', 'png', 'webp'].includes(metadata.format ?? '')) throw new AppError('INVALID_IMAGE_FORMAT');
+	if (!['jpeg', 'png', 'webp'].includes(metadata.format ?? ''))
+		throw new AppError('INVALID_IMAGE_FORMAT');
 	if ((metadata.width ?? 0) * (metadata.height ?? 0) > itemLimits.imageMaxPixels) {
 		throw new AppError('IMAGE_TOO_LARGE');
 	}
@@ -49,7 +57,7 @@ export async function reencodeImage(
 			widths.map(async (width) => {
 				const { data, info } = await input()
 					.rotate()
-					.resize({ width, withoutEnlargement: true })
+					.resize({ width, ...(square ? { height: width } : {}), fit: 'inside', withoutEnlargement: true })
 					.webp({ quality: 78, effort: 4 })
 					.toBuffer({ resolveWithObject: true });
 				return { width: info.width, height: info.height, data };

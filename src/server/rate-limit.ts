@@ -54,11 +54,10 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
 	return {
 		async hit(key, rule) {
 			const redisKey = `ratelimit:${key}`;
-			const [[, count], [, ttl]] = (await redis
-				.multi()
-				.incr(redisKey)
-				.pttl(redisKey)
-				.exec()) as [[null, number], [null, number]];
+			const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
+				[null, number],
+				[null, number],
+			];
 			let remaining = ttl;
 			if (ttl < 0) {
 				await redis.pexpire(redisKey, rule.windowMs);

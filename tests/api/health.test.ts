@@ -20,7 +20,12 @@ describeOnDatabases('API basics', (use) => {
 		const document = await (await use().request('/openapi.json')).json();
 		expect(document.openapi).toBe('3.1.0');
 		expect(Object.keys(document.paths)).toEqual(
-			expect.arrayContaining(['/profile/check', '/profile', '/profile/{userId}', '/shipping/areas/search']),
+			expect.arrayContaining([
+				'/profile/check',
+				'/profile',
+				'/profile/{userId}',
+				'/shipping/areas/search',
+			]),
 		);
 		expect(document.components.schemas.ProfileInput.properties).toHaveProperty('phone');
 	});

@@ -19,14 +19,18 @@ async function fromDirectory<T>(lookup: () => Promise<T>): Promise<T> {
 /** District search for the profile form, and the courier rates announced as coming soon. */
 export function areaRoutes(server: ServerContext) {
 	return new Hono<AppEnv>()
-		.get('/shipping/areas/search', rateLimit(server, 'areas', rateLimitRules.areaSearch), async (c) => {
-			const query = c.req.query('q') ?? '';
-			if (!isSearchableAreaQuery(query)) {
-				throw new AppError('VALIDATION_ERROR', { q: 'form.errors.areaQueryMin' });
-			}
-			const areas = await fromDirectory(() => server.areas.search(query));
-			return c.json({ data: { areas } });
-		})
+		.get(
+			'/shipping/areas/search',
+			rateLimit(server, 'areas', rateLimitRules.areaSearch),
+			async (c) => {
+				const query = c.req.query('q') ?? '';
+				if (!isSearchableAreaQuery(query)) {
+					throw new AppError('VALIDATION_ERROR', { q: 'form.errors.areaQueryMin' });
+				}
+				const areas = await fromDirectory(() => server.areas.search(query));
+				return c.json({ data: { areas } });
+			},
+		)
 		.get('/shipping/areas/:id', async (c) => {
 			const area = await fromDirectory(() => server.areas.get(c.req.param('id')));
 			if (!area) throw new AppError('NOT_FOUND');

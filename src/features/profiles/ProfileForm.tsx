@@ -41,8 +41,10 @@ export interface ProfileFormProps extends IslandI18nProps {
  */
 export function ProfileForm({ locale, resources, mode, initial, redirectTo }: ProfileFormProps) {
 	const t = useIslandTranslations({ locale, resources });
-	// Schema and server messages are keys only known at run time.
-	const message = (key: string) => t(key as ParseKeys);
+	// Schema and server messages are keys only known at run time; an unknown one must not show
+	// as a raw key.
+	const message = (key: string) =>
+		t(key as ParseKeys, { defaultValue: t('profile.setup.invalidInput') });
 	const baseId = useId();
 	const ids = Object.fromEntries(
 		profileFields.map((field) => [field, `${baseId}-${field}`]),

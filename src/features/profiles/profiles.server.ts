@@ -105,7 +105,7 @@ async function storeAvatar(storage: Storage, dataUrl: string): Promise<string> {
 	const image = await reencodeImage(
 		bytes,
 		[profileLimits.avatarMaxDimension],
-		profileLimits.avatarMaxBytes,
+		{ maxBytes: profileLimits.avatarMaxBytes, square: true },
 	);
 	const key = `${newStorageKey('avatars')}.webp`;
 	await storage.put(key, image.variants[0]!.data, 'image/webp');
@@ -127,6 +127,27 @@ async function resolveAvatar(
 	throw new AppError('INVALID_IMAGE_FORMAT', { imageUrl: 'form.errors.imageUrlInvalid' });
 }
 
+/** A field's key when it is missing or not a text: the validator then has only its own words. */
+const fallbackKeys: Record<string, string> = {
+	name: 'form.errors.nameRequired',
+	phone: 'form.errors.phoneRequired',
+	address: 'form.errors.addressRequired',
+	areaId: 'form.errors.areaRequired',
+	imageUrl: 'form.errors.imageUrlInvalid',
+};
+
+/** Field errors as translation keys only, as design.md promises clients. */
+function messageKeys(fields: Record<string, string>): Record<string, string> {
+	return Object.fromEntries(
+		Object.entries(fields).map(([field, message]) => [
+			field,
+			message.startsWith('form.errors.')
+				? message
+				: (fallbackKeys[field] ?? 'profile.setup.invalidInput'),
+		]),
+	);
+}
+
 /** `PUT /profile`: validates, checks phone and area, stores the avatar, saves. */
 export async function updateProfile(
 	deps: { db: Database; storage: Storage; areas: AreaDirectory },
@@ -134,7 +155,9 @@ export async function updateProfile(
 	body: unknown,
 ): Promise<ProfileCheck> {
 	const parsed = profileInputSchema.safeParse(body);
-	if (!parsed.success) throw new AppError('VALIDATION_ERROR', fieldErrors(parsed.error.issues));
+	if (!parsed.success) {
+		throw new AppError('VALIDATION_ERROR', messageKeys(fieldErrors(parsed.error.issues)));
+	}
 	const input = parsed.data;
 	if (!isIndonesianMobile(input.phone)) {
 		throw new AppError('VALIDATION_ERROR', { phone: 'form.errors.phoneInvalid' });

@@ -18,7 +18,10 @@ export function normalizePhone(input: string): string {
 
 /** The digits after +62, as typed in the phone field (at most 12). */
 export function phoneLocalDigits(phone: string): string {
-	return normalizePhone(phone).replace(/^\+62/, '').replace(/\D/g, '').slice(0, profileLimits.phoneMaxDigits);
+	return normalizePhone(phone)
+		.replace(/^\+62/, '')
+		.replace(/\D/g, '')
+		.slice(0, profileLimits.phoneMaxDigits);
 }
 
 /** `81234567890` → `812-3456-7890`: groups of 3, 4, 4 and the rest, as the field shows them. */
@@ -33,12 +36,14 @@ const isAvatarSource = (value: string) =>
 
 /** A required trimmed text between `min` and `max` characters, with the spec's message keys. */
 function text(field: string, min: number, max: number) {
-	return z.string().check(
-		z.trim(),
-		z.minLength(1, `form.errors.${field}Required`),
-		z.minLength(min, `form.errors.${field}Min`),
-		z.maxLength(max, `form.errors.${field}Max`),
-	);
+	return z
+		.string()
+		.check(
+			z.trim(),
+			z.minLength(1, `form.errors.${field}Required`),
+			z.minLength(min, `form.errors.${field}Min`),
+			z.maxLength(max, `form.errors.${field}Max`),
+		);
 }
 
 /** The profile form, checked the same way in the browser and by `PUT /profile`. */
@@ -57,9 +62,7 @@ export const profileInputSchema = z.object({
 		z.nullable(z.string().check(z.refine(isAvatarSource, 'form.errors.imageUrlInvalid'))),
 	),
 	bio: z.optional(
-		z.nullable(
-			z.string().check(z.trim(), z.maxLength(profileLimits.bioMax, 'form.errors.bioMax')),
-		),
+		z.nullable(z.string().check(z.trim(), z.maxLength(profileLimits.bioMax, 'form.errors.bioMax'))),
 	),
 });
 
@@ -110,7 +113,9 @@ export interface PublicProfile {
 }
 
 /** Complete means everything a donor or receiver needs: name, phone, area and address. */
-export function isProfileComplete(profile: Pick<OwnProfile, 'name' | 'phone' | 'address' | 'areaId'>): boolean {
+export function isProfileComplete(
+	profile: Pick<OwnProfile, 'name' | 'phone' | 'address' | 'areaId'>,
+): boolean {
 	return Boolean(profile.name && profile.phone && profile.address && profile.areaId);
 }
 

@@ -24,5 +24,11 @@ export interface CookieOptions {
 }
 
 export function cookieOptions(config: ServerConfig, maxAgeSeconds: number): CookieOptions {
-	return { httpOnly: true, sameSite: 'lax', secure: isSecure(config), path: '/', maxAge: maxAgeSeconds };
+	return {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: isSecure(config),
+		path: '/',
+		maxAge: maxAgeSeconds,
+	};
 }

@@ -45,7 +45,10 @@ export function databaseSessionStore(db: Database): SessionStore {
 			return token;
 		},
 		async find(token) {
-			const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId(token)));
+			const [row] = await db
+				.select()
+				.from(sessions)
+				.where(eq(sessions.id, sessionId(token)));
 			if (!row || row.expiresAt.getTime() <= Date.now()) return null;
 			return { userId: row.userId, idToken: row.idToken, expiresAt: row.expiresAt };
 		},
@@ -62,13 +65,22 @@ export function redisSessionStore(redis: Redis): SessionStore {
 		async create(userId, idToken) {
 			const token = newToken();
 			const expiresAt = new Date(Date.now() + sessionTtlMs);
-			await redis.set(key(token), JSON.stringify({ userId, idToken, expiresAt }), 'PX', sessionTtlMs);
+			await redis.set(
+				key(token),
+				JSON.stringify({ userId, idToken, expiresAt }),
+				'PX',
+				sessionTtlMs,
+			);
 			return token;
 		},
 		async find(token) {
 			const raw = await redis.get(key(token));
 			if (!raw) return null;
-			const record = JSON.parse(raw) as { userId: string; idToken: string | null; expiresAt: string };
+			const record = JSON.parse(raw) as {
+				userId: string;
+				idToken: string | null;
+				expiresAt: string;
+			};
 			return { ...record, expiresAt: new Date(record.expiresAt) };
 		},
 		async delete(token) {

@@ -20,13 +20,20 @@ export async function startSignIn(
 	mode: 'login' | 'register',
 ): Promise<Response> {
 	const locale = localeOfPath(Astro.url.pathname);
-	const redirectTo = safeRedirectTarget(Astro.url.searchParams.get('redirectTo'), localizePath('/', locale));
+	const redirectTo = safeRedirectTarget(
+		Astro.url.searchParams.get('redirectTo'),
+		localizePath('/', locale),
+	);
 	const { url, transactionCookie } = await server.relyingParty.start({
 		redirectTo,
 		signUp: mode === 'register',
 		locale,
 	});
-	Astro.cookies.set(transactionCookieName(server.config), transactionCookie, cookieOptions(server.config, 600));
+	Astro.cookies.set(
+		transactionCookieName(server.config),
+		transactionCookie,
+		cookieOptions(server.config, 600),
+	);
 	return Astro.redirect(url, 302);
 }
 
@@ -46,15 +53,24 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 		await endSession(server, context);
 		const token = await server.sessions.create(user.id, identity.idToken);
 		const maxAge = sessionTtlMs / 1000;
-		context.cookies.set(sessionCookieName(server.config), token, cookieOptions(server.config, maxAge));
+		context.cookies.set(
+			sessionCookieName(server.config),
+			token,
+			cookieOptions(server.config, maxAge),
+		);
 		context.cookies.set(signedInHintCookie, '1', {
 			...cookieOptions(server.config, maxAge),
 			httpOnly: false,
 		});
 		const locale = localeOfPath(identity.redirectTo);
+		const completeProfile = localizePath('/complete-profile', locale);
+		const wentSomewhere = identity.redirectTo !== localizePath('/', locale);
+		// A new profile goes to /profile once complete, unless the visitor was on their way somewhere.
 		const target = isProfileComplete(user)
 			? identity.redirectTo
-			: withRedirect(localizePath('/complete-profile', locale), identity.redirectTo);
+			: wentSomewhere
+				? withRedirect(completeProfile, identity.redirectTo)
+				: completeProfile;
 		return context.redirect(target, 303);
 	} catch (error) {
 		if (!(error instanceof SignInError)) throw error;

@@ -28,7 +28,10 @@ const migrationsFolder = projectPath('drizzle');
 
 /** PostgreSQL (or a compatible engine) at `url`. */
 export function openPostgres(url: string): DatabaseHandle {
-	const client = postgres(url, { max: Number(process.env['DATABASE_POOL_SIZE'] ?? 10), onnotice: () => {} });
+	const client = postgres(url, {
+		max: Number(process.env['DATABASE_POOL_SIZE'] ?? 10),
+		onnotice: () => {},
+	});
 	const db = drizzlePostgres(client, { schema });
 	return {
 		db,

@@ -117,7 +117,9 @@ export const items = pgTable(
 		index('items_donor_idx').on(table.donorId),
 		index('items_created_idx').on(table.createdAt),
 		index('items_status_created_idx').on(table.status, table.createdAt),
-		index('items_donated_idx').on(table.donorId, table.donatedAt).where(sql`status = 'DONATED'`),
+		index('items_donated_idx')
+			.on(table.donorId, table.donatedAt)
+			.where(sql`status = 'DONATED'`),
 		check(
 			'items_status_check',
 			sql`${table.status} in ('AVAILABLE', 'RESERVED', 'SHIPPED', 'DONATED', 'CANCELLED')`,

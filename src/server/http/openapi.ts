@@ -25,7 +25,12 @@ const errorEnvelope = {
 
 const area = {
 	type: 'object',
-	required: ['id', 'name', 'administrative_division_level_1_name', 'administrative_division_level_2_name'],
+	required: [
+		'id',
+		'name',
+		'administrative_division_level_1_name',
+		'administrative_division_level_2_name',
+	],
 	properties: {
 		id: { type: 'string' },
 		name: { type: 'string' },
@@ -47,7 +52,10 @@ function errors(...codes: (keyof typeof errorStatus)[]) {
 	return Object.fromEntries(
 		codes.map((code) => [
 			String(errorStatus[code]),
-			{ description: code, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+			{
+				description: code,
+				content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+			},
 		]),
 	);
 }
@@ -98,7 +106,9 @@ export function openApiDocument(publicUrl: string) {
 					summary: 'Complete or edit the caller’s profile',
 					requestBody: {
 						required: true,
-						content: { 'application/json': { schema: { $ref: '#/components/schemas/ProfileInput' } } },
+						content: {
+							'application/json': { schema: { $ref: '#/components/schemas/ProfileInput' } },
+						},
 					},
 					responses: {
 						'200': ok('The saved profile', { type: 'object' }),
@@ -120,18 +130,25 @@ export function openApiDocument(publicUrl: string) {
 					summary: 'A member’s public profile (never email or phone)',
 					security: [],
 					parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }],
-					responses: { '200': ok('The public profile', { type: 'object' }), ...errors('NOT_FOUND') },
+					responses: {
+						'200': ok('The public profile', { type: 'object' }),
+						...errors('NOT_FOUND'),
+					},
 				},
 			},
 			'/shipping/areas/search': {
 				get: {
 					summary: 'Districts matching a query of at least 3 characters',
 					security: [],
-					parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 3 } }],
+					parameters: [
+						{ name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 3 } },
+					],
 					responses: {
 						'200': ok('Matching districts, best first', {
 							type: 'object',
-							properties: { areas: { type: 'array', items: { $ref: '#/components/schemas/Area' } } },
+							properties: {
+								areas: { type: 'array', items: { $ref: '#/components/schemas/Area' } },
+							},
 						}),
 						...errors('VALIDATION_ERROR', 'RATE_LIMITED', 'SHIPPING_UNAVAILABLE'),
 					},
@@ -142,7 +159,10 @@ export function openApiDocument(publicUrl: string) {
 					summary: 'One district',
 					security: [],
 					parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-					responses: { '200': ok('The district', { $ref: '#/components/schemas/Area' }), ...errors('NOT_FOUND') },
+					responses: {
+						'200': ok('The district', { $ref: '#/components/schemas/Area' }),
+						...errors('NOT_FOUND'),
+					},
 				},
 			},
 			'/shipping/rates': {

@@ -28,7 +28,10 @@ const credentialsSchema = z.object({
 });
 
 /** The interaction `uid`, when it exists and has not expired. */
-export async function findInteraction(db: Database, uid: string): Promise<PendingInteraction | null> {
+export async function findInteraction(
+	db: Database,
+	uid: string,
+): Promise<PendingInteraction | null> {
 	const [row] = await db
 		.select()
 		.from(oidcPayloads)
@@ -41,7 +44,8 @@ export async function findInteraction(db: Database, uid: string): Promise<Pendin
 	return {
 		uid,
 		requestedMode: payload.prompt?.name === 'create' ? 'signUp' : 'signIn',
-		loginHint: typeof payload.params?.['login_hint'] === 'string' ? payload.params['login_hint'] : null,
+		loginHint:
+			typeof payload.params?.['login_hint'] === 'string' ? payload.params['login_hint'] : null,
 	};
 }
 
@@ -71,7 +75,10 @@ export async function submitInteraction(
 			retryAfterMinutes: Math.ceil(limit.retryAfterSeconds / 60),
 		};
 	}
-	const parsed = credentialsSchema.safeParse({ email, password: String(form.get('password') ?? '') });
+	const parsed = credentialsSchema.safeParse({
+		email,
+		password: String(form.get('password') ?? ''),
+	});
 	const errors: Record<string, string> = {};
 	for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
 	if (mode === 'signUp' && form.get('password') !== form.get('passwordConfirm')) {
@@ -84,7 +91,8 @@ export async function submitInteraction(
 			? await createLocalAccount(deps.db, parsed.data.email, parsed.data.password)
 			: await verifyLocalAccount(deps.db, parsed.data.email, parsed.data.password);
 	if (!account) {
-		const error = mode === 'signUp' ? 'auth.form.errors.emailTaken' : 'auth.form.errors.invalidCredentials';
+		const error =
+			mode === 'signUp' ? 'auth.form.errors.emailTaken' : 'auth.form.errors.invalidCredentials';
 		return { ok: false, email, errors: { form: error } };
 	}
 	return { ok: true, ticket: await issueInteractionTicket(deps.db, interaction.uid, account.id) };

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC, interactionPolicy } from 'oidc-provider';
+import Provider, {
+	type Configuration,
+	type KoaContextWithOIDC,
+	interactionPolicy,
+} from 'oidc-provider';
 import type { Database } from '../../db/client';
 import { sharedSecret } from '../../secrets';
 import { findLocalAccount } from './accounts';
@@ -57,7 +61,12 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 	const { db, publicUrl, client, audience } = options;
 	const jwk = await sharedSecret(db, 'oidc-signing-key', async () => {
 		const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-		return { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') };
+		return {
+			...(await exportJWK(privateKey)),
+			alg: 'RS256',
+			use: 'sig',
+			kid: randomBytes(8).toString('hex'),
+		};
 	});
 	const cookieKeys = await sharedSecret(db, 'oidc-cookie-keys', () => [
 		randomBytes(32).toString('base64url'),
@@ -101,7 +110,8 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 		// The site is the only client and a first party: signing in grants it what it asked for.
 		loadExistingGrant: async (ctx) => {
 			const existingId =
-				ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+				ctx.oidc.result?.consent?.grantId ??
+				ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
 			if (existingId) {
 				const existing = await ctx.oidc.provider.Grant.find(existingId);
 				if (existing) return existing;
@@ -132,7 +142,10 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 				logoutSource: (ctx, form) => {
 					ctx.body = autoSubmitPage(
 						'Keluar',
-						form.replace('</form>', '<input type="hidden" name="logout" value="yes"><noscript><button>Keluar</button></noscript></form>'),
+						form.replace(
+							'</form>',
+							'<input type="hidden" name="logout" value="yes"><noscript><button>Keluar</button></noscript></form>',
+						),
 					);
 				},
 				postLogoutSuccessSource: (ctx) => {
@@ -149,7 +162,9 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 			Grant: 14 * 24 * 3600,
 		},
 		renderError: (ctx, out) => {
-			ctx.redirect(`/auth/error?reason=${encodeURIComponent(String(out['error'] ?? 'server_error'))}`);
+			ctx.redirect(
+				`/auth/error?reason=${encodeURIComponent(String(out['error'] ?? 'server_error'))}`,
+			);
 		},
 	};
 

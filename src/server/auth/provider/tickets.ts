@@ -24,7 +24,9 @@ export async function issueInteractionTicket(
 	const body = Buffer.from(JSON.stringify({ uid, accountId, exp: now + ticketTtlMs })).toString(
 		'base64url',
 	);
-	const mac = createHmac('sha256', await ticketKey(db)).update(body).digest('base64url');
+	const mac = createHmac('sha256', await ticketKey(db))
+		.update(body)
+		.digest('base64url');
 	return `${body}.${mac}`;
 }
 
@@ -37,7 +39,9 @@ export async function readInteractionTicket(
 ): Promise<string | null> {
 	const [body, mac] = ticket.split('.');
 	if (!body || !mac) return null;
-	const expected = createHmac('sha256', await ticketKey(db)).update(body).digest();
+	const expected = createHmac('sha256', await ticketKey(db))
+		.update(body)
+		.digest();
 	const given = Buffer.from(mac, 'base64url');
 	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 	try {
