@@ -4,7 +4,7 @@
 //
 // Usage: node scripts/bench.mjs [--no-build] [--only pages,lighthouse] [--pages /,/en]
 //                               [--port 4455] [--js-budget 60]
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -125,6 +125,12 @@ async function main() {
 		);
 	}
 
+	// Another build (an e2e run, a second checkout's session) replacing dist/ under the running
+	// server makes pages fail or mixes two builds' figures; noticed here so it is not mistaken for
+	// a regression.
+	const entryFile = path.join(root, 'dist', 'server', 'entry.mjs');
+	const builtAt = (await stat(entryFile).catch(() => undefined))?.mtimeMs;
+	if (builtAt === undefined) throw new Error('dist/ has no build: run without --no-build');
 	const server = await startServer({ cwd: root, host, port, siteUrl });
 	// Ctrl-C skips `finally`; stop the server and remove its data folder all the same.
 	const onSignal = (signal) => {
@@ -157,6 +163,8 @@ async function main() {
 				});
 				report.results[moduleName] = results;
 				summaries.push(benchmark.summarize(results));
+				// Modules list what they could not measure in `failed`; that is a broken run.
+				if (results?.failed?.length) process.exitCode = 1;
 			} catch (error) {
 				// A broken module is reported and the others still run.
 				console.error(`${moduleName} failed:`, error);
@@ -165,6 +173,8 @@ async function main() {
 			}
 			console.log(`\n(${moduleName} took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 		}
+		report.distReplacedDuringRun =
+			(await stat(entryFile).catch(() => undefined))?.mtimeMs !== builtAt;
 	} finally {
 		process.off('SIGINT', onSignal);
 		process.off('SIGTERM', onSignal);
@@ -183,6 +193,12 @@ async function main() {
 	const file = path.join(folder, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
 	await writeFile(file, `${JSON.stringify(report, null, '\t')}\n`);
 	console.log(`\nResults written to ${path.relative(root, file)}`);
+	if (report.distReplacedDuringRun) {
+		process.exitCode = 1;
+		console.error(
+			'!! dist/ was rebuilt by another process during the run: the figures are unreliable.',
+		);
+	}
 }
 
 main().catch((error) => {

@@ -42,13 +42,17 @@ async function launchChrome() {
 		const chrome = await launcher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
 		return {
 			port: chrome.port,
-			// chrome-launcher's kill() does not wait; the next page's run must not share the CPU
-			// with a Chromium still shutting down.
+			// SIGTERM first: Chromium then reaps its own helper processes, which a SIGKILL of the
+			// group (chrome-launcher's kill) would leave as zombies. Waiting for the exit also keeps a
+			// Chromium still shutting down from sharing the CPU with the next page's run.
 			kill: async () => {
-				const exited =
-					chrome.process.exitCode === null ? once(chrome.process, 'exit') : Promise.resolve();
+				if (chrome.process.exitCode === null && chrome.process.signalCode === null) {
+					const exited = once(chrome.process, 'exit');
+					chrome.process.kill('SIGTERM');
+					await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+				}
+				// Removes the profile folder, and ends the group if SIGTERM was not enough.
 				chrome.kill();
-				await exited;
 			},
 		};
 	}
@@ -75,10 +79,13 @@ async function launchChrome() {
 	return {
 		port,
 		kill: async () => {
-			if (chrome.exitCode === null && chrome.pid) {
+			if (chrome.exitCode === null && chrome.signalCode === null && chrome.pid) {
+				// SIGTERM first so Chromium reaps its helpers; SIGKILL the group only if it hangs.
 				const exited = once(chrome, 'exit');
-				process.kill(-chrome.pid, 'SIGKILL');
+				chrome.kill('SIGTERM');
+				const timer = setTimeout(() => process.kill(-chrome.pid, 'SIGKILL'), 5_000);
 				await exited;
+				clearTimeout(timer);
 			}
 			await rm(userDataDir, { recursive: true, force: true });
 		},
@@ -274,7 +281,11 @@ export async function run({ baseUrl, pages, log }) {
 			}
 		}
 	}
-	return { pages: results };
+	// Pages Lighthouse could not audit; the entry turns these into a failing exit code.
+	const failed = results
+		.filter((result) => result.runtimeError)
+		.map(({ page, runtimeError }) => ({ page, error: runtimeError }));
+	return { pages: results, failed };
 }
 
 /** @param {number | undefined} ms */

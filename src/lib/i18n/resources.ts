@@ -5,6 +5,7 @@ import type footer from '../../../locales/id/footer.json';
 import type form from '../../../locales/id/form.json';
 import type home from '../../../locales/id/home.json';
 import type impact from '../../../locales/id/impact.json';
+import type item from '../../../locales/id/item.json';
 import type legal from '../../../locales/id/legal.json';
 import type nav from '../../../locales/id/nav.json';
 import type profile from '../../../locales/id/profile.json';
@@ -20,6 +21,7 @@ export interface Resources {
 	form: typeof form;
 	home: typeof home;
 	impact: typeof impact;
+	item: typeof item;
 	legal: typeof legal;
 	nav: typeof nav;
 	notFound: typeof notFound;
