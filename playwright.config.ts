@@ -1,9 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = findChromium();
+// Every run starts from an empty embedded database, so journeys create their own data.
+process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'hibahin-e2e-'));
+const dataDir = process.env['E2E_DATA_DIR'];
 
 export default defineConfig({
 	testDir: './tests/e2e',
@@ -22,7 +28,13 @@ export default defineConfig({
 		command: 'node server/start.mjs',
 		url: `${baseURL}/`,
 		reuseExistingServer: false,
-		timeout: 60_000,
-		env: { PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseURL },
+		timeout: 120_000,
+		env: {
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			PUBLIC_URL: baseURL,
+			DATA_DIR: dataDir,
+			DEMO_DATA: 'off',
+		},
 	},
 });

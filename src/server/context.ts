@@ -3,6 +3,11 @@ import { Redis } from 'ioredis';
 import type Provider from 'oidc-provider';
 import { createBiteshipAreaDirectory } from '~/features/areas/areas.biteship';
 import { type AreaDirectory, createEmbeddedAreaDirectory } from '~/features/areas/areas.server';
+import {
+	type HumanVerifier,
+	simulatedVerifier,
+	turnstileVerifier,
+} from '~/features/verification/verification.server';
 import { createBearerVerifier } from './auth/bearer';
 import { createBuiltInProvider, providerMountPath } from './auth/provider/provider';
 import { createRelyingParty, type RelyingParty } from './auth/relying-party';
@@ -26,6 +31,7 @@ export interface ServerContext {
 	verifyBearer: (
 		token: string,
 	) => Promise<{ issuer: string; subject: string; email: string | null } | null>;
+	humanVerifier: HumanVerifier;
 	/** The built-in OpenID provider, when no external one is configured. */
 	provider: Provider | null;
 	close(): Promise<void>;
@@ -91,6 +97,8 @@ export async function createServerContext(
 		transactionKey,
 	});
 	const biteshipKey = process.env['BITESHIP_API_KEY'];
+	const turnstileSiteKey = process.env['TURNSTILE_SITE_KEY'];
+	const turnstileSecretKey = process.env['TURNSTILE_SECRET_KEY'];
 
 	return {
 		config,
@@ -107,6 +115,14 @@ export async function createServerContext(
 			audience: oidc.audience,
 			issuerMetadata: async () => (await relyingParty.discover()).serverMetadata(),
 		}),
+		humanVerifier:
+			turnstileSiteKey && turnstileSecretKey
+				? turnstileVerifier({
+						siteKey: turnstileSiteKey,
+						secretKey: turnstileSecretKey,
+						expectedHostname: new URL(config.publicUrl).hostname,
+					})
+				: await simulatedVerifier(db),
 		provider,
 		async close() {
 			redis?.disconnect();

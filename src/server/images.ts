@@ -63,8 +63,12 @@ export async function reencodeImage(
 				return { width: info.width, height: info.height, data };
 			}),
 		);
-		const largest = variants.at(-1)!;
-		return { variants, width: largest.width, height: largest.height };
+		// A photo smaller than some widths yields the same size more than once; keep one.
+		const distinct = variants.filter(
+			(variant, index) => variants.findIndex((other) => other.width === variant.width) === index,
+		);
+		const largest = distinct.at(-1)!;
+		return { variants: distinct, width: largest.width, height: largest.height };
 	} catch {
 		throw new AppError('INVALID_IMAGE_FORMAT');
 	}

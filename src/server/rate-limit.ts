@@ -11,6 +11,8 @@ export interface RateLimitRule {
 
 export interface RateLimitResult {
 	allowed: boolean;
+	/** Hits in the current window, this one included. */
+	count: number;
 	/** Seconds until the window resets, for `Retry-After`. */
 	retryAfterSeconds: number;
 }
@@ -23,6 +25,7 @@ export interface RateLimiter {
 function result(count: number, rule: RateLimitRule, resetAt: number): RateLimitResult {
 	return {
 		allowed: count <= rule.limit,
+		count,
 		retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
 	};
 }

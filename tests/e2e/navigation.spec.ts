@@ -45,10 +45,7 @@ test.describe('top navigation at desktop width', () => {
 		});
 	}
 
-	// Known bug: prerendered pages see their own path as `/support-us/`, which never equals the
-	// link's `/support-us`, so SiteNav marks no link as current. Fix: strip the trailing slash
-	// where BaseLayout computes `path` (or in `unlocalizedPath`).
-	test.fixme('marks the link of the page being shown as the current page', async ({ page }) => {
+	test('marks the link of the page being shown as the current page', async ({ page }) => {
 		const { nav } = translations.id;
 		await page.goto('/support-us');
 		await expect(

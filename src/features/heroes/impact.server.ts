@@ -1,8 +1,53 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PublicProfile } from '~/features/profiles/profiles';
 import type { Database } from '~/server/db/client';
 import { rowsOf } from '~/server/db/rows';
 import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
+import type { Period, RankingSort } from './heroes';
+
+/**
+ * Impact per donor over the items whose current status is DONATED (design.md, "Impact"), so
+ * an item set back to AVAILABLE stops counting at once: donations counted, kg as
+ * Σ weight × quantity, score as Σ (10 × quantity + round(weight × quantity)). With a period,
+ * only items donated inside it count. Served by the partial index `items_donated_at_idx`.
+ */
+export function donorImpactSql(period: Period | null): SQL {
+	const inPeriod = period
+		? sql`and donated_at >= ${period.start.toISOString()}::timestamptz
+			and donated_at < ${period.end.toISOString()}::timestamptz`
+		: sql``;
+	return sql`
+		select donor_id,
+			count(*)::int as total_donations,
+			sum(weight * quantity)::float8 as kg_donated,
+			sum(10 * quantity + round((weight * quantity)::numeric))::int as impact_score,
+			min(donated_at) as first_donated_at,
+			max(donated_at) as last_donated_at
+		from items
+		where status = 'DONATED' ${inPeriod}
+		group by donor_id`;
+}
+
+/** Ties are broken by impact, then donations, then the earliest first donation, then user id. */
+const tieBreakers = sql`impact_score desc, total_donations desc,
+	first_donated_at asc nulls last, donor_id asc`;
+
+/** The `order by` of each rankings sort; each falls back on the same tie-breakers. */
+export const rankingOrder: Record<RankingSort, SQL> = {
+	impact: tieBreakers,
+	donations: sql`total_donations desc, ${tieBreakers}`,
+	recent: sql`last_donated_at desc nulls last, ${tieBreakers}`,
+};
+
+/**
+ * Every donor's all-time impact with `rank`, their all-time impact position. The one
+ * definition of rank: the rankings, the podium badges and the public profile all read it.
+ */
+export function allTimeRankedSql(): SQL {
+	return sql`
+		select donors.*, row_number() over (order by ${rankingOrder.impact})::int as rank
+		from (${donorImpactSql(null)}) as donors`;
+}
 
 interface StatsRow {
 	total_items: number;
@@ -12,31 +57,24 @@ interface StatsRow {
 	rank: number | null;
 }
 
-/**
- * Impact over items marked DONATED (design.md, "Impact"): donations counted, kg as
- * Σ weight × quantity, score as Σ (10 × quantity + round(weight × quantity)). The rank is the
- * all-time position: impact, then donations, then earliest first donation, then user id.
- */
+/** kg to one decimal, as shown everywhere. */
+export function roundKg(kg: unknown): number {
+	return Math.round(Number(kg ?? 0) * 10) / 10;
+}
+
+/** A rank read from the database: `null` stays `null` (no donations), anything else a number. */
+export function rankOf(value: unknown): number | null {
+	return value === null || value === undefined ? null : Number(value);
+}
+
+/** A donor's stats and badges for the public profile; `rank` is null without donations. */
 export async function donorStats(
 	db: Database,
 	userId: string,
 	badgeText: BadgeText,
 ): Promise<Pick<PublicProfile, 'stats' | 'badges'>> {
 	const result = await db.execute(sql`
-		with donors as (
-			select donor_id,
-				count(*)::int as total_donations,
-				sum(weight * quantity)::float8 as kg_donated,
-				sum(10 * quantity + round((weight * quantity)::numeric))::int as impact_score,
-				min(donated_at) as first_donated_at
-			from items where status = 'DONATED'
-			group by donor_id
-		), ranked as (
-			select *, row_number() over (
-				order by impact_score desc, total_donations desc, first_donated_at asc, donor_id asc
-			)::int as rank
-			from donors
-		)
+		with ranked as (${allTimeRankedSql()})
 		select
 			(select count(*)::int from items where donor_id = ${userId}) as total_items,
 			ranked.total_donations, ranked.impact_score, ranked.kg_donated, ranked.rank
@@ -45,14 +83,14 @@ export async function donorStats(
 	`);
 	const [row] = rowsOf<StatsRow>(result);
 	const totalDonations = Number(row?.total_donations ?? 0);
-	const rank = row?.rank === null || row?.rank === undefined ? null : Number(row.rank);
+	const rank = rankOf(row?.rank);
 	return {
 		stats: {
 			rank,
 			totalDonations,
 			totalItems: Number(row?.total_items ?? 0),
 			impactScore: Number(row?.impact_score ?? 0),
-			kgDonated: Math.round(Number(row?.kg_donated ?? 0) * 10) / 10,
+			kgDonated: roundKg(row?.kg_donated),
 		},
 		badges: buildBadges(badgeIdsFor(rank, totalDonations), badgeText),
 	};

@@ -8,6 +8,8 @@ describe('locale paths', () => {
 		expect(localizePath('/', 'en')).toBe('/en');
 		expect(localizePath('/en/terms', 'id')).toBe('/terms');
 		expect(localizePath('/en', 'id')).toBe('/');
+		expect(localizePath('/terms/', 'en')).toBe('/en/terms');
+		expect(unlocalizedPath('/en/')).toBe('/');
 	});
 
 	it('tells the locale of a path without being fooled by look-alikes', () => {

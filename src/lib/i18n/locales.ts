@@ -24,9 +24,10 @@ export function localeOfPath(pathname: string): Locale {
 	return /^\/en(\/|$)/.test(pathname) ? 'en' : defaultLocale;
 }
 
-/** The path without its locale prefix: `/en/terms` → `/terms`, `/en` → `/`. */
+/** The path without its locale prefix or trailing slash: `/en/terms/` → `/terms`, `/en` → `/`. */
 export function unlocalizedPath(pathname: string): string {
-	const stripped = pathname.replace(/^\/en(?=\/|$)/, '');
+	// Prerendered pages see their own path with a trailing slash (`/terms/`).
+	const stripped = pathname.replace(/^\/en(?=\/|$)/, '').replace(/(.)\/+$/, '$1');
 	return stripped === '' ? '/' : stripped;
 }
 

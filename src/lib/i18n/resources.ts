@@ -6,6 +6,8 @@ import type form from '../../../locales/id/form.json';
 import type home from '../../../locales/id/home.json';
 import type impact from '../../../locales/id/impact.json';
 import type item from '../../../locales/id/item.json';
+import type items from '../../../locales/id/items.json';
+import type itemDetail from '../../../locales/id/itemDetail.json';
 import type legal from '../../../locales/id/legal.json';
 import type nav from '../../../locales/id/nav.json';
 import type profile from '../../../locales/id/profile.json';
@@ -22,6 +24,8 @@ export interface Resources {
 	home: typeof home;
 	impact: typeof impact;
 	item: typeof item;
+	items: typeof items;
+	itemDetail: typeof itemDetail;
 	legal: typeof legal;
 	nav: typeof nav;
 	notFound: typeof notFound;

@@ -120,6 +120,13 @@ export const items = pgTable(
 		index('items_donated_idx')
 			.on(table.donorId, table.donatedAt)
 			.where(sql`status = 'DONATED'`),
+		// Monthly and yearly rankings read the donations of a period across all donors.
+		index('items_donated_at_idx')
+			.on(table.donatedAt, table.donorId)
+			.where(sql`status = 'DONATED'`),
+		// Trigram indexes make the typo-tolerant search fast (pg_trgm, also in PGlite).
+		index('items_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+		index('items_description_trgm_idx').using('gin', sql`${table.description} gin_trgm_ops`),
 		check(
 			'items_status_check',
 			sql`${table.status} in ('AVAILABLE', 'RESERVED', 'SHIPPED', 'DONATED', 'CANCELLED')`,
@@ -144,6 +151,39 @@ export const itemImages = pgTable(
 		createdAt,
 	},
 	(table) => [index('item_images_item_idx').on(table.itemId, table.position)],
+);
+
+/** Supporters of the site itself, shown on /support-us when Trakteer is not configured. */
+export const supporters = pgTable(
+	'supporters',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		name: text('name').notNull(),
+		/** Rupiah, whole. */
+		amount: integer('amount').notNull(),
+		message: text('message'),
+		quantity: integer('quantity').notNull().default(1),
+		/** What one unit of support is called, e.g. `Kopi`. */
+		unitName: text('unit_name'),
+		createdAt,
+	},
+	(table) => [
+		index('supporters_amount_idx').on(table.amount.desc(), table.createdAt),
+		check('supporters_amount_check', sql`${table.amount} > 0`),
+		check('supporters_quantity_check', sql`${table.quantity} > 0`),
+	],
+);
+
+/** The people who backed the site early, listed on /support-us in the order they joined. */
+export const earlySupporters = pgTable(
+	'early_supporters',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		name: text('name').notNull(),
+		message: text('message'),
+		createdAt,
+	},
+	(table) => [index('early_supporters_created_idx').on(table.createdAt)],
 );
 
 /** Secrets generated on first start (signing keys, cookie keys), shared by every process. */

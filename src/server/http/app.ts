@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { areaRoutes } from '~/features/areas/areas.routes';
+import { itemRoutes } from '~/features/items/items.routes';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
+import { verificationRoutes } from '~/features/verification/verification.routes';
 import type { ServerContext } from '~/server/context';
 import { AppError } from './errors';
 import { authenticate, requestContext, sameOriginWrites } from './middleware';
@@ -18,6 +20,8 @@ export function createApiApp(server: ServerContext) {
 	app.get('/openapi.json', (c) => c.json(openApiDocument(server.config.publicUrl)));
 	app.route('/', profileRoutes(server));
 	app.route('/', areaRoutes(server));
+	app.route('/', itemRoutes(server));
+	app.route('/', verificationRoutes(server));
 
 	app.notFound(() => {
 		throw new AppError('NOT_FOUND');

@@ -1,0 +1,133 @@
+import { z } from 'zod/mini';
+import type { Badge } from '~/features/profiles/profiles';
+
+/** Time ranges of the rankings: all time, or the current calendar month or year in Jakarta. */
+export const rankingRanges = ['all', 'month', 'year'] as const;
+export type RankingRange = (typeof rankingRanges)[number];
+
+/** Orders of the rankings: impact score, latest donation, number of donations. */
+export const rankingSorts = ['impact', 'recent', 'donations'] as const;
+export type RankingSort = (typeof rankingSorts)[number];
+
+/** Rankings page size (spec section 9) and the most a client may ask for at once. */
+export const rankingLimits = { pageSize: 10, maxLimit: 50, topCount: 5 } as const;
+
+const positiveInteger = (max: number) =>
+	z
+		.string()
+		.check(
+			z.regex(/^\d{1,6}$/),
+			z.refine((value) => Number(value) >= 1 && Number(value) <= max),
+		);
+
+/**
+ * `GET /heroes/rankings` query: every parameter optional; a present but wrong one is an error
+ * (not silently replaced), so a client bug shows up instead of a confusing page.
+ */
+export const rankingsQuerySchema = z.object({
+	page: z.optional(positiveInteger(1_000_000)),
+	limit: z.optional(positiveInteger(rankingLimits.maxLimit)),
+	range: z.optional(z.enum(rankingRanges)),
+	sort: z.optional(z.enum(rankingSorts)),
+});
+
+/** The rankings query with defaults filled in. */
+export interface RankingsQuery {
+	page: number;
+	limit: number;
+	range: RankingRange;
+	sort: RankingSort;
+}
+
+/** The query with defaults filled in, or the names of the parameters the schema refuses. */
+export function parseRankingsQuery(
+	input: Record<string, string | undefined>,
+): { ok: true; query: RankingsQuery } | { ok: false; fields: string[] } {
+	const parsed = rankingsQuerySchema.safeParse(input);
+	if (!parsed.success) {
+		return { ok: false, fields: [...new Set(parsed.error.issues.map((i) => String(i.path[0])))] };
+	}
+	const { page, limit, range, sort } = parsed.data;
+	return {
+		ok: true,
+		query: {
+			page: page ? Number(page) : 1,
+			limit: limit ? Number(limit) : rankingLimits.pageSize,
+			range: range ?? 'all',
+			sort: sort ?? 'impact',
+		},
+	};
+}
+
+/** One donor in the rankings or the top list (design.md, "Rankings"). */
+export interface HeroEntry {
+	rank: number;
+	userId: string;
+	totalDonations: number;
+	impactScore: number;
+	kgDonated: number;
+	/** ISO time of the donor's latest donation in the range. */
+	lastDonatedAt: string;
+	user: { name: string | null; avatar: string | null };
+	badges: Badge[];
+}
+
+export interface RankingsMeta {
+	currentPage: number;
+	totalPages: number;
+	hasNextPage: boolean;
+	hasPrevPage: boolean;
+	total: number;
+}
+
+/** `data` of `GET /heroes/rankings`. */
+export interface RankingsPage {
+	rankings: HeroEntry[];
+	meta: RankingsMeta;
+}
+
+/**
+ * Site-wide impact for the home page: donated items (counted like `totalDonations`, so the
+ * figure is the sum of every donor's), their kg (Σ weight × quantity), and how many donors gave.
+ */
+export interface SiteTotals {
+	itemsGiven: number;
+	kgDonated: number;
+	donors: number;
+}
+
+/** The rankings page's address for a query, leaving out defaults so links stay short. */
+export function rankingsSearch(query: Omit<RankingsQuery, 'limit'>): string {
+	const params = new URLSearchParams();
+	if (query.range !== 'all') params.set('range', query.range);
+	if (query.sort !== 'impact') params.set('sort', query.sort);
+	if (query.page !== 1) params.set('page', String(query.page));
+	const search = params.toString();
+	return search ? `?${search}` : '';
+}
+
+/** A half-open time interval `[start, end)`. */
+export interface Period {
+	start: Date;
+	end: Date;
+}
+
+// Jakarta has kept UTC+7 without daylight saving since 1964, so a fixed offset is exact and
+// avoids depending on the time zone data of the database or the JavaScript runtime.
+const jakartaOffsetMs = 7 * 60 * 60 * 1000;
+
+/**
+ * The Jakarta calendar month or year that contains `now`, or `null` for all time: an item
+ * donated at 2026-10-31T17:30:00Z is in November 2026 in Jakarta.
+ */
+export function jakartaPeriod(range: RankingRange, now: Date): Period | null {
+	if (range === 'all') return null;
+	const local = new Date(now.getTime() + jakartaOffsetMs);
+	const year = local.getUTCFullYear();
+	const month = range === 'month' ? local.getUTCMonth() : 0;
+	const months = range === 'month' ? 1 : 12;
+	return {
+		start: new Date(Date.UTC(year, month, 1) - jakartaOffsetMs),
+		end: new Date(Date.UTC(year, month + months, 1) - jakartaOffsetMs),
+	};
+}

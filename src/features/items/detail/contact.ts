@@ -1,0 +1,58 @@
+/** Who may ask for an item and what pressing "contact the donor" does (spec section 4). */
+import { type Locale, localizePath } from '~/lib/i18n/locales';
+import { withRedirect } from '~/lib/redirect-target';
+import { type Item, whatsappUrl } from '../items';
+
+/** The visitor as the server saw them when it rendered the page. */
+export interface ItemViewer {
+	signedIn: boolean;
+	isComplete: boolean;
+	userId: string | null;
+}
+
+/** What the contact button does for this viewer and donor. */
+export type ContactAction =
+	| { kind: 'signIn'; href: string }
+	| { kind: 'completeProfile'; href: string }
+	| { kind: 'noPhone' }
+	| { kind: 'chat'; url: string };
+
+/** Whether the viewer listed this item themselves. */
+export function isOwnItem(viewer: ItemViewer, item: Pick<Item, 'donorId'>): boolean {
+	return viewer.userId !== null && viewer.userId === item.donorId;
+}
+
+/** The pickup panel is for other people, and only while the item is still available. */
+export function showsPickupPanel(viewer: ItemViewer, item: Pick<Item, 'donorId' | 'status'>) {
+	return item.status === 'AVAILABLE' && !isOwnItem(viewer, item);
+}
+
+/**
+ * The contact flow: signed-out visitors go to sign up and incomplete profiles to completing
+ * it, both brought back to `itemPath` afterwards; a donor without a phone cannot be reached;
+ * everyone else gets a WhatsApp chat with `message` prefilled.
+ */
+export function contactAction(input: {
+	viewer: ItemViewer;
+	donor: Pick<Item['donor'], 'hasPhone' | 'phone'>;
+	locale: Locale;
+	/** The item page's own path in the viewer's language, e.g. `/en/items/42`. */
+	itemPath: string;
+	message: string;
+}): ContactAction {
+	const { viewer, donor, locale, itemPath, message } = input;
+	if (!viewer.signedIn) {
+		return {
+			kind: 'signIn',
+			href: withRedirect(localizePath('/register', locale), itemPath, 'loginRequired'),
+		};
+	}
+	if (!viewer.isComplete) {
+		return {
+			kind: 'completeProfile',
+			href: withRedirect(localizePath('/complete-profile', locale), itemPath, 'completeProfileFirst'),
+		};
+	}
+	if (!donor.hasPhone || !donor.phone) return { kind: 'noPhone' };
+	return { kind: 'chat', url: whatsappUrl(donor.phone, message) };
+}
