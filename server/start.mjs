@@ -19,8 +19,9 @@ const securityHeaders = {
 };
 
 // Migrations and the provider are ready before the first request is accepted.
-await runtime.getServerContext();
+const context = await runtime.getServerContext();
 const provider = await runtime.builtInProviderHandler();
+runtime.startMaintenance(context);
 
 const server = http.createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);

@@ -15,6 +15,7 @@ import { databaseSessionStore, redisSessionStore, type SessionStore } from './au
 import { type ServerConfig, readServerConfig, uploadsDir } from './config';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit';
+import { loadDemoData } from './demo-data';
 import { sharedSecret } from './secrets';
 import { folderStorage, type Storage } from './storage';
 
@@ -140,9 +141,14 @@ type GlobalWithContext = typeof globalThis & { [contextKey]?: Promise<ServerCont
  */
 export function getServerContext(): Promise<ServerContext> {
 	const global = globalThis as GlobalWithContext;
-	global[contextKey] ??= createServerContext(readServerConfig()).catch((error: unknown) => {
-		delete global[contextKey];
-		throw error;
-	});
+	global[contextKey] ??= createServerContext(readServerConfig())
+		.then(async (server) => {
+			if (server.config.demoData) await loadDemoData(server);
+			return server;
+		})
+		.catch((error: unknown) => {
+			delete global[contextKey];
+			throw error;
+		});
 	return global[contextKey];
 }

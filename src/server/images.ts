@@ -57,7 +57,12 @@ export async function reencodeImage(
 			widths.map(async (width) => {
 				const { data, info } = await input()
 					.rotate()
-					.resize({ width, ...(square ? { height: width } : {}), fit: 'inside', withoutEnlargement: true })
+					.resize({
+						width,
+						...(square ? { height: width } : {}),
+						fit: 'inside',
+						withoutEnlargement: true,
+					})
 					.webp({ quality: 78, effort: 4 })
 					.toBuffer({ resolveWithObject: true });
 				return { width: info.width, height: info.height, data };

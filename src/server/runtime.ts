@@ -7,6 +7,7 @@ import { mountedProviderHandler, providerMountPath, providerPath } from './auth/
 import { getServerContext } from './context';
 
 export { getServerContext, providerMountPath };
+export { startMaintenance } from './maintenance';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 

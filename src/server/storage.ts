@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 
 /** Where uploaded photos are kept: a folder by default, an S3-compatible bucket at scale. */
@@ -7,6 +7,8 @@ export interface Storage {
 	put(key: string, data: Buffer, contentType: string): Promise<void>;
 	get(key: string): Promise<Buffer | null>;
 	delete(key: string): Promise<void>;
+	/** Keys under `prefix` with their last change, for the sweeper. */
+	list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]>;
 }
 
 /** A fresh random key under `prefix`, e.g. `avatars/3f9c…`. Names never come from uploads. */
@@ -43,6 +45,15 @@ export function folderStorage(root: string): Storage {
 		},
 		async delete(key) {
 			await rm(pathOf(key), { force: true });
+		},
+		async list(prefix) {
+			const names = await readdir(pathOf(prefix)).catch(() => [] as string[]);
+			return Promise.all(
+				names.map(async (name) => {
+					const key = `${prefix}/${name}`;
+					return { key, modifiedAt: (await stat(pathOf(key))).mtime };
+				}),
+			);
 		},
 	};
 }

@@ -6,6 +6,7 @@ import type form from '../../../locales/id/form.json';
 import type home from '../../../locales/id/home.json';
 import type impact from '../../../locales/id/impact.json';
 import type item from '../../../locales/id/item.json';
+import type itemForm from '../../../locales/id/itemForm.json';
 import type items from '../../../locales/id/items.json';
 import type itemDetail from '../../../locales/id/itemDetail.json';
 import type legal from '../../../locales/id/legal.json';
@@ -24,6 +25,7 @@ export interface Resources {
 	home: typeof home;
 	impact: typeof impact;
 	item: typeof item;
+	itemForm: typeof itemForm;
 	items: typeof items;
 	itemDetail: typeof itemDetail;
 	legal: typeof legal;

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { areaRoutes } from '~/features/areas/areas.routes';
+import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
+import { supportRoutes } from '~/features/support/support.routes';
 import { verificationRoutes } from '~/features/verification/verification.routes';
 import type { ServerContext } from '~/server/context';
 import { AppError } from './errors';
@@ -20,6 +22,8 @@ export function createApiApp(server: ServerContext) {
 	app.get('/openapi.json', (c) => c.json(openApiDocument(server.config.publicUrl)));
 	app.route('/', profileRoutes(server));
 	app.route('/', areaRoutes(server));
+	app.route('/', heroRoutes(server));
+	app.route('/', supportRoutes(server));
 	app.route('/', itemRoutes(server));
 	app.route('/', verificationRoutes(server));
 

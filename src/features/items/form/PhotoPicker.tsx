@@ -1,0 +1,229 @@
+import type { TFunction } from 'i18next';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { imageMimeTypes, itemLimits } from '~/config/limits';
+import type { ItemPhoto } from '../items';
+import { PhotoError, preparePhoto } from './photo-resize';
+
+/** A newly picked photo, ready to upload, with a local preview URL. */
+export interface PickedPhoto {
+	key: string;
+	file: File;
+	preview: string;
+}
+
+/** A saved photo: its URL in `item.images` and how to show it. */
+export interface SavedPhoto {
+	url: string;
+	photo: ItemPhoto | undefined;
+}
+
+export interface PhotoPickerProps {
+	/** The id of the add button, which takes the focus when the photos are invalid. */
+	id: string;
+	t: TFunction;
+	saved: readonly SavedPhoto[];
+	/** Saved photo URLs marked for deletion. */
+	removed: ReadonlySet<string>;
+	added: readonly PickedPhoto[];
+	/** How many more photos fit. */
+	room: number;
+	onAdd: (photos: PickedPhoto[]) => void;
+	onRemoveAdded: (key: string) => void;
+	/** Marks a saved photo for deletion, or keeps it again. */
+	onToggleSaved: (url: string) => void;
+	error?: string | undefined;
+}
+
+let pickCounter = 0;
+
+/**
+ * The photo field: a preview grid with a remove button per photo and an add tile. Saved photos
+ * (edit) carry an 'Existing' badge; removing one only marks it, with an undo. Picked files are
+ * checked (JPEG, PNG, WebP; 5 MB) and scaled down before they join the grid.
+ */
+export function PhotoPicker(props: PhotoPickerProps) {
+	const { id, t, saved, removed, added, room, error } = props;
+	const fileRef = useRef<HTMLInputElement>(null);
+	const [preparing, setPreparing] = useState(false);
+	const [pickError, setPickError] = useState<string | null>(null);
+	const shownError = pickError ? t(pickError as 'form.errors.imageType') : error;
+	const hintId = `${id}-hint`;
+	const errorId = `${id}-error`;
+	const full = room === 0;
+
+	async function handleFiles(event: ChangeEvent<HTMLInputElement>) {
+		const files = [...(event.currentTarget.files ?? [])];
+		// Cleared so that picking the same file again after an error still triggers a change.
+		event.currentTarget.value = '';
+		if (files.length === 0) return;
+		setPreparing(true);
+		let problem: string | null = files.length > room ? 'form.errors.imagesMax' : null;
+		const photos: PickedPhoto[] = [];
+		for (const file of files.slice(0, room)) {
+			try {
+				const prepared = await preparePhoto(file);
+				photos.push({ key: `photo-${++pickCounter}`, file: prepared, preview: URL.createObjectURL(prepared) });
+			} catch (cause) {
+				problem ??= cause instanceof PhotoError ? cause.key : 'form.errors.imageType';
+			}
+		}
+		setPickError(problem);
+		setPreparing(false);
+		props.onAdd(photos);
+	}
+
+	const keptCount = saved.filter(({ url }) => !removed.has(url)).length;
+	const coverUrl = saved.find(({ url }) => !removed.has(url))?.url;
+	const describedBy = [hintId, shownError && errorId].filter(Boolean).join(' ');
+	const removeButton = 'btn btn-circle btn-sm absolute top-2 right-2 border-base-300 bg-base-100/90';
+
+	return (
+		<div className="fieldset">
+			<span id={`${id}-label`} className="fieldset-legend text-sm">
+				{t('itemForm.photos.label')}
+			</span>
+			<p id={hintId} className="text-sm text-base-content/75">
+				{t('itemForm.photos.hint')}
+			</p>
+			<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-labelledby={`${id}-label`}>
+				{saved.map(({ url, photo }, index) => {
+					const marked = removed.has(url);
+					const label = t('itemForm.photos.photo', { index: index + 1 });
+					return (
+						<li key={url} className="relative overflow-hidden rounded-box border border-base-300 bg-base-200">
+							<img
+								src={photo?.src ?? url}
+								srcSet={photo?.srcset}
+								sizes="(min-width: 640px) 14rem, 50vw"
+								alt={label}
+								className={`aspect-square w-full object-cover ${marked ? 'opacity-40 grayscale' : ''}`}
+							/>
+							<div className="absolute top-2 left-2 flex flex-wrap gap-1">
+								<span className="badge badge-neutral badge-sm">{t('itemForm.photos.existing')}</span>
+								{url === coverUrl && (
+									<span className="badge badge-primary badge-sm">{t('itemForm.photos.cover')}</span>
+								)}
+								{marked && (
+									<span className="badge badge-error badge-sm">
+										{t('itemForm.photos.markedForDeletion')}
+									</span>
+								)}
+							</div>
+							{marked ? (
+								<button
+									type="button"
+									className="btn absolute right-2 bottom-2 btn-sm"
+									onClick={() => {
+										setPickError(null);
+										props.onToggleSaved(url);
+									}}
+								>
+									{t('itemForm.photos.undo')}
+									<span className="sr-only">{label}</span>
+								</button>
+							) : (
+								<button
+									type="button"
+									className={removeButton}
+									aria-label={t('itemForm.photos.remove', { index: index + 1 })}
+									onClick={() => {
+										setPickError(null);
+										props.onToggleSaved(url);
+									}}
+								>
+									<CloseIcon />
+								</button>
+							)}
+						</li>
+					);
+				})}
+				{added.map(({ key, preview }, index) => {
+					const number = saved.length + index + 1;
+					return (
+						<li key={key} className="relative overflow-hidden rounded-box border border-base-300 bg-base-200">
+							<img
+								src={preview}
+								alt={t('itemForm.photos.photo', { index: number })}
+								className="aspect-square w-full object-cover"
+							/>
+							<div className="absolute top-2 left-2 flex flex-wrap gap-1">
+								<span className="badge badge-sm badge-success">{t('itemForm.photos.new')}</span>
+								{keptCount === 0 && index === 0 && (
+									<span className="badge badge-primary badge-sm">{t('itemForm.photos.cover')}</span>
+								)}
+							</div>
+							<button
+								type="button"
+								className={removeButton}
+								aria-label={t('itemForm.photos.remove', { index: number })}
+								onClick={() => {
+									setPickError(null);
+									props.onRemoveAdded(key);
+								}}
+							>
+								<CloseIcon />
+							</button>
+						</li>
+					);
+				})}
+				<li>
+					<button
+						id={id}
+						type="button"
+						className={`btn flex aspect-square h-auto w-full flex-col gap-2 border-2 border-dashed btn-outline ${full || preparing ? 'btn-disabled' : ''}`}
+						// Kept focusable when disabled, so a photo error can still lead the owner here.
+						aria-disabled={full || preparing || undefined}
+						aria-describedby={describedBy}
+						aria-invalid={shownError ? true : undefined}
+						onClick={() => {
+							if (!full && !preparing) fileRef.current?.click();
+						}}
+					>
+						{preparing ? (
+							<span className="loading loading-md loading-spinner" aria-hidden="true" />
+						) : (
+							<PlusIcon />
+						)}
+						<span>{t(preparing ? 'itemForm.photos.preparing' : 'itemForm.photos.add')}</span>
+						<span className="text-xs font-normal">
+							{t('itemForm.photos.count', {
+								count: keptCount + added.length,
+								max: itemLimits.imagesMax,
+							})}
+						</span>
+					</button>
+				</li>
+			</ul>
+			<input
+				ref={fileRef}
+				type="file"
+				accept={imageMimeTypes.join(',')}
+				multiple
+				hidden
+				tabIndex={-1}
+				onChange={handleFiles}
+			/>
+			{shownError && (
+				<p id={errorId} role="alert" className="text-sm text-error">
+					{shownError}
+				</p>
+			)}
+		</div>
+	);
+}
+
+function CloseIcon() {
+	return (
+		<svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">
+			<path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+		</svg>
+	);
+}
+
+function PlusIcon() {
+	return (
+		<svg aria-hidden="true" viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth="2">
+			<path d="M12 5v14M5 12h14" strokeLinecap="round" />
+		</svg>
+	);
+}

@@ -1,0 +1,155 @@
+/**
+ * The item card's shared parts: one view of an item and one set of class names, so the Astro
+ * card (`ItemCard.astro`), the React card (`ItemCardView.tsx`) and the home page's filled
+ * template render the same thing.
+ */
+import type { TFunction } from 'i18next';
+import { type Locale, localizePath } from '~/lib/i18n/locales';
+import type { Category, Item, ItemPhoto, ItemStatus } from './items';
+
+/** What a card shows of an item; small enough to pass to an island as its initial data. */
+export interface CardItem {
+	id: number;
+	name: string;
+	status: ItemStatus;
+	category: Category;
+	cover: ItemPhoto | null;
+	donorName: string;
+	areaName: string | null;
+}
+
+/** The card's part of an item (drops the description and anything about the donor's phone). */
+export function toCardItem(item: Item): CardItem {
+	return {
+		id: item.id,
+		name: item.name,
+		status: item.status,
+		category: item.category,
+		cover: item.photos[0] ?? null,
+		donorName: item.donor.name,
+		areaName: item.donor.areaName,
+	};
+}
+
+/** The translated words a card needs, resolved once per page (the home page has no i18next). */
+export interface CardLabels {
+	status: Record<ItemStatus, string>;
+	category: Record<Category, string>;
+	/** "by {{name}}", filled per card. */
+	by: string;
+	noPhoto: string;
+	area: string;
+}
+
+/** The card labels of the page's language, from the `item` and `items` namespaces. */
+export function cardLabels(t: TFunction): CardLabels {
+	return {
+		status: {
+			AVAILABLE: t('item.status.AVAILABLE'),
+			RESERVED: t('item.status.RESERVED'),
+			SHIPPED: t('item.status.SHIPPED'),
+			DONATED: t('item.status.DONATED'),
+			CANCELLED: t('item.status.CANCELLED'),
+		},
+		category: {
+			clothing: t('item.category.clothing'),
+			electronics: t('item.category.electronics'),
+			furniture: t('item.category.furniture'),
+			household: t('item.category.household'),
+			books: t('item.category.books'),
+			kids: t('item.category.kids'),
+			sports: t('item.category.sports'),
+			other: t('item.category.other'),
+		},
+		// Kept as a template and filled per card; i18next does not re-read an inserted value.
+		by: t('item.by', { name: '{{name}}' }),
+		noPhoto: t('items.card.noPhoto'),
+		area: t('items.card.area'),
+	};
+}
+
+/** Cards in the first row of the widest grid load their photo at once; the rest lazily. */
+export const eagerCardCount = 4;
+
+/** How wide a card's photo is drawn at each grid width (1/2/3/4 columns, 80rem at most). */
+export const coverSizes =
+	'(min-width: 80rem) 19rem, (min-width: 64rem) 33vw, (min-width: 40rem) 50vw, 100vw';
+
+/** Everything a card renders, already decided. */
+export interface CardView {
+	href: string;
+	name: string;
+	statusLabel: string;
+	badgeClass: string;
+	categoryLabel: string;
+	byline: string;
+	areaName: string | null;
+	image: {
+		src: string;
+		srcset: string;
+		sizes: string;
+		width: number;
+		height: number;
+		loading: 'eager' | 'lazy';
+	} | null;
+}
+
+/** The card of `item` at position `index` of its grid. */
+export function cardView(
+	item: CardItem,
+	labels: CardLabels,
+	locale: Locale,
+	index: number,
+): CardView {
+	const cover = item.cover;
+	return {
+		href: localizePath(`/items/${item.id}`, locale),
+		name: item.name,
+		statusLabel: labels.status[item.status],
+		badgeClass: statusBadgeClass(item.status),
+		categoryLabel: labels.category[item.category],
+		byline: labels.by.replace('{{name}}', item.donorName),
+		areaName: item.areaName,
+		image: cover && {
+			src: cover.src,
+			srcset: cover.srcset,
+			sizes: coverSizes,
+			width: cover.width,
+			height: cover.height,
+			loading: index < eagerCardCount ? 'eager' : 'lazy',
+		},
+	};
+}
+
+/** Green while the item can be asked for, gray once it is gone (spec: any other status). */
+export function statusBadgeClass(status: ItemStatus): string {
+	return status === 'AVAILABLE'
+		? `${cardClass.badge} badge-success`
+		: `${cardClass.badge} badge-ghost`;
+}
+
+/** The card's class names, shared by every place that draws one. */
+export const cardClass = {
+	grid: 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+	card: 'card relative h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md',
+	figure: 'aspect-4/3 overflow-hidden bg-base-200',
+	image: 'size-full object-cover',
+	noPhoto: 'flex size-full items-center justify-center p-4 text-center text-sm text-base-content/70',
+	body: 'card-body gap-2 p-4',
+	meta: 'flex flex-wrap items-center gap-2 text-sm text-base-content/75',
+	badge: 'badge badge-sm font-semibold',
+	title: 'card-title text-lg leading-snug',
+	// The name's link covers the whole card, so the card is one tap target with one name.
+	link: 'line-clamp-2 break-words after:absolute after:inset-0 after:rounded-box focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-primary',
+	byline: 'text-sm',
+	area: 'flex items-center gap-1 text-sm text-base-content/75',
+	areaIcon: 'size-4 shrink-0',
+	// Controls inside a card sit above the name's link.
+	actions: 'relative z-10 mt-auto pt-2',
+	skeletonFigure: 'skeleton aspect-4/3 rounded-none',
+	skeletonLine: 'skeleton h-4',
+} as const;
+
+/** The path of the map-pin icon in front of the area. */
+export const areaIconPath =
+	'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z';

@@ -1,0 +1,98 @@
+/**
+ * The home page's latest items, in plain TypeScript so the prerendered home page ships no React:
+ * polls `/api/items/latest` and fills the server-rendered card template for each item.
+ */
+import type { Locale } from '~/lib/i18n/locales';
+import { type CardLabels, type CardView, cardClass, cardView, toCardItem } from './item-card';
+import { pollData } from './item-poller';
+import { type Item, itemPollMs, itemStaleMs } from './items';
+
+/** Puts one item into a copy of the card template (`ItemCard.astro`'s markup). */
+function fillCard(card: DocumentFragment, view: CardView, noPhoto: string): void {
+	const slot = <E extends Element = HTMLElement>(name: string) =>
+		card.querySelector<E>(`[data-card-${name}]`);
+	const image = slot<HTMLImageElement>('image');
+	if (image && view.image) {
+		image.loading = view.image.loading;
+		image.sizes = view.image.sizes;
+		image.srcset = view.image.srcset;
+		image.src = view.image.src;
+		image.width = view.image.width;
+		image.height = view.image.height;
+	} else if (image) {
+		const placeholder = document.createElement('span');
+		placeholder.className = cardClass.noPhoto;
+		placeholder.textContent = noPhoto;
+		image.replaceWith(placeholder);
+	}
+	const status = slot('status');
+	if (status) {
+		status.className = view.badgeClass;
+		status.textContent = view.statusLabel;
+	}
+	slot('category')?.replaceChildren(view.categoryLabel);
+	const link = slot<HTMLAnchorElement>('link');
+	if (link) {
+		link.href = view.href;
+		link.textContent = view.name;
+	}
+	slot('byline')?.replaceChildren(view.byline);
+	if (view.areaName) slot('area-name')?.replaceChildren(view.areaName);
+	else slot('area')?.remove();
+}
+
+/** Starts the latest-items section once it comes near the screen. */
+export function startLatestItems(section: HTMLElement): void {
+	const labels = JSON.parse(section.dataset['labels'] ?? '{}') as CardLabels;
+	const locale = (section.dataset['locale'] ?? 'id') as Locale;
+	const part = <E extends Element = HTMLElement>(name: string) =>
+		section.querySelector<E>(`[data-latest-${name}]`)!;
+	const list = part('list');
+	const template = part<HTMLTemplateElement>('card');
+	let loaded = false;
+
+	function settle(state: 'items' | 'empty' | 'error') {
+		list.hidden = state !== 'items';
+		list.removeAttribute('aria-busy');
+		part('empty').hidden = state !== 'empty';
+		part('error').hidden = state !== 'error';
+		part('loading').replaceChildren();
+	}
+
+	function show(items: Item[]) {
+		loaded = true;
+		list.replaceChildren(
+			...items.map((item, index) => {
+				const card = template.content.cloneNode(true) as DocumentFragment;
+				fillCard(card, cardView(toCardItem(item), labels, locale, index), labels.noPhoto);
+				const entry = document.createElement('li');
+				entry.append(card);
+				return entry;
+			}),
+		);
+		settle(items.length > 0 ? 'items' : 'empty');
+	}
+
+	const begin = () =>
+		pollData<Item[]>({
+			url: '/api/items/latest',
+			intervalMs: itemPollMs,
+			staleMs: itemStaleMs,
+			onData: show,
+			// Items already shown stay; a later poll may succeed again.
+			onError: () => {
+				if (!loaded) settle('error');
+			},
+		});
+
+	// Start a little before the section scrolls into view, like `client:visible`.
+	const observer = new IntersectionObserver(
+		(entries) => {
+			if (!entries.some((entry) => entry.isIntersecting)) return;
+			observer.disconnect();
+			begin();
+		},
+		{ rootMargin: '400px' },
+	);
+	observer.observe(section);
+}

@@ -1,0 +1,44 @@
+import { isNotNull } from 'drizzle-orm';
+import { photoFiles } from '~/features/items/photos.server';
+import { deleteExpiredPayloads } from './auth/provider/adapter';
+import type { ServerContext } from './context';
+import { itemImages, users } from './db/schema';
+
+/** Files younger than this may belong to an upload still being saved, so they are left alone. */
+const graceMs = 60 * 60_000;
+
+/** Removes stored photos that no row refers to (left by crashes or interrupted uploads). */
+export async function sweepOrphanedFiles(
+	server: Pick<ServerContext, 'db' | 'storage'>,
+	now = Date.now(),
+): Promise<string[]> {
+	const [photos, avatars] = await Promise.all([
+		server.db.select({ key: itemImages.key, widths: itemImages.widths }).from(itemImages),
+		server.db.select({ key: users.avatarKey }).from(users).where(isNotNull(users.avatarKey)),
+	]);
+	const referenced = new Set([
+		...photos.flatMap(photoFiles),
+		...avatars.map((avatar) => avatar.key!),
+	]);
+	const files = [
+		...(await server.storage.list('items')),
+		...(await server.storage.list('avatars')),
+	];
+	const orphans = files
+		.filter((file) => !referenced.has(file.key) && now - file.modifiedAt.getTime() > graceMs)
+		.map((file) => file.key);
+	await Promise.all(orphans.map((key) => server.storage.delete(key)));
+	return orphans;
+}
+
+/** Hourly upkeep: orphaned files and expired sign-in records. */
+export function startMaintenance(server: ServerContext): () => void {
+	const run = () =>
+		Promise.all([sweepOrphanedFiles(server), deleteExpiredPayloads(server.db)]).catch(
+			(error: unknown) => console.error('Maintenance failed', error),
+		);
+	void run();
+	const timer = setInterval(run, graceMs);
+	timer.unref();
+	return () => clearInterval(timer);
+}
