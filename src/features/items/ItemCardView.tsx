@@ -64,3 +64,18 @@ export function ItemCardView({ item, labels, locale, index, children }: ItemCard
 		</article>
 	);
 }
+
+/** A card's place while items load (the same shapes as `LatestItems.astro`'s skeletons). */
+export function ItemCardSkeleton() {
+	return (
+		<div className={cardClass.card}>
+			<div className={cardClass.skeletonFigure} />
+			<div className={cardClass.body}>
+				<div className={`${cardClass.skeletonLine} w-24`} />
+				<div className={`${cardClass.skeletonLine} h-6 w-3/4`} />
+				<div className={`${cardClass.skeletonLine} w-1/2`} />
+				<div className={`${cardClass.skeletonLine} w-2/3`} />
+			</div>
+		</div>
+	);
+}

@@ -134,7 +134,8 @@ export const cardClass = {
 	card: 'card relative h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md',
 	figure: 'aspect-4/3 overflow-hidden bg-base-200',
 	image: 'size-full object-cover',
-	noPhoto: 'flex size-full items-center justify-center p-4 text-center text-sm text-base-content/70',
+	noPhoto:
+		'flex size-full items-center justify-center p-4 text-center text-sm text-base-content/70',
 	body: 'card-body gap-2 p-4',
 	meta: 'flex flex-wrap items-center gap-2 text-sm text-base-content/75',
 	badge: 'badge badge-sm font-semibold',

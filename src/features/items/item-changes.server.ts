@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
 import { fieldErrors, isProfileComplete } from '~/features/profiles/profiles';
 import type { UserRow } from '~/features/profiles/profiles.server';
@@ -22,8 +23,29 @@ interface Deps {
 	storage: Storage;
 }
 
-function parseFields(fields: unknown): ValidItem {
-	const parsed = itemInputSchema.safeParse(fields);
+/** Spec section 5: dimensions start at 1 cm on add but at 0.1 cm on the edit form. */
+const editDimension = (field: string) =>
+	z.coerce.number(`form.errors.${field}Required`).check(
+		z.refine((value) => Number.isFinite(value), `form.errors.${field}Required`),
+		z.minimum(0.1, 'itemForm.errors.dimensionMinEdit'),
+		z.maximum(itemLimits.dimensionMax, `form.errors.${field}Max`),
+	);
+
+const itemUpdateSchema = z.extend(itemInputSchema, {
+	length: editDimension('length'),
+	width: editDimension('width'),
+	height: editDimension('height'),
+});
+
+function parseFields(fields: unknown, mode: 'create' | 'edit' = 'create'): ValidItem {
+	// An empty value is a missing one ("required"), not a 0 ("at least 0.1"), as on the form.
+	const input = Object.fromEntries(
+		Object.entries(typeof fields === 'object' && fields ? fields : {}).map(([key, value]) => [
+			key,
+			typeof value === 'string' && value.trim() === '' ? undefined : value,
+		]),
+	);
+	const parsed = (mode === 'edit' ? itemUpdateSchema : itemInputSchema).safeParse(input);
 	if (!parsed.success) throw new AppError('VALIDATION_ERROR', fieldErrors(parsed.error.issues));
 	return parsed.data;
 }
@@ -99,7 +121,7 @@ export async function updateItem(
 ): Promise<Item> {
 	const row = await ownedItem(deps.db, user, id);
 	if (row.status !== 'AVAILABLE') throw new AppError('ITEM_NOT_EDITABLE');
-	const input = parseFields(fields);
+	const input = parseFields(fields, 'edit');
 	const current = await deps.db.select().from(itemImages).where(eq(itemImages.itemId, id));
 	const removedKeys = new Set(parseDeletedImages(deletedImages).map(photoKeyFromUrl));
 	const removed = current.filter((photo) => removedKeys.has(photo.key));

@@ -44,13 +44,18 @@ describe('itemListSearch', () => {
 	});
 
 	it('writes the fields in the order of a shared link', () => {
-		expect(
-			itemListSearch({ page: 2, search: 'kursi', sort: 'oldest', category: 'books' }),
-		).toBe('?search=kursi&page=2&sort=oldest&category=books');
+		expect(itemListSearch({ page: 2, search: 'kursi', sort: 'oldest', category: 'books' })).toBe(
+			'?search=kursi&page=2&sort=oldest&category=books',
+		);
 	});
 
 	it('round-trips through the parser', () => {
-		const view = { page: 4, search: 'rak & lemari', sort: 'newest', category: 'furniture' } as const;
+		const view = {
+			page: 4,
+			search: 'rak & lemari',
+			sort: 'newest',
+			category: 'furniture',
+		} as const;
 		const query = itemListSearch(view);
 		expect(parse(query.slice(1))).toEqual(view);
 	});

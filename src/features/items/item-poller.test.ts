@@ -75,7 +75,9 @@ describe('pollData', () => {
 	});
 
 	it('keeps the data when the browser hands back its cached copy of the same version', async () => {
-		const fetch = vi.fn(async () => Response.json({ data: ['same'] }, { headers: { ETag: '"a"' } }));
+		const fetch = vi.fn(async () =>
+			Response.json({ data: ['same'] }, { headers: { ETag: '"a"' } }),
+		);
 		const { onData } = start({ fetch, requests: [], change() {} });
 		await vi.advanceTimersByTimeAsync(3000);
 		expect(fetch).toHaveBeenCalledTimes(2);

@@ -62,7 +62,7 @@ export function OwnerPanel({ item, refreshing, onStatusChanged, t }: OwnerPanelP
 					type="button"
 					className="btn btn-primary"
 					aria-disabled={pending || undefined}
-					onClick={toggle}
+					onClick={() => void toggle()}
 				>
 					{pending && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
 					{pending

@@ -14,6 +14,8 @@ interface PickupPanelProps {
 	itemPath: string;
 	/** The page's absolute URL, quoted in the WhatsApp message. */
 	itemUrl: string;
+	/** Asks the server for the item now, e.g. for a phone number the page did not load yet. */
+	refetch: () => Promise<Item>;
 	t: TFunction;
 }
 
@@ -21,7 +23,8 @@ interface PickupPanelProps {
  * How a receiver gets the item: free direct pickup arranged on WhatsApp (quantity stepper and
  * contact button), and courier delivery announced as Coming Soon.
  */
-export function PickupPanel({ item, viewer, locale, itemPath, itemUrl, t }: PickupPanelProps) {
+export function PickupPanel(props: PickupPanelProps) {
+	const { item, viewer, locale, itemPath, itemUrl, refetch, t } = props;
 	const id = useId();
 	const available = item.quantity;
 	const [draft, setDraft] = useState('1');
@@ -32,10 +35,14 @@ export function PickupPanel({ item, viewer, locale, itemPath, itemUrl, t }: Pick
 	// Fewer may be left after a poll: the request follows.
 	useEffect(() => setDraft((value) => String(clampQuantity(value, available))), [available]);
 
-	const contact = () => {
+	const contact = async () => {
+		// The rendered page never holds the phone; the first poll brings it, unless still on its way.
+		const waiting =
+			viewer.signedIn && viewer.isComplete && item.donor.hasPhone && !item.donor.phone;
+		const donor = waiting ? (await refetch()).donor : item.donor;
 		const action = contactAction({
 			viewer,
-			donor: item.donor,
+			donor,
 			locale,
 			itemPath,
 			message: t('itemDetail.whatsapp.message', {
@@ -151,7 +158,7 @@ export function PickupPanel({ item, viewer, locale, itemPath, itemUrl, t }: Pick
 						disabled={!inRange}
 						aria-disabled={noPhone || undefined}
 						aria-describedby={noPhone ? `${id}-no-phone` : undefined}
-						onClick={contact}
+						onClick={() => void contact()}
 					>
 						<WhatsAppIcon />
 						{t('itemDetail.whatsapp.contact')}

@@ -50,7 +50,11 @@ export function contactAction(input: {
 	if (!viewer.isComplete) {
 		return {
 			kind: 'completeProfile',
-			href: withRedirect(localizePath('/complete-profile', locale), itemPath, 'completeProfileFirst'),
+			href: withRedirect(
+				localizePath('/complete-profile', locale),
+				itemPath,
+				'completeProfileFirst',
+			),
 		};
 	}
 	if (!donor.hasPhone || !donor.phone) return { kind: 'noPhone' };

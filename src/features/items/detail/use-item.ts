@@ -9,25 +9,33 @@ export interface ItemState {
 	gone: boolean;
 	/** A refetch the viewer asked for (after a status change) is running. */
 	refreshing: boolean;
-	/** Asks the server again now. */
-	refetch: () => Promise<void>;
+	/** Asks the server again now and resolves with the freshest item known. */
+	refetch: () => Promise<Item>;
 	/** Shows an item the server just returned (from a mutation) until the next poll. */
 	replace: (item: Item) => void;
 }
 
 /**
- * The item as the server knows it now: polled every 3 s while the tab is visible, refetched
- * when the window regains focus and the data is older than 1 s (spec section 4), so a
- * status change by the donor reaches every open page. A failed poll keeps the data and tries
- * again at the next tick.
+ * The item as the server knows it now: loaded from the API once on mount (the rendered page
+ * never carries the donor's phone; the API hands it out under its rate limit), then polled
+ * every 3 s while the tab is visible and refetched when the window regains focus with data
+ * older than 1 s (spec section 4), so a status change by the donor reaches every open page.
+ * A failed poll keeps the data and tries again at the next tick.
  */
 export function useItem(initial: Item): ItemState {
 	const [item, setItem] = useState(initial);
 	const [gone, setGone] = useState(false);
 	const [refreshing, setRefreshing] = useState(false);
+	const latest = useRef(initial);
 	const etag = useRef<string | null>(null);
-	const updatedAt = useRef(Date.now());
+	const updatedAt = useRef(Number.NEGATIVE_INFINITY);
 	const inFlight = useRef<Promise<void> | null>(null);
+
+	const show = useCallback((next: Item) => {
+		latest.current = next;
+		updatedAt.current = Date.now();
+		setItem(next);
+	}, []);
 
 	const poll = useCallback((): Promise<void> => {
 		inFlight.current ??= pollItem(initial.id, etag.current, document.documentElement.lang)
@@ -35,7 +43,7 @@ export function useItem(initial: Item): ItemState {
 				updatedAt.current = Date.now();
 				if (!result.changed) return;
 				etag.current = result.etag;
-				setItem(result.item);
+				show(result.item);
 			})
 			.catch((error: unknown) => {
 				if (error instanceof ApiError && error.status === 404) setGone(true);
@@ -44,7 +52,7 @@ export function useItem(initial: Item): ItemState {
 				inFlight.current = null;
 			});
 		return inFlight.current;
-	}, [initial.id]);
+	}, [initial.id, show]);
 
 	useEffect(() => {
 		if (gone) return;
@@ -57,6 +65,7 @@ export function useItem(initial: Item): ItemState {
 		};
 		window.addEventListener('focus', refetchIfStale);
 		document.addEventListener('visibilitychange', refetchIfStale);
+		refetchIfStale();
 		return () => {
 			window.clearInterval(timer);
 			window.removeEventListener('focus', refetchIfStale);
@@ -70,12 +79,8 @@ export function useItem(initial: Item): ItemState {
 		await inFlight.current;
 		await poll();
 		setRefreshing(false);
+		return latest.current;
 	}, [poll]);
 
-	const replace = useCallback((next: Item) => {
-		updatedAt.current = Date.now();
-		setItem(next);
-	}, []);
-
-	return { item, gone, refreshing, refetch, replace };
+	return { item, gone, refreshing, refetch, replace: show };
 }

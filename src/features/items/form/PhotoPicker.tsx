@@ -62,7 +62,11 @@ export function PhotoPicker(props: PhotoPickerProps) {
 		for (const file of files.slice(0, room)) {
 			try {
 				const prepared = await preparePhoto(file);
-				photos.push({ key: `photo-${++pickCounter}`, file: prepared, preview: URL.createObjectURL(prepared) });
+				photos.push({
+					key: `photo-${++pickCounter}`,
+					file: prepared,
+					preview: URL.createObjectURL(prepared),
+				});
 			} catch (cause) {
 				problem ??= cause instanceof PhotoError ? cause.key : 'form.errors.imageType';
 			}
@@ -75,7 +79,8 @@ export function PhotoPicker(props: PhotoPickerProps) {
 	const keptCount = saved.filter(({ url }) => !removed.has(url)).length;
 	const coverUrl = saved.find(({ url }) => !removed.has(url))?.url;
 	const describedBy = [hintId, shownError && errorId].filter(Boolean).join(' ');
-	const removeButton = 'btn btn-circle btn-sm absolute top-2 right-2 border-base-300 bg-base-100/90';
+	const removeButton =
+		'btn btn-circle btn-sm absolute top-2 right-2 border-base-300 bg-base-100/90';
 
 	return (
 		<div className="fieldset">
@@ -90,7 +95,10 @@ export function PhotoPicker(props: PhotoPickerProps) {
 					const marked = removed.has(url);
 					const label = t('itemForm.photos.photo', { index: index + 1 });
 					return (
-						<li key={url} className="relative overflow-hidden rounded-box border border-base-300 bg-base-200">
+						<li
+							key={url}
+							className="relative overflow-hidden rounded-box border border-base-300 bg-base-200"
+						>
 							<img
 								src={photo?.src ?? url}
 								srcSet={photo?.srcset}
@@ -99,7 +107,9 @@ export function PhotoPicker(props: PhotoPickerProps) {
 								className={`aspect-square w-full object-cover ${marked ? 'opacity-40 grayscale' : ''}`}
 							/>
 							<div className="absolute top-2 left-2 flex flex-wrap gap-1">
-								<span className="badge badge-neutral badge-sm">{t('itemForm.photos.existing')}</span>
+								<span className="badge badge-neutral badge-sm">
+									{t('itemForm.photos.existing')}
+								</span>
 								{url === coverUrl && (
 									<span className="badge badge-primary badge-sm">{t('itemForm.photos.cover')}</span>
 								)}
@@ -140,7 +150,10 @@ export function PhotoPicker(props: PhotoPickerProps) {
 				{added.map(({ key, preview }, index) => {
 					const number = saved.length + index + 1;
 					return (
-						<li key={key} className="relative overflow-hidden rounded-box border border-base-300 bg-base-200">
+						<li
+							key={key}
+							className="relative overflow-hidden rounded-box border border-base-300 bg-base-200"
+						>
 							<img
 								src={preview}
 								alt={t('itemForm.photos.photo', { index: number })}
@@ -214,7 +227,14 @@ export function PhotoPicker(props: PhotoPickerProps) {
 
 function CloseIcon() {
 	return (
-		<svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">
+		<svg
+			aria-hidden="true"
+			viewBox="0 0 24 24"
+			className="size-4"
+			fill="none"
+			stroke="currentColor"
+			strokeWidth="2.5"
+		>
 			<path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
 		</svg>
 	);
@@ -222,7 +242,14 @@ function CloseIcon() {
 
 function PlusIcon() {
 	return (
-		<svg aria-hidden="true" viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth="2">
+		<svg
+			aria-hidden="true"
+			viewBox="0 0 24 24"
+			className="size-8"
+			fill="none"
+			stroke="currentColor"
+			strokeWidth="2"
+		>
 			<path d="M12 5v14M5 12h14" strokeLinecap="round" />
 		</svg>
 	);

@@ -82,7 +82,8 @@ export function measurementRange(
 	field: MeasurementField,
 	mode: ItemFormMode,
 ): { min: number; max: number; step: number } {
-	if (field === 'weight') return { min: itemLimits.weightMin, max: itemLimits.weightMax, step: 0.1 };
+	if (field === 'weight')
+		return { min: itemLimits.weightMin, max: itemLimits.weightMax, step: 0.1 };
 	if (field === 'quantity') {
 		return { min: itemLimits.quantityMin, max: itemLimits.quantityMax, step: 1 };
 	}
@@ -195,9 +196,7 @@ export function hasItemChanges(
 
 /** The type rule of a picked file (JPEG, PNG or WebP), as a message key, or null. */
 export function photoTypeError(file: { type: string }): string | null {
-	return (imageMimeTypes as readonly string[]).includes(file.type)
-		? null
-		: 'form.errors.imageType';
+	return (imageMimeTypes as readonly string[]).includes(file.type) ? null : 'form.errors.imageType';
 }
 
 /** The size rule of a file about to be uploaded (5 MB each), as a message key, or null. */

@@ -4,7 +4,12 @@
  */
 import { ApiError } from '~/lib/api-client';
 import type { ValidItem } from '../items';
-import { type ItemFieldErrors, type ItemFormField, type ItemFormMode, itemFormFields } from './item-form';
+import {
+	type ItemFieldErrors,
+	type ItemFormField,
+	type ItemFormMode,
+	itemFormFields,
+} from './item-form';
 
 /** Everything one save sends besides the text fields. */
 export interface ItemUpload {
@@ -35,8 +40,9 @@ export interface ItemSaveFailure {
 /** Server field names that belong to the photo picker. */
 const photoFieldNames = new Set(['files', 'images', 'deletedImages']);
 
+/** The form field a server field name belongs to; per-photo names read `files.2`. */
 function formField(name: string): ItemFormField | null {
-	if (photoFieldNames.has(name)) return 'files';
+	if (photoFieldNames.has(name.split('.')[0] ?? '')) return 'files';
 	return (itemFormFields as readonly string[]).includes(name) ? (name as ItemFormField) : null;
 }
 

@@ -39,7 +39,13 @@ export interface UploadOptions {
 }
 
 /** Sends `body` to `/api{path}` and resolves with the answer's `data`; rejects with `ApiError`. */
-export function uploadForm<T>({ method, path, body, locale, onProgress }: UploadOptions): Promise<T> {
+export function uploadForm<T>({
+	method,
+	path,
+	body,
+	locale,
+	onProgress,
+}: UploadOptions): Promise<T> {
 	return new Promise<T>((resolve, reject) => {
 		const request = new XMLHttpRequest();
 		request.open(method, `/api${path}`);

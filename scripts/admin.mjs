@@ -1,0 +1,250 @@
+// `npm run admin -- <command>`: manages the supporters shown on /support-us in the database the
+// site uses (DATABASE_URL, else the embedded one in DATA_DIR). Plain JavaScript on the packages
+// the site already depends on, so it runs wherever `npm start` runs, with no TypeScript loader.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const limits = { name: 100, message: 500, unit: 50, amount: 1_000_000_000, quantity: 100_000 };
+
+const usage = `Usage: npm run admin -- <command> [options]
+
+Supporters (the top supporters on /support-us when TRAKTEER_API_KEY is not set):
+  supporters add --name <name> --amount <rupiah> [--message <text>] [--quantity <n>] [--unit <name>]
+  supporters list
+  supporters remove <id>
+
+Early supporters (the grid at the bottom of /support-us):
+  early-supporters add --name <name> [--message <text>]
+  early-supporters list
+  early-supporters remove <id>
+
+Examples:
+  npm run admin -- supporters add --name "Budi Santoso" --amount 25000 --quantity 5 --unit Kopi
+  npm run admin -- early-supporters add --name "Siti Rahma" --message "Semoga bermanfaat!"
+
+Database: DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data).
+The embedded database can be opened by one process only: stop the site (npm start, npm run dev)
+before running this tool on it, or it refuses. --force skips that check after a crash left
+DATA_DIR/db/postmaster.pid behind; never use it while the site is running.`;
+
+/** A mistake in the command line: printed with the usage text, exit code 2. */
+class UsageError extends Error {}
+
+function text(value, field, max, { required = false } = {}) {
+	const trimmed = (value ?? '').trim();
+	if (required && !trimmed) throw new UsageError(`--${field} is required.`);
+	if (trimmed.length > max) throw new UsageError(`--${field} is longer than ${max} characters.`);
+	return trimmed || null;
+}
+
+/** A whole positive number; `25000` and `25.000` (Indonesian thousands) both read as 25000. */
+function wholeNumber(value, field, max, { required = false, fallback } = {}) {
+	if (value === undefined) {
+		if (required) throw new UsageError(`--${field} is required.`);
+		return fallback;
+	}
+	const digits = /^\d{1,3}(\.\d{3})+$/.test(value) ? value.replaceAll('.', '') : value;
+	const number = Number(digits);
+	if (!/^\d+$/.test(digits) || number < 1 || number > max) {
+		throw new UsageError(`--${field} must be a whole number from 1 to ${max}, not "${value}".`);
+	}
+	return number;
+}
+
+function idArgument(positionals) {
+	const id = positionals[2];
+	if (!id || !/^\d+$/.test(id)) throw new UsageError('remove needs the numeric id shown by list.');
+	if (positionals.length > 3) throw new UsageError(`Unexpected argument "${positionals[3]}".`);
+	return Number(id);
+}
+
+const rupiah = new Intl.NumberFormat('id-ID', {
+	style: 'currency',
+	currency: 'IDR',
+	maximumFractionDigits: 0,
+});
+
+/** Opens and migrates the site's database; `query(text, params)` answers rows. */
+async function openDatabase(env, { force }) {
+	const migrationsFolder = path.join(root, 'drizzle');
+	if (env.DATABASE_URL) {
+		const { default: postgres } = await import('postgres');
+		const { drizzle } = await import('drizzle-orm/postgres-js');
+		const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+		const client = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
+		await migrate(drizzle(client), { migrationsFolder });
+		return {
+			query: (sql, params = []) => client.unsafe(sql, params),
+			close: () => client.end(),
+		};
+	}
+	const dataDir = path.join(path.resolve(env.DATA_DIR ?? path.join(root, 'data')), 'db');
+	// PGlite keeps this file while a process has the database open; a second one would corrupt it.
+	if (!force && existsSync(path.join(dataDir, 'postmaster.pid'))) {
+		throw new Error(
+			`The embedded database in ${dataDir} is open in another process (the site?). ` +
+				'Stop it first, or pass --force if it crashed.',
+		);
+	}
+	mkdirSync(dataDir, { recursive: true });
+	const { PGlite } = await import('@electric-sql/pglite');
+	const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+	const { drizzle } = await import('drizzle-orm/pglite');
+	const { migrate } = await import('drizzle-orm/pglite/migrator');
+	const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+	await migrate(drizzle(client), { migrationsFolder });
+	return {
+		query: async (sql, params = []) => (await client.query(sql, params)).rows,
+		close: () => client.close(),
+	};
+}
+
+/** Each action reads its arguments first (so a typo never opens the database), then runs. */
+const commands = {
+	supporters: {
+		add: {
+			parse: ({ values }) => ({
+				name: text(values.name, 'name', limits.name, { required: true }),
+				amount: wholeNumber(values.amount, 'amount', limits.amount, { required: true }),
+				quantity: wholeNumber(values.quantity, 'quantity', limits.quantity, { fallback: 1 }),
+				message: text(values.message, 'message', limits.message),
+				unit: text(values.unit, 'unit', limits.unit),
+			}),
+			async run(db, { name, amount, quantity, message, unit }) {
+				const [row] = await db.query(
+					`insert into supporters (name, amount, message, quantity, unit_name)
+					values ($1, $2, $3, $4, $5) returning id`,
+					[name, amount, message, quantity, unit],
+				);
+				return `Added supporter ${row.id}: ${name}, ${rupiah.format(amount)}.`;
+			},
+		},
+		list: {
+			async run(db) {
+				const rows = await db.query(
+					`select id, name, amount, quantity, unit_name, message from supporters
+					order by amount desc, created_at asc, id asc`,
+				);
+				if (rows.length === 0) return 'No supporters yet.';
+				return rows
+					.map((row) =>
+						columns(
+							row.id,
+							row.name,
+							rupiah.format(Number(row.amount)),
+							`${row.quantity}${row.unit_name ? ` ${row.unit_name}` : ''}`,
+							row.message,
+						),
+					)
+					.join('\n');
+			},
+		},
+		remove: {
+			parse: ({ positionals }) => idArgument(positionals),
+			async run(db, id) {
+				const rows = await db.query('delete from supporters where id = $1 returning name', [id]);
+				if (rows.length === 0) throw new Error(`No supporter with id ${id}.`);
+				return `Removed supporter ${id}: ${rows[0].name}.`;
+			},
+		},
+	},
+	'early-supporters': {
+		add: {
+			parse: ({ values }) => ({
+				name: text(values.name, 'name', limits.name, { required: true }),
+				message: text(values.message, 'message', limits.message),
+			}),
+			async run(db, { name, message }) {
+				const [row] = await db.query(
+					'insert into early_supporters (name, message) values ($1, $2) returning id',
+					[name, message],
+				);
+				return `Added early supporter ${row.id}: ${name}.`;
+			},
+		},
+		list: {
+			async run(db) {
+				const rows = await db.query(
+					'select id, name, message from early_supporters order by created_at asc, id asc',
+				);
+				if (rows.length === 0) return 'No early supporters yet.';
+				return rows.map((row) => columns(row.id, row.name, row.message)).join('\n');
+			},
+		},
+		remove: {
+			parse: ({ positionals }) => idArgument(positionals),
+			async run(db, id) {
+				const rows = await db.query(
+					'delete from early_supporters where id = $1 returning name',
+					[id],
+				);
+				if (rows.length === 0) throw new Error(`No early supporter with id ${id}.`);
+				return `Removed early supporter ${id}: ${rows[0].name}.`;
+			},
+		},
+	},
+};
+
+/** One line of a list: the id right-aligned, then the filled-in fields, a message quoted. */
+function columns(id, ...fields) {
+	const [last] = fields.slice(-1);
+	const shown = [...fields.slice(0, -1), last ? `"${last}"` : null];
+	return [String(id).padStart(4), ...shown.filter(Boolean)].join('  ');
+}
+
+/** Which options each action takes; anything else is a mistake worth reporting. */
+const allowedOptions = {
+	'supporters add': ['name', 'amount', 'message', 'quantity', 'unit'],
+	'early-supporters add': ['name', 'message'],
+};
+
+async function main(argv, env) {
+	const { values, positionals } = parseArgs({
+		args: argv,
+		allowPositionals: true,
+		options: {
+			name: { type: 'string' },
+			amount: { type: 'string' },
+			message: { type: 'string' },
+			quantity: { type: 'string' },
+			unit: { type: 'string' },
+			force: { type: 'boolean', default: false },
+			help: { type: 'boolean', short: 'h', default: false },
+		},
+	});
+	if (values.help || positionals.length === 0 || positionals[0] === 'help') return usage;
+	const [group, action] = positionals;
+	const command =
+		Object.hasOwn(commands, group) && Object.hasOwn(commands[group], action)
+			? commands[group][action]
+			: undefined;
+	if (!command) throw new UsageError(`Unknown command "${positionals.slice(0, 2).join(' ')}".`);
+	const allowed = allowedOptions[`${group} ${action}`] ?? [];
+	const extra = Object.keys(values).find(
+		(key) => !['force', 'help'].includes(key) && !allowed.includes(key),
+	);
+	if (extra) throw new UsageError(`"${group} ${action}" does not take --${extra}.`);
+	if (action !== 'remove' && positionals.length > 2) {
+		throw new UsageError(`Unexpected argument "${positionals[2]}".`);
+	}
+	const input = command.parse?.({ values, positionals });
+	const db = await openDatabase(env, { force: values.force });
+	try {
+		return await command.run(db, input);
+	} finally {
+		await db.close();
+	}
+}
+
+try {
+	console.log(await main(process.argv.slice(2), process.env));
+} catch (error) {
+	const usageProblem = error instanceof UsageError || error?.code?.startsWith?.('ERR_PARSE_ARGS');
+	const cause = error?.cause instanceof Error ? ` (${error.cause.message})` : '';
+	console.error(`Error: ${error instanceof Error ? error.message : error}${cause}`);
+	if (usageProblem) console.error(`\n${usage}`);
+	process.exitCode = usageProblem ? 2 : 1;
+}

@@ -1,0 +1,196 @@
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { localizePath } from '~/lib/i18n/locales';
+import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
+import { ItemPagination } from './ItemPagination';
+import { cardClass, cardLabels } from './item-card';
+import { type ItemListView, itemListSearch } from './item-list-url';
+import { categories, itemPageSize } from './items';
+import { type CardList, useItemList } from './use-item-list';
+
+/** How long typing must pause before the search runs. */
+const searchDebounceMs = 300;
+
+interface ItemBrowserProps extends IslandI18nProps {
+	/** The view of the page's URL. */
+	initialView: ItemListView;
+	/** The page the server rendered, or `null` when it could not load one. */
+	initialList: CardList | null;
+}
+
+/**
+ * The `/items` list: search (debounced; a new search starts at page 1), sort, category, the grid
+ * of cards and pagination, all kept in the URL so reload, sharing and back/forward work. Needs
+ * the `items`, `item` and `common` namespaces.
+ */
+export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserProps) {
+	const t = useIslandTranslations(i18n);
+	const labels = useMemo(() => cardLabels(t), [t]);
+	const ids = { search: useId(), results: useId() };
+	const [searchText, setSearchText] = useState(initialView.search);
+	const { view, list, status, navigate, retry } = useItemList(
+		initialView,
+		initialList,
+		(restored) => setSearchText(restored.search),
+	);
+	const searchInput = useRef<HTMLInputElement>(null);
+	const resultsHeading = useRef<HTMLHeadingElement>(null);
+	// Typing one search replaces its own history entry instead of adding one per pause.
+	const searching = useRef(false);
+
+	useEffect(() => searchInput.current?.focus(), []);
+
+	function go(next: ItemListView) {
+		searching.current = false;
+		navigate(next);
+	}
+
+	function runSearch(text: string) {
+		if (text === view.search) return;
+		navigate({ ...view, search: text, page: 1 }, searching.current ? 'replace' : 'push');
+		searching.current = true;
+	}
+
+	useEffect(() => {
+		const text = searchText.trim();
+		if (text === view.search) return;
+		const timer = setTimeout(() => runSearch(text), searchDebounceMs);
+		return () => clearTimeout(timer);
+	});
+
+	function submit(event: FormEvent) {
+		event.preventDefault();
+		runSearch(searchText.trim());
+	}
+
+	function showPage(page: number) {
+		go({ ...view, page });
+		resultsHeading.current?.scrollIntoView({ block: 'start' });
+		resultsHeading.current?.focus({ preventScroll: true });
+	}
+
+	const listPath = localizePath('/items', i18n.locale);
+	const loading = status === 'loading';
+	const items = list?.items ?? [];
+
+	return (
+		<div>
+			<form role="search" onSubmit={submit} className="flex flex-col gap-3 md:flex-row">
+				<label className="input input-lg w-full md:flex-1">
+					<svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 opacity-60" fill="none">
+						<circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />
+						<path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+					</svg>
+					<span className="sr-only">{t('items.search.label')}</span>
+					<input
+						ref={searchInput}
+						id={ids.search}
+						type="search"
+						name="search"
+						className="grow"
+						placeholder={t('items.search.placeholder')}
+						value={searchText}
+						maxLength={100}
+						autoComplete="off"
+						enterKeyHint="search"
+						onChange={(event) => setSearchText(event.currentTarget.value)}
+					/>
+				</label>
+				<div className="grid grid-cols-2 gap-3 md:flex">
+					<label className="select select-lg w-full md:w-auto">
+						<span className="label">{t('items.sort.label')}</span>
+						<select
+							name="sort"
+							value={view.sort}
+							onChange={(event) =>
+								go({ ...view, sort: event.currentTarget.value as ItemListView['sort'], page: 1 })
+							}
+						>
+							<option value="newest">{t('items.sort.newest')}</option>
+							<option value="oldest">{t('items.sort.oldest')}</option>
+						</select>
+					</label>
+					<label className="select select-lg w-full md:w-auto">
+						<span className="label">{t('item.category.label')}</span>
+						<select
+							name="category"
+							value={view.category ?? ''}
+							onChange={(event) => {
+								const value = event.currentTarget.value;
+								go({ ...view, category: categories.find((c) => c === value) ?? null, page: 1 });
+							}}
+						>
+							<option value="">{t('item.category.all')}</option>
+							{categories.map((category) => (
+								<option key={category} value={category}>
+									{labels.category[category]}
+								</option>
+							))}
+						</select>
+					</label>
+				</div>
+			</form>
+
+			<div className="mt-8 mb-4 flex min-h-8 items-center gap-3" aria-live="polite">
+				{list && status !== 'error' && (
+					<h2
+						ref={resultsHeading}
+						id={ids.results}
+						tabIndex={-1}
+						className="scroll-mt-24 text-xl font-bold focus:outline-none"
+					>
+						{t('items.results', { count: list.meta.total })}
+					</h2>
+				)}
+				{loading && (
+					<span className="flex items-center gap-2 text-sm">
+						<span className="loading loading-sm loading-spinner" aria-hidden="true" />
+						{t('items.loading')}
+					</span>
+				)}
+			</div>
+
+			{status === 'error' ? (
+				<div role="alert" className="alert alert-error flex flex-wrap justify-between">
+					<span>{t('items.loadFailed')}</span>
+					<button type="button" className="btn btn-sm" onClick={retry}>
+						{t('items.retry')}
+					</button>
+				</div>
+			) : !list ? (
+				<ul className={cardClass.grid} aria-hidden="true">
+					{Array.from({ length: itemPageSize }, (_, index) => (
+						<li key={index}>
+							<ItemCardSkeleton />
+						</li>
+					))}
+				</ul>
+			) : items.length === 0 ? (
+				<p className="py-16 text-center text-lg">
+					{view.search ? t('items.emptySearch', { search: view.search }) : t('items.empty')}
+				</p>
+			) : (
+				<ul
+					className={`${cardClass.grid} transition-opacity ${loading ? 'opacity-60' : ''}`}
+					aria-labelledby={ids.results}
+					aria-busy={loading}
+				>
+					{items.map((item, index) => (
+						<li key={item.id}>
+							<ItemCardView item={item} labels={labels} locale={i18n.locale} index={index} />
+						</li>
+					))}
+				</ul>
+			)}
+
+			{list && status !== 'error' && (
+				<ItemPagination
+					meta={list.meta}
+					t={t}
+					hrefOf={(page) => `${listPath}${itemListSearch({ ...view, page })}`}
+					onPage={showPage}
+				/>
+			)}
+		</div>
+	);
+}

@@ -1,0 +1,194 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, apiFetch } from '~/lib/api-client';
+import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { localizePath } from '~/lib/i18n/locales';
+import { showToast } from '~/lib/toast';
+import { DeleteItemDialog } from './DeleteItemDialog';
+import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
+import { type CardItem, cardClass, cardLabels, toCardItem } from './item-card';
+import { type Item, isEditable } from './items';
+
+interface MyItemsProps extends IslandI18nProps {
+	/** The donor's items as the server rendered them, or `null` to load them here. */
+	initialItems: CardItem[] | null;
+}
+
+/** The server's message for a failed call when it sent one, else `fallback`. */
+function messageOf(error: unknown, fallback: string): string {
+	return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/**
+ * The signed-in donor's items: view, edit and delete (the last two only while AVAILABLE), and a
+ * status toggle per card. Needs the `items`, `item` and `common` namespaces.
+ */
+export function MyItems({ initialItems, ...i18n }: MyItemsProps) {
+	const t = useIslandTranslations(i18n);
+	const labels = useMemo(() => cardLabels(t), [t]);
+	const [items, setItems] = useState(initialItems);
+	const [loadError, setLoadError] = useState<string | null>(null);
+	const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
+	const [deleting, setDeleting] = useState<CardItem | null>(null);
+	const results = useRef<HTMLDivElement>(null);
+	const deleted = useRef(false);
+
+	async function load() {
+		setLoadError(null);
+		setItems(null);
+		try {
+			const data = await apiFetch<Item[]>('/items/my-items');
+			setItems(data.map(toCardItem));
+		} catch (error) {
+			setLoadError(messageOf(error, t('items.my.loadFailed')));
+		}
+	}
+
+	// Loads on mount only when the server could not.
+	useEffect(() => {
+		if (!initialItems) void load();
+	}, []);
+
+	async function toggle(item: CardItem) {
+		setToggling((ids) => new Set(ids).add(item.id));
+		try {
+			const updated = toCardItem(
+				await apiFetch<Item>(`/items/${item.id}/toggle-status`, { method: 'PATCH' }),
+			);
+			setItems((list) => list?.map((entry) => (entry.id === item.id ? updated : entry)) ?? null);
+			void showToast('success', t('items.toggle.success'));
+		} catch (error) {
+			void showToast('error', messageOf(error, t('items.toggle.failed')));
+		} finally {
+			setToggling((ids) => {
+				const next = new Set(ids);
+				next.delete(item.id);
+				return next;
+			});
+		}
+	}
+
+	/** Deletes the item the dialog asked about; the dialog closes either way. */
+	async function remove(item: CardItem) {
+		try {
+			await apiFetch<null>(`/items/${item.id}`, { method: 'DELETE' });
+			setItems((list) => list?.filter((entry) => entry.id !== item.id) ?? null);
+			void showToast('success', t('items.delete.success'));
+			deleted.current = true;
+		} catch (error) {
+			void showToast('error', messageOf(error, t('items.delete.failed')));
+		}
+	}
+
+	if (loadError) {
+		return (
+			<div role="alert" className="alert alert-error flex flex-wrap justify-between">
+				<span>{loadError}</span>
+				<button type="button" className="btn btn-sm" onClick={() => void load()}>
+					{t('items.retry')}
+				</button>
+			</div>
+		);
+	}
+
+	if (!items) {
+		return (
+			<>
+				<p className="sr-only" role="status">
+					{t('common.loading')}
+				</p>
+				<ul className={cardClass.grid} aria-hidden="true">
+					{Array.from({ length: 4 }, (_, index) => (
+						<li key={index}>
+							<ItemCardSkeleton />
+						</li>
+					))}
+				</ul>
+			</>
+		);
+	}
+
+	return (
+		<div ref={results} tabIndex={-1} className="focus:outline-none">
+			{items.length === 0 ? (
+				<div className="flex flex-col items-center gap-4 rounded-box bg-base-200 px-4 py-16 text-center">
+					<p className="text-lg">{t('items.my.empty')}</p>
+					<a href={localizePath('/donate-item', i18n.locale)} className="btn btn-primary">
+						{t('items.my.emptyAction')}
+					</a>
+				</div>
+			) : (
+				<ul className={cardClass.grid}>
+					{items.map((item, index) => {
+						const editable = isEditable(item);
+						const pending = toggling.has(item.id);
+						return (
+							<li key={item.id}>
+								<ItemCardView item={item} labels={labels} locale={i18n.locale} index={index}>
+									<div
+										role="group"
+										aria-label={t('items.my.actions', { name: item.name })}
+										className="flex flex-col gap-2"
+									>
+										<div className="grid grid-cols-3 gap-2">
+											<a
+												href={localizePath(`/items/${item.id}`, i18n.locale)}
+												className="btn btn-sm btn-ghost"
+											>
+												{t('items.my.view')}
+											</a>
+											{editable ? (
+												<a
+													href={localizePath(`/my-items/${item.id}/edit`, i18n.locale)}
+													className="btn btn-sm"
+												>
+													{t('items.my.edit')}
+												</a>
+											) : (
+												<button type="button" className="btn btn-sm" disabled>
+													{t('items.my.edit')}
+												</button>
+											)}
+											<button
+												type="button"
+												className="btn btn-sm btn-outline btn-error"
+												disabled={!editable || pending}
+												onClick={() => setDeleting(item)}
+											>
+												{t('items.my.delete')}
+											</button>
+										</div>
+										<button
+											type="button"
+											className={`btn btn-sm ${editable ? 'btn-primary' : 'btn-outline btn-primary'}`}
+											disabled={pending}
+											onClick={() => void toggle(item)}
+										>
+											{pending && (
+												<span className="loading loading-xs loading-spinner" aria-hidden="true" />
+											)}
+											{editable ? t('items.toggle.markDonated') : t('items.toggle.markAvailable')}
+										</button>
+										{!editable && (
+											<p className="text-xs text-base-content/75">{t('items.my.locked')}</p>
+										)}
+									</div>
+								</ItemCardView>
+							</li>
+						);
+					})}
+				</ul>
+			)}
+			<DeleteItemDialog
+				t={t}
+				item={deleting}
+				onConfirm={remove}
+				onClose={() => {
+					setDeleting(null);
+					// The card and its delete button are gone: keep focus in the list, not on <body>.
+					if (deleted.current) results.current?.focus();
+					deleted.current = false;
+				}}
+			/>
+		</div>
+	);
+}

@@ -1,0 +1,125 @@
+import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { localizePath } from '~/lib/i18n/locales';
+import type { Item } from '../items';
+import { type ItemViewer, isOwnItem, showsPickupPanel } from './contact';
+import { ItemFacts } from './ItemFacts';
+import { ItemGallery } from './ItemGallery';
+import { ItemStatusBadge } from './ItemStatusBadge';
+import { OwnerPanel } from './OwnerPanel';
+import { PickupPanel } from './PickupPanel';
+import { useItem } from './use-item';
+
+export interface ItemDetailProps extends IslandI18nProps {
+	/** The item as the server rendered it; kept current by polling. */
+	item: Item;
+	viewer: ItemViewer;
+	/** This page's path in the viewer's language (`/en/items/42`). */
+	itemPath: string;
+	/** This page's absolute URL. */
+	itemUrl: string;
+}
+
+/**
+ * The item detail page's island: gallery, name and availability, the donor, and the panel
+ * that fits the viewer (pickup for others while available, status toggle for the donor).
+ * Needs the `item`, `itemDetail` and `common` namespaces, `auth.loginRequired` and
+ * `profile.completeProfileFirst`.
+ */
+export function ItemDetail({
+	locale,
+	resources,
+	viewer,
+	itemPath,
+	itemUrl,
+	...props
+}: ItemDetailProps) {
+	const t = useIslandTranslations({ locale, resources });
+	const { item, gone, refreshing, refetch, replace } = useItem(props.item);
+
+	if (gone) {
+		return (
+			<div className="mx-auto grid max-w-xl gap-4 py-10 text-center">
+				<p role="alert" className="alert alert-error">
+					{t('common.error')}
+				</p>
+				<a href={localizePath('/items', locale)} className="btn btn-primary">
+					{t('itemDetail.browseItems')}
+				</a>
+			</div>
+		);
+	}
+
+	const onStatusChanged = async (updated: Item) => {
+		replace(updated);
+		await refetch();
+	};
+
+	return (
+		<div className="grid items-start gap-8 lg:grid-cols-2">
+			<ItemGallery photos={item.photos} name={item.name} t={t} />
+			<div className="grid gap-6">
+				<header className="grid gap-3">
+					<h1 className="text-3xl font-extrabold break-words sm:text-4xl">{item.name}</h1>
+					<div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+						<ItemStatusBadge status={item.status} t={t} />
+						<span className="text-base-content/75">
+							{t('item.quantityAvailable', { count: item.quantity })}
+						</span>
+					</div>
+					<p className="flex items-center gap-2">
+						<span className="text-base-content/75">{t('itemDetail.donor')}:</span>
+						<a
+							href={localizePath(`/profile/${item.donorId}`, locale)}
+							className="link link-primary flex items-center gap-2 font-semibold"
+						>
+							{item.donor.avatar ? (
+								<img
+									src={item.donor.avatar}
+									alt=""
+									width={32}
+									height={32}
+									className="size-8 rounded-full object-cover"
+								/>
+							) : (
+								<span
+									aria-hidden="true"
+									className="grid size-8 place-items-center rounded-full bg-primary/15 text-primary no-underline"
+								>
+									{item.donor.name.slice(0, 1).toUpperCase()}
+								</span>
+							)}
+							{item.donor.name}
+						</a>
+					</p>
+				</header>
+
+				{isOwnItem(viewer, item) ? (
+					<OwnerPanel item={item} refreshing={refreshing} onStatusChanged={onStatusChanged} t={t} />
+				) : showsPickupPanel(viewer, item) ? (
+					<PickupPanel
+						item={item}
+						viewer={viewer}
+						locale={locale}
+						itemPath={itemPath}
+						itemUrl={itemUrl}
+						refetch={refetch}
+						t={t}
+					/>
+				) : (
+					<div role="note" className="alert">
+						<span>{t('itemDetail.notAvailable')}</span>
+						<a href={localizePath('/items', locale)} className="link link-primary font-semibold">
+							{t('itemDetail.browseItems')}
+						</a>
+					</div>
+				)}
+
+				<section className="grid gap-2">
+					<h2 className="text-xl font-bold">{t('itemDetail.description')}</h2>
+					<p className="leading-relaxed break-words whitespace-pre-line">{item.description}</p>
+				</section>
+				<ItemFacts item={item} t={t} />
+			</div>
+		</div>
+	);
+}

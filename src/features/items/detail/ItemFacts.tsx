@@ -1,0 +1,44 @@
+import type { TFunction } from 'i18next';
+import { formatDate, formatNumber } from '~/lib/format';
+import type { Item } from '../items';
+
+/** The item's facts as a description list: category, pickup area, size, weight, quantity, date. */
+export function ItemFacts({ item, t }: { item: Item; t: TFunction }) {
+	const facts = [
+		{ label: t('itemDetail.details.category'), value: t(`item.category.${item.category}`) },
+		{
+			label: t('itemDetail.details.pickupArea'),
+			value: item.donor.areaName ?? t('itemDetail.details.areaUnknown'),
+		},
+		{
+			label: t('itemDetail.details.dimensions'),
+			value: t('itemDetail.details.dimensionsValue', {
+				length: formatNumber(item.length),
+				width: formatNumber(item.width),
+				height: formatNumber(item.height),
+			}),
+		},
+		{
+			label: t('itemDetail.details.weight'),
+			value: t('itemDetail.details.weightValue', { weight: formatNumber(item.weight) }),
+		},
+		{
+			label: t('itemDetail.details.quantity'),
+			value: t('item.quantityAvailable', { count: item.quantity }),
+		},
+		{ label: t('itemDetail.details.listedOn'), value: formatDate(item.createdAt) },
+	];
+	return (
+		<section className="grid gap-3">
+			<h2 className="text-xl font-bold">{t('itemDetail.details.heading')}</h2>
+			<dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-box bg-base-200 p-4 sm:grid-cols-2">
+				{facts.map((fact) => (
+					<div key={fact.label}>
+						<dt className="text-sm text-base-content/75">{fact.label}</dt>
+						<dd className="font-semibold">{fact.value}</dd>
+					</div>
+				))}
+			</dl>
+		</section>
+	);
+}

@@ -1,0 +1,268 @@
+import type { ParseKeys } from 'i18next';
+import { type SubmitEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { itemLimits } from '~/config/limits';
+import { TextField } from '~/features/profiles/FormField';
+import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { localizePath } from '~/lib/i18n/locales';
+import { flashToast, showToast } from '~/lib/toast';
+import type { Item } from '../items';
+import { HumanCheck } from './HumanCheck';
+import {
+	type EditableItem,
+	firstInvalidField,
+	hasItemChanges,
+	initialItemValues,
+	type ItemFieldErrors,
+	type ItemFormField,
+	itemFormFields,
+	type ItemFormMode,
+	type ItemFormValues,
+	photoRoom,
+	photoSelectionError,
+	validateItemForm,
+} from './item-form';
+import { itemFormData, itemSaveFailure } from './item-submit';
+import { CategoryField, MeasurementFields } from './ItemFields';
+import { type PickedPhoto, PhotoPicker } from './PhotoPicker';
+import { uploadForm } from './upload';
+
+export interface ItemFormProps extends IslandI18nProps {
+	/** `add` on /donate-item, `edit` on /my-items/{id}/edit. */
+	mode: ItemFormMode;
+	/** The item being edited, as the page loaded it. */
+	item?: EditableItem | null;
+}
+
+/**
+ * The add and edit item forms: name, description, category, weight and sizes, quantity and 1–5
+ * photos, checked with the shared schema as the owner types. Adding asks for human verification
+ * first; saving uploads as multipart with a progress bar and goes to /my-items. Needs the
+ * `itemForm`, `item` and `form` namespaces.
+ */
+export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps) {
+	const t = useIslandTranslations({ locale, resources });
+	// Schema and server messages are keys only known at run time; an unknown one must not show
+	// as a raw key.
+	const message = (key: string) =>
+		t(key as ParseKeys, { defaultValue: t('itemForm.errors.invalidInput') });
+	const baseId = useId();
+	const ids = Object.fromEntries(
+		itemFormFields.map((field) => [field, `${baseId}-${field}`]),
+	) as Record<ItemFormField, string>;
+
+	const [values, setValues] = useState(() => initialItemValues(item));
+	const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+	const [added, setAdded] = useState<readonly PickedPhoto[]>([]);
+	const [token, setToken] = useState<string | null>(null);
+	// A new key remounts the human check: a token is spent by a create attempt.
+	const [checkKey, setCheckKey] = useState(0);
+	const [touched, setTouched] = useState<ReadonlySet<ItemFormField>>(new Set());
+	const [submitted, setSubmitted] = useState(false);
+	const [serverErrors, setServerErrors] = useState<ItemFieldErrors>({});
+	const [failure, setFailure] = useState<string | null>(null);
+	const [saving, setSaving] = useState(false);
+	const [progress, setProgress] = useState(0);
+
+	const selection = { existing: item?.images ?? [], removed, added: added.length };
+	const validation = useMemo(() => validateItemForm(values, mode), [values, mode]);
+	const photosError = photoSelectionError(selection);
+	const errors: ItemFieldErrors = { ...validation.errors };
+	if (photosError) errors.files = photosError;
+	if (mode === 'add' && !token) errors.verificationToken = 'itemForm.verification.required';
+	const changed = mode === 'add' || (item !== null && hasItemChanges(values, item, selection));
+
+	const errorOf = (field: ItemFormField) => {
+		const key =
+			serverErrors[field] ?? (submitted || touched.has(field) ? errors[field] : undefined);
+		return key ? message(key) : undefined;
+	};
+	const touch = (field: ItemFormField) => setTouched((set) => new Set(set).add(field));
+	// A server complaint about a field holds until the field changes.
+	const clearServerError = (field: ItemFormField) =>
+		setServerErrors(({ [field]: _, ...rest }) => rest);
+	const update = (field: keyof ItemFormValues, value: string) => {
+		setValues((current) => ({ ...current, [field]: value }));
+		clearServerError(field);
+	};
+	const changePhotos = () => {
+		touch('files');
+		clearServerError('files');
+	};
+
+	// Focused after the render that re-enables the fields: a disabled input cannot take focus.
+	const focusTarget = useRef<ItemFormField | null>(null);
+	useEffect(() => {
+		if (!focusTarget.current) return;
+		document.getElementById(ids[focusTarget.current])?.focus();
+		focusTarget.current = null;
+	});
+
+	async function submit(event: SubmitEvent<HTMLFormElement>) {
+		event.preventDefault();
+		setSubmitted(true);
+		const invalid = firstInvalidField({ ...errors, ...serverErrors });
+		if (invalid || !validation.payload) {
+			focusTarget.current = invalid ?? null;
+			return;
+		}
+		setSaving(true);
+		setFailure(null);
+		setProgress(0);
+		try {
+			const body = itemFormData(validation.payload, {
+				files: added.map((photo) => photo.file),
+				...(mode === 'edit' ? { deletedImages: [...removed] } : { verificationToken: token ?? '' }),
+			});
+			await uploadForm<Item>({
+				method: mode === 'add' ? 'POST' : 'PUT',
+				path: mode === 'add' ? '/items' : `/items/${item?.id}`,
+				body,
+				locale,
+				onProgress: setProgress,
+			});
+			flashToast('success', t(mode === 'add' ? 'itemForm.add.created' : 'itemForm.edit.updated'));
+			// Saving stays on: the button remains disabled while the next page loads.
+			window.location.assign(localizePath('/my-items', locale));
+		} catch (error) {
+			const { message: failed, fields } = itemSaveFailure(mode, error);
+			const text = 'text' in failed ? failed.text : t(failed.key as ParseKeys);
+			setFailure(text);
+			setServerErrors(fields);
+			setSaving(false);
+			if (mode === 'add') {
+				setToken(null);
+				setCheckKey((key) => key + 1);
+			}
+			void showToast('error', text);
+			focusTarget.current = firstInvalidField(fields) ?? null;
+		}
+	}
+
+	function cancel() {
+		// Back to wherever the owner came from; a direct visit has nowhere to go back to.
+		if (window.history.length > 1) window.history.back();
+		else window.location.assign(localizePath('/my-items', locale));
+	}
+
+	const percent = Math.round(progress * 100);
+	const progressId = `${baseId}-progress`;
+	return (
+		<form noValidate onSubmit={submit} aria-busy={saving} className="flex flex-col gap-4">
+			<fieldset disabled={saving} className="flex min-w-0 flex-col gap-2">
+				<TextField
+					id={ids.name}
+					label={t('itemForm.fields.name')}
+					hint={t('itemForm.fields.nameHint')}
+					required
+					value={values.name}
+					onChange={(name) => update('name', name)}
+					onBlur={() => touch('name')}
+					error={errorOf('name')}
+				/>
+				<TextField
+					id={ids.description}
+					label={t('itemForm.fields.description')}
+					hint={t('itemForm.fields.descriptionHint')}
+					aside={`${values.description.length}/${itemLimits.descriptionMax}`}
+					multiline
+					required
+					value={values.description}
+					onChange={(description) => update('description', description)}
+					onBlur={() => touch('description')}
+					error={errorOf('description')}
+				/>
+				<CategoryField
+					t={t}
+					id={ids.category}
+					value={values.category}
+					onChange={(category) => update('category', category)}
+					error={errorOf('category')}
+				/>
+				<MeasurementFields
+					t={t}
+					mode={mode}
+					ids={ids}
+					values={values}
+					onChange={update}
+					onBlur={touch}
+					errorOf={errorOf}
+				/>
+				<PhotoPicker
+					id={ids.files}
+					t={t}
+					saved={(item?.images ?? []).map((url, index) => ({ url, photo: item?.photos[index] }))}
+					removed={removed}
+					added={added}
+					room={photoRoom(selection)}
+					onAdd={(photos) => {
+						setAdded((current) => [...current, ...photos]);
+						changePhotos();
+					}}
+					onRemoveAdded={(key) => {
+						setAdded((current) => {
+							const photo = current.find((candidate) => candidate.key === key);
+							if (photo) URL.revokeObjectURL(photo.preview);
+							return current.filter((candidate) => candidate.key !== key);
+						});
+						changePhotos();
+					}}
+					onToggleSaved={(url) => {
+						setRemoved((current) => {
+							const next = new Set(current);
+							if (!next.delete(url)) next.add(url);
+							return next;
+						});
+						changePhotos();
+					}}
+					error={errorOf('files')}
+				/>
+				{mode === 'add' && (
+					<HumanCheck
+						key={checkKey}
+						id={ids.verificationToken}
+						t={t}
+						locale={locale}
+						onToken={(next) => {
+							setToken(next);
+							if (next) clearServerError('verificationToken');
+						}}
+						error={errorOf('verificationToken')}
+					/>
+				)}
+			</fieldset>
+			{failure && (
+				<div role="alert" className="alert alert-error">
+					{failure}
+				</div>
+			)}
+			{saving && (
+				<div className="flex flex-col gap-1">
+					<progress
+						className="progress w-full progress-primary"
+						value={percent}
+						max={100}
+						aria-labelledby={progressId}
+					/>
+					<p id={progressId} className="text-sm text-base-content/75">
+						{percent < 100 ? t('itemForm.uploadProgress', { percent }) : t('itemForm.processing')}
+					</p>
+				</div>
+			)}
+			<div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+				{mode === 'edit' ? (
+					<a href={localizePath('/my-items', locale)} className="btn h-11 btn-ghost">
+						{t('itemForm.cancel')}
+					</a>
+				) : (
+					<button type="button" className="btn h-11 btn-ghost" onClick={cancel} disabled={saving}>
+						{t('itemForm.cancel')}
+					</button>
+				)}
+				<button type="submit" className="btn h-11 btn-primary" disabled={saving || !changed}>
+					{saving && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
+					{t(saving ? 'itemForm.saving' : `itemForm.${mode}.submit`)}
+				</button>
+			</div>
+		</form>
+	);
+}
