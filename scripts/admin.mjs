@@ -177,10 +177,9 @@ const commands = {
 		remove: {
 			parse: ({ positionals }) => idArgument(positionals),
 			async run(db, id) {
-				const rows = await db.query(
-					'delete from early_supporters where id = $1 returning name',
-					[id],
-				);
+				const rows = await db.query('delete from early_supporters where id = $1 returning name', [
+					id,
+				]);
 				if (rows.length === 0) throw new Error(`No early supporter with id ${id}.`);
 				return `Removed early supporter ${id}: ${rows[0].name}.`;
 			},

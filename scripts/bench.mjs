@@ -1,17 +1,22 @@
-// `npm run bench`: builds the app, serves it with the production server and runs the benchmark
-// modules in scripts/bench/ against it. It prints figures and saves them under bench-results/;
-// it asserts nothing about them, so slow numbers never fail it (only a broken run does).
+// `npm run bench`: builds the app, serves a copy of that build with the production server (see
+// bench/server.mjs for why a copy) and runs the benchmark modules in scripts/bench/ against it.
+// It prints figures and saves them under bench-results/; it asserts nothing about them, so slow
+// numbers never fail it (only a broken run does).
 //
 // Usage: node scripts/bench.mjs [--no-build] [--only pages,lighthouse] [--pages /,/en]
 //                               [--port 4455] [--js-budget 60]
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatTable } from './bench/format.mjs';
 import { defaultJsBudgetKb, defaultPages } from './bench/pages.mjs';
-import { buildApp, pickPort, startServer } from './bench/server.mjs';
+import { benchBuildDir, buildApp, pickPort, snapshotBuild, startServer } from './bench/server.mjs';
 
+const cpus = availableParallelism();
+/** The one-minute load average, rounded for printing. */
+const loadAverage = () => Math.round(loadavg()[0] * 10) / 10;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const host = '127.0.0.1';
 
@@ -24,7 +29,7 @@ const modules = {
 };
 
 const usage = `Usage: npm run bench -- [options]
-  --no-build            use the existing dist/ instead of building first
+  --no-build            serve the existing dist/ instead of building first
   --only <names>        comma-separated modules to run: ${Object.keys(modules).join(', ')}
   --pages <paths>       comma-separated page paths (default: ${defaultPages.join(',')})
   --port <number>       preferred port for the server (default 4455; a free one if taken)
@@ -114,24 +119,19 @@ async function main() {
 	const startedAt = new Date();
 	const port = await pickPort(options.port, host);
 	const siteUrl = `http://${host}:${port}`;
-
 	if (options.build) {
 		heading(`Build (SITE_URL=${siteUrl})`);
-		await buildApp({ cwd: root, siteUrl });
+		await buildApp({ root, siteUrl });
 	} else {
 		console.log(
-			`Skipping the build: dist/ keeps the SITE_URL it was built with, so canonical URLs ` +
-				`may not match ${siteUrl}.`,
+			'Skipping the build: dist/ keeps the SITE_URL it was built with; unless that was ' +
+				`${siteUrl}, canonical URLs point elsewhere.`,
 		);
 	}
+	const dir = benchBuildDir(root);
+	await snapshotBuild({ root, dir });
 
-	// Another build (an e2e run, a second checkout's session) replacing dist/ under the running
-	// server makes pages fail or mixes two builds' figures; noticed here so it is not mistaken for
-	// a regression.
-	const entryFile = path.join(root, 'dist', 'server', 'entry.mjs');
-	const builtAt = (await stat(entryFile).catch(() => undefined))?.mtimeMs;
-	if (builtAt === undefined) throw new Error('dist/ has no build: run without --no-build');
-	const server = await startServer({ cwd: root, host, port, siteUrl });
+	const server = await startServer({ root, dir, host, port, siteUrl });
 	// Ctrl-C skips `finally`; stop the server and remove its data folder all the same.
 	const onSignal = (signal) => {
 		server.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
@@ -142,14 +142,17 @@ async function main() {
 	const report = {
 		startedAt: startedAt.toISOString(),
 		baseUrl: server.baseUrl,
+		buildDir: path.relative(root, dir),
 		node: process.version,
 		options,
 		results: {},
 		errors: {},
 	};
 	const summaries = [];
+	report.load = { cores: cpus, atStart: loadAverage() };
 	try {
 		console.log(`Server: ${server.baseUrl} (DATA_DIR ${server.dataDir})`);
+		console.log(`Machine: ${cpus} cores, load average ${loadAverage()} at the start`);
 		for (const moduleName of options.only) {
 			const benchmark = await modules[moduleName]();
 			heading(`${benchmark.name}: ${benchmark.description}`);
@@ -173,8 +176,6 @@ async function main() {
 			}
 			console.log(`\n(${moduleName} took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 		}
-		report.distReplacedDuringRun =
-			(await stat(entryFile).catch(() => undefined))?.mtimeMs !== builtAt;
 	} finally {
 		process.off('SIGINT', onSignal);
 		process.off('SIGTERM', onSignal);
@@ -187,18 +188,22 @@ async function main() {
 	}
 
 	report.finishedAt = new Date().toISOString();
+	report.load.atEnd = loadAverage();
+	// Lighthouse's simulated throttling scales the CPU time it observes, so other work on the
+	// machine (a test run, a second build) shows up as TBT and lower performance scores.
+	const busiest = Math.max(report.load.atStart, report.load.atEnd);
+	if (busiest > cpus) {
+		console.log(
+			`\n!! The machine was busy (load average up to ${busiest} on ${cpus} cores): ` +
+				'timings and performance scores are inflated; run again when it is idle.',
+		);
+	}
 	const folder = path.join(root, 'bench-results');
 	await mkdir(folder, { recursive: true });
 	// Colons and dots are not safe in file names on every system.
 	const file = path.join(folder, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
 	await writeFile(file, `${JSON.stringify(report, null, '\t')}\n`);
 	console.log(`\nResults written to ${path.relative(root, file)}`);
-	if (report.distReplacedDuringRun) {
-		process.exitCode = 1;
-		console.error(
-			'!! dist/ was rebuilt by another process during the run: the figures are unreliable.',
-		);
-	}
 }
 
 main().catch((error) => {

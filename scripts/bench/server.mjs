@@ -2,7 +2,7 @@
 // serves it, so the figures describe what users would download.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, copyFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,14 +28,27 @@ export async function pickPort(preferred, host) {
 }
 
 /**
+ * The folder the benchmark serves from: a copy of dist/ taken right after its build. An e2e run
+ * or another build replacing dist/ under the running server made pages fail and mixed two builds'
+ * figures; the copy keeps one build for the whole run. It sits inside the project (in
+ * node_modules, ignored everywhere) so the server's bare imports resolve to the project's packages
+ * and its project-root lookup still finds this project.
+ * @param {string} root the project folder
+ * @returns {string}
+ */
+export function benchBuildDir(root) {
+	return path.join(root, 'node_modules', '.cache', 'hibahin-bench');
+}
+
+/**
  * Runs `npx astro build` with the given SITE_URL, since canonical and hreflang URLs are baked in
  * at build time and Lighthouse's SEO audit checks them against the origin it loads.
- * @param {{ cwd: string, siteUrl: string }} options
+ * @param {{ root: string, siteUrl: string }} options
  * @returns {Promise<void>}
  */
-export async function buildApp({ cwd, siteUrl }) {
+export async function buildApp({ root, siteUrl }) {
 	const child = spawn('npx', ['astro', 'build'], {
-		cwd,
+		cwd: root,
 		stdio: 'inherit',
 		env: { ...process.env, SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1' },
 	});
@@ -44,15 +57,37 @@ export async function buildApp({ cwd, siteUrl }) {
 }
 
 /**
- * Starts `node server/start.mjs` on host:port with a throwaway DATA_DIR and waits until it answers
- * HTTP. The returned `stop` ends the server and removes the data folder; call it in a `finally`.
- * @param {{ cwd: string, host: string, port: number, siteUrl: string, timeoutMs?: number }} options
+ * Copies dist/ into `dir`, with server/start.mjs beside it (it imports `../dist/server/...`
+ * relative to itself), so the run serves one fixed build.
+ * @param {{ root: string, dir: string }} options
+ * @returns {Promise<void>}
+ */
+export async function snapshotBuild({ root, dir }) {
+	const dist = path.join(root, 'dist');
+	try {
+		await access(path.join(dist, 'server', 'entry.mjs'));
+	} catch {
+		throw new Error('dist/ holds no build: run the benchmark without --no-build');
+	}
+	await rm(dir, { recursive: true, force: true });
+	await cp(dist, path.join(dir, 'dist'), { recursive: true });
+	await mkdir(path.join(dir, 'server'), { recursive: true });
+	await copyFile(path.join(root, 'server', 'start.mjs'), path.join(dir, 'server', 'start.mjs'));
+}
+
+/**
+ * Starts `node server/start.mjs` (the copy `snapshotBuild` put in `dir`) on host:port with a throwaway
+ * DATA_DIR and waits until it answers HTTP. The returned `stop` ends the server and removes the
+ * data folder; call it in a `finally`.
+ * @param {{ root: string, dir: string, host: string, port: number, siteUrl: string,
+ *   timeoutMs?: number }} options
  * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
  */
-export async function startServer({ cwd, host, port, siteUrl, timeoutMs = 60_000 }) {
+export async function startServer({ root, dir, host, port, siteUrl, timeoutMs = 60_000 }) {
 	const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-'));
-	const child = spawn(process.execPath, ['server/start.mjs'], {
-		cwd,
+	// Run from the project folder, as `npm start` does, so relative paths resolve the same.
+	const child = spawn(process.execPath, [path.join(dir, 'server', 'start.mjs')], {
+		cwd: root,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		env: {
 			...process.env,

@@ -26,7 +26,12 @@ const refusedEverywhere: Case[] = [
 	['a 2-character name padded with spaces', { name: '  Ku  ' }, 'name', 'form.errors.itemNameMin'],
 	['a 101-character name', { name: 'k'.repeat(101) }, 'name', 'form.errors.itemNameMax'],
 	['an empty description', { description: '' }, 'description', 'form.errors.descriptionRequired'],
-	['a 9-character description', { description: 'd'.repeat(9) }, 'description', 'form.errors.descriptionMin'],
+	[
+		'a 9-character description',
+		{ description: 'd'.repeat(9) },
+		'description',
+		'form.errors.descriptionMin',
+	],
 	[
 		'a 1001-character description',
 		{ description: 'd'.repeat(1001) },
@@ -263,7 +268,8 @@ describeOnDatabases('Item rules', (use) => {
 			],
 			[
 				'a later expiry under the same signature',
-				(token: string) => `${Number(token.split('.')[0]) + 3_600_000}.${token.split('.').slice(1).join('.')}`,
+				(token: string) =>
+					`${Number(token.split('.')[0]) + 3_600_000}.${token.split('.').slice(1).join('.')}`,
 			],
 		])('refuses %s, storing nothing', async (_, forge) => {
 			const user = await donor();

@@ -21,9 +21,7 @@ export interface DonationFixtures {
 export function donationFixtures(db: () => Database): DonationFixtures {
 	return {
 		async donor(id, name = `Donor ${id}`) {
-			await db()
-				.insert(users)
-				.values({ id, issuer: 'https://issuer.test', subject: id, name });
+			await db().insert(users).values({ id, issuer: 'https://issuer.test', subject: id, name });
 			return id;
 		},
 		async item(

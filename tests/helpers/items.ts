@@ -49,7 +49,12 @@ let colour = 0;
 export async function jpegBytes(width = 64, height = 48): Promise<Buffer> {
 	colour = (colour + 37) % 256;
 	return sharp({
-		create: { width, height, channels: 3, background: { r: colour, g: 90, b: 200 - (colour % 200) } },
+		create: {
+			width,
+			height,
+			channels: 3,
+			background: { r: colour, g: 90, b: 200 - (colour % 200) },
+		},
 	})
 		.jpeg()
 		.toBuffer();

@@ -13,12 +13,10 @@ export type RankingSort = (typeof rankingSorts)[number];
 export const rankingLimits = { pageSize: 10, maxLimit: 50, topCount: 5 } as const;
 
 const positiveInteger = (max: number) =>
-	z
-		.string()
-		.check(
-			z.regex(/^\d{1,6}$/),
-			z.refine((value) => Number(value) >= 1 && Number(value) <= max),
-		);
+	z.string().check(
+		z.regex(/^\d{1,6}$/),
+		z.refine((value) => Number(value) >= 1 && Number(value) <= max),
+	);
 
 /**
  * `GET /heroes/rankings` query: every parameter optional; a present but wrong one is an error

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
@@ -26,7 +26,7 @@ interface ItemBrowserProps extends IslandI18nProps {
 export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserProps) {
 	const t = useIslandTranslations(i18n);
 	const labels = useMemo(() => cardLabels(t), [t]);
-	const ids = { search: useId(), results: useId() };
+	const ids = { results: useId(), sort: useId(), category: useId() };
 	const [searchText, setSearchText] = useState(initialView.search);
 	const { view, list, status, navigate, retry } = useItemList(
 		initialView,
@@ -58,7 +58,7 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 		return () => clearTimeout(timer);
 	});
 
-	function submit(event: FormEvent) {
+	function submit(event: SubmitEvent) {
 		event.preventDefault();
 		runSearch(searchText.trim());
 	}
@@ -81,11 +81,10 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 						<circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />
 						<path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
 					</svg>
-					<span className="sr-only">{t('items.search.label')}</span>
 					<input
 						ref={searchInput}
-						id={ids.search}
 						type="search"
+						aria-label={t('items.search.label')}
 						name="search"
 						className="grow"
 						placeholder={t('items.search.placeholder')}
@@ -98,9 +97,12 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 				</label>
 				<div className="grid grid-cols-2 gap-3 md:flex">
 					<label className="select select-lg w-full md:w-auto">
-						<span className="label">{t('items.sort.label')}</span>
+						<span id={ids.sort} className="label">
+							{t('items.sort.label')}
+						</span>
 						<select
 							name="sort"
+							aria-labelledby={ids.sort}
 							value={view.sort}
 							onChange={(event) =>
 								go({ ...view, sort: event.currentTarget.value as ItemListView['sort'], page: 1 })
@@ -111,9 +113,12 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 						</select>
 					</label>
 					<label className="select select-lg w-full md:w-auto">
-						<span className="label">{t('item.category.label')}</span>
+						<span id={ids.category} className="label">
+							{t('item.category.label')}
+						</span>
 						<select
 							name="category"
+							aria-labelledby={ids.category}
 							value={view.category ?? ''}
 							onChange={(event) => {
 								const value = event.currentTarget.value;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, apiFetch } from '~/lib/api-client';
+import { ApiError, type ApiErrorBody, apiFetch } from '~/lib/api-client';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
@@ -11,6 +11,21 @@ import { type Item, isEditable } from './items';
 interface MyItemsProps extends IslandI18nProps {
 	/** The donor's items as the server rendered them, or `null` to load them here. */
 	initialItems: CardItem[] | null;
+}
+
+/**
+ * `DELETE /api/items/{id}`. Not through `apiFetch`: it reads `data` from the body, and a 204 has
+ * none, so a successful delete would throw there.
+ */
+async function deleteItem(id: number): Promise<void> {
+	const response = await fetch(`/api/items/${id}`, {
+		method: 'DELETE',
+		headers: { Accept: 'application/json', 'Accept-Language': document.documentElement.lang },
+		credentials: 'same-origin',
+	});
+	if (response.ok) return;
+	const body = (await response.json().catch(() => null)) as { error?: ApiErrorBody } | null;
+	throw new ApiError(response.status, body?.error?.code ?? 'INTERNAL', body?.error?.message ?? '');
 }
 
 /** The server's message for a failed call when it sent one, else `fallback`. */
@@ -70,7 +85,7 @@ export function MyItems({ initialItems, ...i18n }: MyItemsProps) {
 	/** Deletes the item the dialog asked about; the dialog closes either way. */
 	async function remove(item: CardItem) {
 		try {
-			await apiFetch<null>(`/items/${item.id}`, { method: 'DELETE' });
+			await deleteItem(item.id);
 			setItems((list) => list?.filter((entry) => entry.id !== item.id) ?? null);
 			void showToast('success', t('items.delete.success'));
 			deleted.current = true;

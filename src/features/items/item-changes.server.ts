@@ -57,7 +57,9 @@ function requireDonor(user: UserRow): void {
 
 /** The item's row when `user` owns it; NOT_FOUND or FORBIDDEN otherwise. */
 async function ownedItem(db: Database, user: UserRow, id: number) {
-	const [row] = Number.isSafeInteger(id) ? await db.select().from(items).where(eq(items.id, id)) : [];
+	const [row] = Number.isSafeInteger(id)
+		? await db.select().from(items).where(eq(items.id, id))
+		: [];
 	if (!row) throw new AppError('NOT_FOUND');
 	if (row.donorId !== user.id) throw new AppError('FORBIDDEN');
 	return row;
@@ -69,7 +71,12 @@ const asViewer = (user: UserRow) => ({ id: user.id, canSeePhone: true });
  * `POST /items`: checks the fields and 1–5 photos, re-encodes the photos, then stores files
  * and rows together. A failure at any step leaves no rows and no files behind.
  */
-export async function createItem(deps: Deps, user: UserRow, fields: unknown, files: File[]): Promise<Item> {
+export async function createItem(
+	deps: Deps,
+	user: UserRow,
+	fields: unknown,
+	files: File[],
+): Promise<Item> {
 	requireDonor(user);
 	const input = parseFields(fields);
 	if (files.length < itemLimits.imagesMin) {
@@ -82,9 +89,17 @@ export async function createItem(deps: Deps, user: UserRow, fields: unknown, fil
 	const written = await storePhotos(deps.storage, photos);
 	try {
 		const id = await deps.db.transaction(async (tx) => {
-			const [row] = await tx.insert(items).values({ ...input, donorId: user.id }).returning({ id: items.id });
+			const [row] = await tx
+				.insert(items)
+				.values({ ...input, donorId: user.id })
+				.returning({ id: items.id });
 			await tx.insert(itemImages).values(
-				photos.map((photo, position) => ({ id: photo.id, itemId: row!.id, position, ...photoRow(photo) })),
+				photos.map((photo, position) => ({
+					id: photo.id,
+					itemId: row!.id,
+					position,
+					...photoRow(photo),
+				})),
 			);
 			return row!.id;
 		});
@@ -126,7 +141,8 @@ export async function updateItem(
 	const removedKeys = new Set(parseDeletedImages(deletedImages).map(photoKeyFromUrl));
 	const removed = current.filter((photo) => removedKeys.has(photo.key));
 	const remaining = current.length - removed.length + files.length;
-	if (remaining > itemLimits.imagesMax) throw new AppError('TOO_MANY_IMAGES', { files: 'form.errors.imagesMax' });
+	if (remaining > itemLimits.imagesMax)
+		throw new AppError('TOO_MANY_IMAGES', { files: 'form.errors.imagesMax' });
 	if (remaining < itemLimits.imagesMin) {
 		throw new AppError('VALIDATION_ERROR', { files: 'form.errors.imagesRequired' });
 	}
@@ -134,9 +150,17 @@ export async function updateItem(
 	const written = await storePhotos(deps.storage, photos);
 	try {
 		await deps.db.transaction(async (tx) => {
-			await tx.update(items).set({ ...input, updatedAt: new Date() }).where(eq(items.id, id));
+			await tx
+				.update(items)
+				.set({ ...input, updatedAt: new Date() })
+				.where(eq(items.id, id));
 			if (removed.length > 0) {
-				await tx.delete(itemImages).where(inArray(itemImages.id, removed.map((photo) => photo.id)));
+				await tx.delete(itemImages).where(
+					inArray(
+						itemImages.id,
+						removed.map((photo) => photo.id),
+					),
+				);
 			}
 			const kept = current.filter((photo) => !removedKeys.has(photo.key));
 			for (const [position, photo] of kept.entries()) {

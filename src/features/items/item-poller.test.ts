@@ -25,13 +25,14 @@ function fakeEnvironment(server: ReturnType<typeof fakeServer>) {
 	const document = Object.assign(new EventTarget(), {
 		visibilityState: 'visible' as DocumentVisibilityState,
 	});
+	const window = new EventTarget();
 	const env: PollerEnvironment = {
-		window: new EventTarget(),
+		window,
 		document,
 		fetch: server.fetch as typeof fetch,
 		now: () => Date.now(),
 	};
-	return { env, document };
+	return { env, window, document };
 }
 
 describe('pollData', () => {
@@ -45,7 +46,7 @@ describe('pollData', () => {
 	});
 
 	function start(server: ReturnType<typeof fakeServer>, onError = vi.fn()) {
-		const { env, document } = fakeEnvironment(server);
+		const { env, window, document } = fakeEnvironment(server);
 		const onData = vi.fn();
 		poller = pollData<string[]>({
 			url: '/api/items/latest',
@@ -55,7 +56,7 @@ describe('pollData', () => {
 			onError,
 			environment: env,
 		});
-		return { onData, onError, env, document };
+		return { onData, onError, window, document };
 	}
 
 	it('loads at once, then every 3 seconds, without re-reading unchanged data', async () => {
@@ -95,14 +96,14 @@ describe('pollData', () => {
 
 	it('refetches on focus only once the data is stale', async () => {
 		const server = fakeServer();
-		const { env } = start(server);
+		const { window } = start(server);
 		await vi.advanceTimersByTimeAsync(500);
-		env.window.dispatchEvent(new Event('focus'));
+		window.dispatchEvent(new Event('focus'));
 		await vi.advanceTimersByTimeAsync(0);
 		expect(server.fetch).toHaveBeenCalledTimes(1);
 
 		await vi.advanceTimersByTimeAsync(600);
-		env.window.dispatchEvent(new Event('focus'));
+		window.dispatchEvent(new Event('focus'));
 		await vi.advanceTimersByTimeAsync(0);
 		expect(server.fetch).toHaveBeenCalledTimes(2);
 	});

@@ -15,7 +15,16 @@ import { findItem, latestItems, listItems, myItems, type Viewer } from './items.
 /** Five photos of 5 MB and the text fields. */
 const itemBodyLimit = itemLimits.imagesMax * itemLimits.imageMaxBytes + 256 * 1024;
 
-const itemFields = ['name', 'description', 'weight', 'length', 'width', 'height', 'quantity', 'category'];
+const itemFields = [
+	'name',
+	'description',
+	'weight',
+	'length',
+	'width',
+	'height',
+	'quantity',
+	'category',
+];
 
 function viewerOf(c: Context<AppEnv>): Viewer | null {
 	const user = c.get('user');
@@ -36,9 +45,19 @@ async function readItemForm(c: Context<AppEnv>) {
 	const fields = Object.fromEntries(
 		itemFields.filter((name) => typeof form[name] === 'string').map((name) => [name, form[name]]),
 	);
-	const files = [form['files'] ?? []].flat().filter((entry): entry is File => entry instanceof File);
+	// A file input left empty still sends a part, with no file name and no bytes: no photo.
+	const files = [form['files'] ?? []]
+		.flat()
+		.filter(
+			(entry): entry is File => entry instanceof File && (entry.size > 0 || entry.name !== ''),
+		);
 	const text = (name: string) => (typeof form[name] === 'string' ? form[name] : undefined);
-	return { fields, files, deletedImages: text('deletedImages'), verificationToken: text('verificationToken') };
+	return {
+		fields,
+		files,
+		deletedImages: text('deletedImages'),
+		verificationToken: text('verificationToken'),
+	};
 }
 
 /** Polled answers revalidate with their ETag; they differ by viewer, so only the browser keeps them. */
@@ -62,11 +81,15 @@ export function itemRoutes(server: ServerContext) {
 	/** A donor's phone counts against the viewer's limit once per item per window. */
 	async function limitPhone(viewer: Viewer | null, item: Item): Promise<Item> {
 		if (!viewer || !item.donor.phone || viewer.id === item.donorId) return item;
-		const pair = await server.rateLimiter.hit(`phone-item:${viewer.id}:${item.id}`, rateLimitRules.phoneReveal);
+		const pair = await server.rateLimiter.hit(
+			`phone-item:${viewer.id}:${item.id}`,
+			rateLimitRules.phoneReveal,
+		);
 		if (pair.count > 1) return item;
 		const reveals = await server.rateLimiter.hit(`phone:${viewer.id}`, rateLimitRules.phoneReveal);
 		if (reveals.allowed) return item;
-		const { phone: _hidden, ...donor } = item.donor;
+		const donor = { ...item.donor };
+		delete donor.phone;
 		return { ...item, donor };
 	}
 
@@ -90,19 +113,31 @@ export function itemRoutes(server: ServerContext) {
 		})
 		.post('/items', requireUser, write, photoLimit, async (c) => {
 			const form = await readItemForm(c);
-			const remoteIp = c.req.header('CF-Connecting-IP') ?? c.req.header('X-Forwarded-For')?.split(',')[0];
+			const remoteIp =
+				c.req.header('CF-Connecting-IP') ?? c.req.header('X-Forwarded-For')?.split(',')[0];
 			if (!form.verificationToken) {
-				throw new AppError('VALIDATION_ERROR', { verificationToken: 'itemForm.verification.required' });
+				throw new AppError('VALIDATION_ERROR', {
+					verificationToken: 'itemForm.verification.required',
+				});
 			}
 			if (!(await server.humanVerifier.verify(form.verificationToken, remoteIp?.trim()))) {
-				throw new AppError('VALIDATION_ERROR', { verificationToken: 'itemForm.verification.failed' });
+				throw new AppError('VALIDATION_ERROR', {
+					verificationToken: 'itemForm.verification.failed',
+				});
 			}
 			const item = await createItem(server, c.get('user')!, form.fields, form.files);
 			return c.json({ data: item }, 201);
 		})
 		.put('/items/:id', requireUser, write, photoLimit, async (c) => {
 			const form = await readItemForm(c);
-			const item = await updateItem(server, c.get('user')!, itemId(c), form.fields, form.files, form.deletedImages);
+			const item = await updateItem(
+				server,
+				c.get('user')!,
+				itemId(c),
+				form.fields,
+				form.files,
+				form.deletedImages,
+			);
 			return c.json({ data: item });
 		})
 		.delete('/items/:id', requireUser, write, async (c) => {

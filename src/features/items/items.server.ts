@@ -53,7 +53,9 @@ function itemView(
 	donor: DonorRow,
 	viewer: Viewer | null,
 ): Item {
-	const showPhone = Boolean(donor.phone && viewer && (viewer.canSeePhone || viewer.id === donor.id));
+	const showPhone = Boolean(
+		donor.phone && viewer && (viewer.canSeePhone || viewer.id === donor.id),
+	);
 	return {
 		id: row.id,
 		name: row.name,
@@ -92,6 +94,14 @@ function searchCondition(search: string): SQL {
 		or ${search} <% ${items.name} or ${search} <% ${items.description})`;
 }
 
+/**
+ * Lists never carry a donor's phone (cards do not show it): only the item detail does, where
+ * each reveal counts against the viewer's rate limit (design.md, "Phone privacy").
+ */
+function listViewer(viewer: Viewer | null): Viewer | null {
+	return viewer && { id: viewer.id, canSeePhone: false };
+}
+
 /** `GET /items`: one page of items with the list's meta (design.md, "Lists"). */
 export async function listItems(
 	db: Database,
@@ -103,7 +113,10 @@ export async function listItems(
 	if (query.category) conditions.push(eq(items.category, query.category));
 	if (query.search) conditions.push(searchCondition(query.search));
 	const where = conditions.length > 0 ? and(...conditions) : undefined;
-	const order = query.sort === 'oldest' ? [asc(items.createdAt), asc(items.id)] : [desc(items.createdAt), desc(items.id)];
+	const order =
+		query.sort === 'oldest'
+			? [asc(items.createdAt), asc(items.id)]
+			: [desc(items.createdAt), desc(items.id)];
 	const [rows, [total]] = await Promise.all([
 		db
 			.select()
@@ -117,7 +130,7 @@ export async function listItems(
 	const totalCount = total?.value ?? 0;
 	const totalPages = Math.max(1, Math.ceil(totalCount / query.limit));
 	return {
-		items: await withPhotosAndDonors(db, rows, viewer),
+		items: await withPhotosAndDonors(db, rows, listViewer(viewer)),
 		meta: {
 			page: query.page,
 			limit: query.limit,
@@ -137,11 +150,15 @@ export async function latestItems(db: Database, viewer: Viewer | null): Promise<
 		.where(eq(items.status, 'AVAILABLE'))
 		.orderBy(desc(items.createdAt), desc(items.id))
 		.limit(latestItemsCount);
-	return withPhotosAndDonors(db, rows, viewer);
+	return withPhotosAndDonors(db, rows, listViewer(viewer));
 }
 
 /** One item, or `null`. */
-export async function findItem(db: Database, id: number, viewer: Viewer | null): Promise<Item | null> {
+export async function findItem(
+	db: Database,
+	id: number,
+	viewer: Viewer | null,
+): Promise<Item | null> {
 	if (!Number.isSafeInteger(id) || id < 1) return null;
 	const rows = await db.select().from(items).where(eq(items.id, id));
 	const [item] = await withPhotosAndDonors(db, rows, viewer);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clampQuantity, itemInputSchema, itemListQuerySchema, toggledStatus, whatsappUrl } from './items';
+import {
+	clampQuantity,
+	itemInputSchema,
+	itemListQuerySchema,
+	toggledStatus,
+	whatsappUrl,
+} from './items';
 
 describe('clampQuantity', () => {
 	it('keeps an integer within 1 and the available quantity', () => {
@@ -44,21 +50,39 @@ describe('itemInputSchema', () => {
 	};
 
 	it('accepts form values as text and defaults the category', () => {
-		expect(itemInputSchema.parse(valid)).toMatchObject({ weight: 4.5, quantity: 2, category: 'other' });
+		expect(itemInputSchema.parse(valid)).toMatchObject({
+			weight: 4.5,
+			quantity: 2,
+			category: 'other',
+		});
 	});
 
 	it('names the rule each bad field breaks', () => {
-		const result = itemInputSchema.safeParse({ ...valid, name: 'Ku', weight: '0', quantity: '101' });
+		const result = itemInputSchema.safeParse({
+			...valid,
+			name: 'Ku',
+			weight: '0',
+			quantity: '101',
+		});
 		const messages = result.error?.issues.map((issue) => issue.message);
 		expect(messages).toEqual(
-			expect.arrayContaining(['form.errors.itemNameMin', 'form.errors.weightMin', 'form.errors.quantityMax']),
+			expect.arrayContaining([
+				'form.errors.itemNameMin',
+				'form.errors.weightMin',
+				'form.errors.quantityMax',
+			]),
 		);
 	});
 });
 
 describe('itemListQuerySchema', () => {
 	it('fills in page 1, 12 per page, newest first', () => {
-		expect(itemListQuerySchema.parse({})).toEqual({ page: 1, limit: 12, sort: 'newest', status: 'all' });
+		expect(itemListQuerySchema.parse({})).toEqual({
+			page: 1,
+			limit: 12,
+			sort: 'newest',
+			status: 'all',
+		});
 	});
 
 	it('refuses a page size over 48', () => {

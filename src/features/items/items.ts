@@ -103,12 +103,14 @@ function decimal(field: string, min: number, max: number) {
 }
 
 function text(field: string, min: number, max: number) {
-	return z.string(`form.errors.${field}Required`).check(
-		z.trim(),
-		z.minLength(1, `form.errors.${field}Required`),
-		z.minLength(min, `form.errors.${field}Min`),
-		z.maxLength(max, `form.errors.${field}Max`),
-	);
+	return z
+		.string(`form.errors.${field}Required`)
+		.check(
+			z.trim(),
+			z.minLength(1, `form.errors.${field}Required`),
+			z.minLength(min, `form.errors.${field}Min`),
+			z.maxLength(max, `form.errors.${field}Max`),
+		);
 }
 
 /** The item form's fields (photos are checked separately), shared by the form and the API. */
@@ -119,11 +121,13 @@ export const itemInputSchema = z.object({
 	length: decimal('length', itemLimits.dimensionMin, itemLimits.dimensionMax),
 	width: decimal('width', itemLimits.dimensionMin, itemLimits.dimensionMax),
 	height: decimal('height', itemLimits.dimensionMin, itemLimits.dimensionMax),
-	quantity: z.coerce.number('form.errors.quantityRequired').check(
-		z.int('form.errors.quantityInteger'),
-		z.minimum(itemLimits.quantityMin, 'form.errors.quantityMin'),
-		z.maximum(itemLimits.quantityMax, 'form.errors.quantityMax'),
-	),
+	quantity: z.coerce
+		.number('form.errors.quantityRequired')
+		.check(
+			z.int('form.errors.quantityInteger'),
+			z.minimum(itemLimits.quantityMin, 'form.errors.quantityMin'),
+			z.maximum(itemLimits.quantityMax, 'form.errors.quantityMax'),
+		),
 	category: z._default(z.enum(categories, 'form.errors.categoryInvalid'), 'other'),
 });
 export type ItemInput = z.input<typeof itemInputSchema>;

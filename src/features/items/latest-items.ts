@@ -5,7 +5,7 @@
 import type { Locale } from '~/lib/i18n/locales';
 import { type CardLabels, type CardView, cardClass, cardView, toCardItem } from './item-card';
 import { pollData } from './item-poller';
-import { type Item, itemPollMs, itemStaleMs } from './items';
+import type { Item } from './items';
 
 /** Puts one item into a copy of the card template (`ItemCard.astro`'s markup). */
 function fillCard(card: DocumentFragment, view: CardView, noPhoto: string): void {
@@ -76,8 +76,9 @@ export function startLatestItems(section: HTMLElement): void {
 	const begin = () =>
 		pollData<Item[]>({
 			url: '/api/items/latest',
-			intervalMs: itemPollMs,
-			staleMs: itemStaleMs,
+			// The page passes the timings: importing them from `items.ts` would ship its zod schemas.
+			intervalMs: Number(section.dataset['pollMs']),
+			staleMs: Number(section.dataset['staleMs']),
 			onData: show,
 			// Items already shown stay; a later poll may succeed again.
 			onError: () => {

@@ -107,7 +107,11 @@ describe('createTrakteerSupporters', () => {
 		const { fetch, requests } = scriptedFetch(success);
 		const { supporters } = adapter(fetch);
 		const list = await supporters();
-		expect(list.map((s) => s.supporterName)).toEqual(['Rizky Pratama', 'Janessa West', 'Sari Dewi']);
+		expect(list.map((s) => s.supporterName)).toEqual([
+			'Rizky Pratama',
+			'Janessa West',
+			'Sari Dewi',
+		]);
 		const [request] = requests;
 		expect(request!.url.origin + request!.url.pathname).toBe(
 			'https://api.trakteer.id/v1/public/supports',

@@ -134,7 +134,8 @@ export function createTrakteerSupporters(
 			const reason = signal.aborted ? `timed out after ${settings.timeoutMs} ms` : 'unreachable';
 			throw new TrakteerUnavailableError(`Trakteer ${reason}`, { cause: error });
 		}
-		if (!response.ok) throw new TrakteerUnavailableError(`Trakteer answered HTTP ${response.status}`);
+		if (!response.ok)
+			throw new TrakteerUnavailableError(`Trakteer answered HTTP ${response.status}`);
 		let body: unknown;
 		try {
 			body = JSON.parse(text);
@@ -158,7 +159,8 @@ export function createTrakteerSupporters(
 	}
 
 	return () => {
-		if (now() < nextAskAt) return lastGood ? Promise.resolve(lastGood) : fallback().then(topSupporters);
+		if (now() < nextAskAt)
+			return lastGood ? Promise.resolve(lastGood) : fallback().then(topSupporters);
 		inFlight ??= refresh().finally(() => {
 			inFlight = null;
 		});

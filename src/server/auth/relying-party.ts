@@ -34,9 +34,22 @@ export interface VerifiedSignIn {
 	redirectTo: string;
 }
 
+const signInErrorBrand = Symbol.for('hibahin.SignInError');
+
 export class SignInError extends Error {
+	readonly [signInErrorBrand] = true;
+
 	constructor(readonly reason: string) {
 		super(`Sign-in refused: ${reason}`);
+	}
+
+	/**
+	 * Whether `error` is a refused sign-in. Not `instanceof`: the server runtime bundle
+	 * (`dist/server/runtime.mjs`, which builds the relying party) and the site's bundle each
+	 * have their own copy of this class.
+	 */
+	static is(error: unknown): error is SignInError {
+		return typeof error === 'object' && error !== null && signInErrorBrand in error;
 	}
 }
 

@@ -64,8 +64,10 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 		});
 		const locale = localeOfPath(identity.redirectTo);
 		const completeProfile = localizePath('/complete-profile', locale);
-		const wentSomewhere = identity.redirectTo !== localizePath('/', locale);
-		// A new profile goes to /profile once complete, unless the visitor was on their way somewhere.
+		const goingTo = localizePath(new URL(identity.redirectTo, 'http://site.invalid').pathname, locale);
+		const wentSomewhere = goingTo !== localizePath('/', locale) && goingTo !== completeProfile;
+		// A new profile goes to /profile once complete, unless the visitor was on their way somewhere
+		// (completing the profile itself is not somewhere else: it would end on the home page).
 		const target = isProfileComplete(user)
 			? identity.redirectTo
 			: wentSomewhere
@@ -73,7 +75,7 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 				: completeProfile;
 		return context.redirect(target, 303);
 	} catch (error) {
-		if (!(error instanceof SignInError)) throw error;
+		if (!SignInError.is(error)) throw error;
 		context.cookies.delete(transactionCookie, { path: '/' });
 		return context.redirect(`/auth/error?reason=${encodeURIComponent(error.reason)}`, 303);
 	}

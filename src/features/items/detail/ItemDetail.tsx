@@ -70,7 +70,7 @@ export function ItemDetail({
 						<span className="text-base-content/75">{t('itemDetail.donor')}:</span>
 						<a
 							href={localizePath(`/profile/${item.donorId}`, locale)}
-							className="link link-primary flex items-center gap-2 font-semibold"
+							className="flex items-center gap-2 font-semibold text-primary"
 						>
 							{item.donor.avatar ? (
 								<img
@@ -83,12 +83,12 @@ export function ItemDetail({
 							) : (
 								<span
 									aria-hidden="true"
-									className="grid size-8 place-items-center rounded-full bg-primary/15 text-primary no-underline"
+									className="grid size-8 place-items-center rounded-full bg-primary/15"
 								>
 									{item.donor.name.slice(0, 1).toUpperCase()}
 								</span>
 							)}
-							{item.donor.name}
+							<span className="link">{item.donor.name}</span>
 						</a>
 					</p>
 				</header>
@@ -106,7 +106,7 @@ export function ItemDetail({
 						t={t}
 					/>
 				) : (
-					<div role="note" className="alert">
+					<div role="note" className="alert alert-vertical sm:alert-horizontal">
 						<span>{t('itemDetail.notAvailable')}</span>
 						<a href={localizePath('/items', locale)} className="link link-primary font-semibold">
 							{t('itemDetail.browseItems')}

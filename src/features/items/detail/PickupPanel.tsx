@@ -154,7 +154,7 @@ export function PickupPanel(props: PickupPanelProps) {
 				<div className="grid gap-2">
 					<button
 						type="button"
-						className="btn btn-success btn-lg w-full pointer-events-auto!"
+						className="btn btn-success btn-lg h-auto min-h-12 w-full py-3 text-base pointer-events-auto! sm:text-lg"
 						disabled={!inRange}
 						aria-disabled={noPhone || undefined}
 						aria-describedby={noPhone ? `${id}-no-phone` : undefined}

@@ -89,7 +89,8 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 		clearServerError('files');
 	};
 
-	// Focused after the render that re-enables the fields: a disabled input cannot take focus.
+	// After a failed save, focused once the render re-enabled the fields: a disabled input cannot
+	// take focus.
 	const focusTarget = useRef<ItemFormField | null>(null);
 	useEffect(() => {
 		if (!focusTarget.current) return;
@@ -102,7 +103,7 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 		setSubmitted(true);
 		const invalid = firstInvalidField({ ...errors, ...serverErrors });
 		if (invalid || !validation.payload) {
-			focusTarget.current = invalid ?? null;
+			if (invalid) document.getElementById(ids[invalid])?.focus();
 			return;
 		}
 		setSaving(true);

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { imageMimeTypes, itemLimits } from '~/config/limits';
 import type { ItemPhoto } from '../items';
 import { PhotoError, preparePhoto } from './photo-resize';
@@ -46,6 +46,19 @@ export function PhotoPicker(props: PhotoPickerProps) {
 	const fileRef = useRef<HTMLInputElement>(null);
 	const [preparing, setPreparing] = useState(false);
 	const [pickError, setPickError] = useState<string | null>(null);
+	// The pressed button disappears (remove turns into undo and back): its replacement takes the
+	// focus, so keyboard users stay where they were.
+	const focusAfter = useRef<string | null>(null);
+	useEffect(() => {
+		if (!focusAfter.current) return;
+		document.getElementById(focusAfter.current)?.focus();
+		focusAfter.current = null;
+	});
+	const toggleSaved = (url: string, index: number) => {
+		setPickError(null);
+		focusAfter.current = `${id}-saved-${index}`;
+		props.onToggleSaved(url);
+	};
 	const shownError = pickError ? t(pickError as 'form.errors.imageType') : error;
 	const hintId = `${id}-hint`;
 	const errorId = `${id}-error`;
@@ -121,25 +134,20 @@ export function PhotoPicker(props: PhotoPickerProps) {
 							</div>
 							{marked ? (
 								<button
+									id={`${id}-saved-${index}`}
 									type="button"
 									className="btn absolute right-2 bottom-2 btn-sm"
-									onClick={() => {
-										setPickError(null);
-										props.onToggleSaved(url);
-									}}
+									onClick={() => toggleSaved(url, index)}
 								>
-									{t('itemForm.photos.undo')}
-									<span className="sr-only">{label}</span>
+									{t('itemForm.photos.undo')} <span className="sr-only">({label})</span>
 								</button>
 							) : (
 								<button
+									id={`${id}-saved-${index}`}
 									type="button"
 									className={removeButton}
 									aria-label={t('itemForm.photos.remove', { index: index + 1 })}
-									onClick={() => {
-										setPickError(null);
-										props.onToggleSaved(url);
-									}}
+									onClick={() => toggleSaved(url, index)}
 								>
 									<CloseIcon />
 								</button>
@@ -171,6 +179,7 @@ export function PhotoPicker(props: PhotoPickerProps) {
 								aria-label={t('itemForm.photos.remove', { index: number })}
 								onClick={() => {
 									setPickError(null);
+									focusAfter.current = id;
 									props.onRemoveAdded(key);
 								}}
 							>

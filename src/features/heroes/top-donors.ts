@@ -1,0 +1,91 @@
+/**
+ * Browser side of the home page's top donors: the page is prerendered, so the list is fetched
+ * and built from the `<template>` the server translated. Plain DOM code keeps the home page free
+ * of a UI framework.
+ */
+import { apiFetch } from '~/lib/api-client';
+import { formatNumber } from '~/lib/format';
+import { cloneParts, fillText, showListState } from '~/lib/list-state';
+import { badgeClasses } from './badges';
+import type { HeroEntry } from './heroes';
+
+/** The badge chips of one donor, like `BadgeList.astro`, with ids unique on the page. */
+function badgeItems(entry: HeroEntry, idPrefix: string): HTMLLIElement[] {
+	return entry.badges.map((badge) => {
+		const item = document.createElement('li');
+		item.className = 'tooltip tooltip-bottom';
+		item.dataset['tip'] = badge.description;
+		const chip = document.createElement('span');
+		chip.tabIndex = 0;
+		chip.className = `badge gap-1 border font-semibold ${badgeClasses[badge.style] ?? ''}`;
+		chip.dataset['badge'] = badge.id;
+		const descriptionId = `${idPrefix}-${badge.id}`;
+		chip.setAttribute('aria-describedby', descriptionId);
+		const icon = document.createElement('span');
+		icon.setAttribute('aria-hidden', 'true');
+		icon.textContent = badge.icon;
+		chip.append(icon, badge.name);
+		const description = document.createElement('span');
+		description.id = descriptionId;
+		description.className = 'sr-only';
+		description.textContent = badge.description;
+		item.append(chip, description);
+		return item;
+	});
+}
+
+function donorCard(
+	template: HTMLTemplateElement,
+	entry: HeroEntry,
+	texts: { anonymous: string; position: string; profileBase: string },
+): DocumentFragment {
+	const { fragment, part } = cloneParts(template);
+	const name = entry.user.name ?? texts.anonymous;
+	// The position number shows for the first three only (spec: "Top donors on home").
+	if (entry.rank <= 3) {
+		part('position-number').textContent = `#${entry.rank}`;
+		part('position-label').textContent = fillText(texts.position, { rank: entry.rank });
+	} else {
+		part('position').remove();
+	}
+	const link = part<HTMLAnchorElement>('link');
+	link.href = `${texts.profileBase}/${encodeURIComponent(entry.userId)}`;
+	link.textContent = name;
+	const photo = part<HTMLImageElement>('photo');
+	const initial = part('initial');
+	if (entry.user.avatar) {
+		photo.src = entry.user.avatar;
+		initial.parentElement?.classList.remove('bg-primary', 'text-primary-content');
+		initial.remove();
+	} else {
+		photo.remove();
+		initial.textContent = name.trim().charAt(0).toUpperCase() || '?';
+	}
+	part('badges').append(...badgeItems(entry, `top-donor-${entry.rank}`));
+	part('donations').textContent = formatNumber(entry.totalDonations);
+	part('impact').textContent = formatNumber(entry.impactScore);
+	return fragment;
+}
+
+/** Fetches the top five donors and shows them, or the empty or error text. */
+export async function showTopDonors(): Promise<void> {
+	const section = document.querySelector<HTMLElement>('[data-top-donors]');
+	const list = section?.querySelector<HTMLOListElement>('[data-part="list"]');
+	const template = section?.querySelector<HTMLTemplateElement>('template');
+	if (!section || !list || !template) return;
+	const { anonymous = '', position = '', profileBase = '/profile' } = section.dataset;
+	let entries: HeroEntry[];
+	try {
+		entries = await apiFetch<HeroEntry[]>('/heroes/top');
+	} catch {
+		showListState(section, 'error');
+		return;
+	}
+	if (entries.length === 0) return showListState(section, 'empty');
+	// Two or fewer sit centred in a row; more fill a grid (spec: "Top donors on home").
+	list.dataset['layout'] = entries.length <= 2 ? 'row' : 'grid';
+	list.replaceChildren(
+		...entries.map((entry) => donorCard(template, entry, { anonymous, position, profileBase })),
+	);
+	showListState(section, 'list');
+}

@@ -1,0 +1,474 @@
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import {
+	accountTexts,
+	completeProfile,
+	credentialsForm,
+	displayedPhone,
+	expect,
+	fillProfileForm,
+	fillSignUpForm,
+	islandReady,
+	newAccount,
+	newProfile,
+	profileFormReady,
+	sessionCookie,
+	signIn,
+	signOut,
+	signUp,
+	signUpComplete,
+	submitSignUp,
+	test,
+	userMenu,
+} from './support/accounts';
+import { type Locale, localePath, locales, pageTitle } from './support/i18n';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+// Journeys sign up (password hashing), complete profiles and cross the provider more than once.
+test.describe.configure({ timeout: 120_000 });
+
+/** Expects the page at `path` with exactly the query `params`. */
+async function expectAt(page: Page, path: string, params: Record<string, string> = {}) {
+	await expect
+		.poll(() => {
+			const url = new URL(page.url());
+			return { path: url.pathname, params: Object.fromEntries(url.searchParams) };
+		})
+		.toEqual({ path, params });
+}
+
+/** A toast (or any text) shown once, exactly as translated. */
+function toast(page: Page, message: string) {
+	return page.getByText(message, { exact: true }).first();
+}
+
+/** The amber incomplete-profile banner. */
+function profileBanner(page: Page, locale: Locale) {
+	return page.getByRole('status').filter({ hasText: accountTexts[locale].profile.banner.text });
+}
+
+/** `22 November 2026`: dates are Indonesian in both languages, in Jakarta time. */
+function jakartaDate(date: Date): string {
+	return new Intl.DateTimeFormat('id-ID', {
+		day: 'numeric',
+		month: 'long',
+		year: 'numeric',
+		timeZone: 'Asia/Jakarta',
+	}).format(date);
+}
+
+function jakartaMonthYear(date: Date): string {
+	return new Intl.DateTimeFormat('id-ID', {
+		month: 'long',
+		year: 'numeric',
+		timeZone: 'Asia/Jakarta',
+	}).format(date);
+}
+
+/** A PNG of the given size, made with sharp. */
+function png(width: number, height: number): Promise<Buffer> {
+	return sharp({
+		create: { width, height, channels: 3, background: { r: 210, g: 180, b: 140 } },
+	})
+		.png()
+		.toBuffer();
+}
+
+/** The value shown next to `label` on the own profile page. */
+function detail(page: Page, label: string) {
+	return page.getByRole('main').locator('dt', { hasText: label }).locator('+ dd');
+}
+
+for (const locale of locales) {
+	const { auth, form, nav, profile } = accountTexts[locale];
+	const at = (path: string) => localePath(path, locale);
+
+	test(`a new visitor signs up, completes, edits, signs out and back in (${locale})`, async ({
+		page,
+		context,
+	}) => {
+		const account = await signUp(page, { locale });
+		await expectAt(page, at('/complete-profile'));
+		await expect(page).toHaveTitle(pageTitle(profile.setup.title));
+		await expect(page.locator('html')).toHaveAttribute('lang', locale);
+		expect(await sessionCookie(context)).toBeDefined();
+
+		// Each invalid field says what is wrong, in the page's language, once it was touched.
+		await profileFormReady(page, locale);
+		const name = page.getByLabel(profile.fields.name, { exact: true });
+		const phone = page.getByLabel(profile.fields.phone);
+		const area = page.getByRole('combobox', { name: profile.fields.area });
+		const address = page.getByLabel(profile.fields.address, { exact: true });
+		const save = page.getByRole('button', { name: profile.setup.submit, exact: true });
+		await expect(save).toBeDisabled();
+
+		await name.fill('Ab');
+		await name.blur();
+		await expect(page.getByText(form.errors.nameMin, { exact: true })).toBeVisible();
+		await expect(name).toHaveAttribute('aria-invalid', 'true');
+
+		await phone.fill('812');
+		await phone.blur();
+		await expect(page.getByText(form.errors.phoneInvalid, { exact: true })).toBeVisible();
+		await expect(phone).toHaveAttribute('aria-invalid', 'true');
+
+		await area.focus();
+		await area.blur();
+		await expect(page.getByText(form.errors.areaRequired, { exact: true })).toBeVisible();
+		await expect(area).toHaveAttribute('aria-invalid', 'true');
+
+		await address.fill('Jl. A');
+		await address.blur();
+		await expect(page.getByText(form.errors.addressMin, { exact: true })).toBeVisible();
+		await expect(address).toHaveAttribute('aria-invalid', 'true');
+		await expect(save).toBeDisabled();
+
+		// Put right, the errors go and the profile can be saved.
+		const details = newProfile();
+		const areaName = await fillProfileForm(page, locale, details);
+		for (const error of [
+			form.errors.nameMin,
+			form.errors.phoneInvalid,
+			form.errors.areaRequired,
+			form.errors.addressMin,
+		]) {
+			await expect(page.getByText(error, { exact: true })).toHaveCount(0);
+		}
+		await expect(phone).toHaveValue(displayedPhone(details.phoneDigits).replace('+62 ', ''));
+		await save.click();
+
+		await expectAt(page, at('/profile'));
+		await expect(toast(page, profile.setup.success)).toBeVisible();
+		await expect(page).toHaveTitle(pageTitle(profile.own.title));
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(details.name);
+		await expect(page.getByText(profile.own.unverified, { exact: true })).toBeVisible();
+		await expect(detail(page, profile.own.email)).toHaveText(account.email);
+		await expect(detail(page, profile.own.phone)).toHaveText(displayedPhone(details.phoneDigits));
+		await expect(detail(page, profile.own.phone)).toHaveText(/^\+62 81\d-\d{4}-\d{4}$/);
+		await expect(detail(page, profile.own.area)).toHaveText(areaName);
+		await expect(detail(page, profile.own.address)).toHaveText(details.address);
+		await expect(page.getByTestId('donation-count')).toHaveText('0');
+		await expect(
+			page.getByText(profile.own.joined.replace('{{date}}', jakartaMonthYear(new Date())), {
+				exact: true,
+			}),
+		).toBeVisible();
+
+		// Edit: the form starts from the saved profile; a new name and address are saved.
+		await page.getByRole('link', { name: profile.own.edit, exact: true }).click();
+		await expectAt(page, at('/edit-profile'));
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(profile.edit.title);
+		await profileFormReady(page, locale);
+		const editName = page.getByLabel(profile.fields.name, { exact: true });
+		const editAddress = page.getByLabel(profile.fields.address, { exact: true });
+		await expect(editName).toHaveValue(details.name);
+		await expect(editAddress).toHaveValue(details.address);
+		await expect(page.getByRole('combobox', { name: profile.fields.area })).toHaveValue(areaName);
+		const saveChanges = page.getByRole('button', { name: profile.edit.submit, exact: true });
+		await expect(saveChanges).toBeDisabled();
+		const newName = `${details.name} Putri`;
+		const newAddress = 'Jl. Melati Raya No. 8, RT 03/RW 04, seberang sekolah';
+		await editName.fill(newName);
+		await editAddress.fill(newAddress);
+		await saveChanges.click();
+
+		await expectAt(page, at('/profile'));
+		await expect(toast(page, profile.edit.success)).toBeVisible();
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(newName);
+		await expect(detail(page, profile.own.address)).toHaveText(newAddress);
+		await expect(detail(page, profile.own.phone)).toHaveText(displayedPhone(details.phoneDigits));
+
+		// Sign out from the user menu: home, signed out, with the signed-out toast. (From an
+		// English page this is still the Indonesian home: see the known-bug test below.)
+		await signOut(page, locale);
+		await expectAt(page, '/');
+		await expect(toast(page, auth.signedOut)).toBeVisible();
+		const homeNav = accountTexts.id.nav;
+		const bar = page.getByRole('navigation', { name: homeNav.mainLabel });
+		await expect(bar.getByRole('link', { name: homeNav.login, exact: true })).toBeVisible();
+		await expect(bar.getByRole('link', { name: homeNav.register, exact: true })).toBeVisible();
+		await expect(userMenu(page, 'id')).toHaveCount(0);
+		expect(await sessionCookie(context)).toBeUndefined();
+		await page.goto(at('/profile'));
+		await expect(page).toHaveURL(/\/register\?/);
+
+		// And back in with the same email and password, through the sign-in form.
+		await signIn(page, account.email, account.password, locale);
+		await expectAt(page, at('/'));
+		const menu = userMenu(page, locale);
+		await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+		await expect(menu.locator('.dropdown-content [data-user-name]')).toHaveText(newName);
+		await expect(menu.locator('.dropdown-content [data-user-email]')).toHaveText(account.email);
+		await expect(
+			menu.getByRole('link', { name: nav.account.profile, exact: true }),
+		).toHaveAttribute('href', at('/profile'));
+	});
+}
+
+test('signing out from an English page lands on the English home', async ({ page }) => {
+	// Known bug: the post-logout redirect is always `${PUBLIC_URL}/` (src/server/context.ts
+	// registers only that one, src/server/auth/relying-party.ts always sends it), so English
+	// visitors end on the Indonesian home. Remove this line once it lands on /en.
+	test.fail();
+	await signUpComplete(page, { locale: 'en' });
+	await signOut(page, 'en');
+	await expect(toast(page, accountTexts.en.auth.signedOut)).toBeVisible();
+	await expectAt(page, '/en');
+});
+
+test.describe('the provider’s forms', () => {
+	test('a wrong password is refused with the translated message, the right one signs in', async ({
+		page,
+		context,
+	}) => {
+		const { auth } = accountTexts.id;
+		const account = await signUp(page);
+		await completeProfile(page);
+		await context.clearCookies();
+
+		await page.goto('/login');
+		await page.waitForURL(/\/auth\/interaction\//);
+		await expect(credentialsForm(page).getByRole('heading', { level: 1 })).toHaveText(
+			auth.form.signInHeading,
+		);
+		const email = credentialsForm(page).getByLabel(auth.form.email, { exact: true });
+		const password = credentialsForm(page).getByLabel(auth.form.password, { exact: true });
+		await email.fill(account.email);
+		await password.fill(`${account.password}-salah`);
+		await credentialsForm(page)
+			.getByRole('button', { name: auth.form.signIn, exact: true })
+			.click();
+		await expect(page.getByRole('alert')).toHaveText(auth.form.errors.invalidCredentials);
+		await expect(page).toHaveURL(/\/auth\/interaction\//);
+		await expect(email).toHaveValue(account.email);
+		expect(await sessionCookie(context)).toBeUndefined();
+
+		await password.fill(account.password);
+		await credentialsForm(page)
+			.getByRole('button', { name: auth.form.signIn, exact: true })
+			.click();
+		await expectAt(page, '/');
+		expect(await sessionCookie(context)).toBeDefined();
+	});
+
+	test('registering an email that is taken says so, in English too', async ({ page, context }) => {
+		const account = await signUp(page);
+		await context.clearCookies();
+
+		for (const locale of locales) {
+			const { auth } = accountTexts[locale];
+			await page.goto(localePath('/register', locale));
+			await page.waitForURL(/\/auth\/interaction\//);
+			await expect(credentialsForm(page).getByRole('heading', { level: 1 })).toHaveText(
+				auth.form.signUpHeading,
+			);
+			await fillSignUpForm(page, { ...account, email: account.email.toUpperCase(), locale });
+			await credentialsForm(page)
+				.getByRole('button', { name: auth.form.signUp, exact: true })
+				.click();
+			await expect(page.getByRole('alert')).toHaveText(auth.form.errors.emailTaken);
+			await expect(page).toHaveURL(/\/auth\/interaction\//);
+			expect(await sessionCookie(context)).toBeUndefined();
+		}
+	});
+});
+
+test.describe('guards and the way back', () => {
+	const targets: { locale: Locale; path: string; landing: string }[] = [
+		{ locale: 'id', path: '/profile', landing: '/profile' },
+		{ locale: 'id', path: '/edit-profile', landing: '/edit-profile' },
+		// Completing the profile was the goal: once done, the visitor sees their profile.
+		{ locale: 'id', path: '/complete-profile', landing: '/profile' },
+		{ locale: 'en', path: '/en/edit-profile', landing: '/en/edit-profile' },
+	];
+
+	for (const { locale, path, landing } of targets) {
+		test(`a signed-out visit to ${path} asks to sign up first and comes back after`, async ({
+			page,
+		}) => {
+			const { auth, profile } = accountTexts[locale];
+			await page.goto(path);
+			await expectAt(page, localePath('/register', locale), {
+				redirectTo: path,
+				reason: 'loginRequired',
+			});
+			const main = page.getByRole('main');
+			await expect(main.getByRole('status')).toHaveText(auth.loginRequired);
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.registerTitle);
+
+			await main.getByRole('link', { name: auth.continueToRegister, exact: true }).click();
+			await page.waitForURL(/\/auth\/interaction\//);
+			await submitSignUp(page, newAccount(locale));
+
+			// A new account completes its profile first, then goes where it was going.
+			await expect(page).toHaveURL(
+				(url) => url.pathname === localePath('/complete-profile', locale),
+			);
+			await expect(page.getByText(profile.completeProfileFirst, { exact: true })).toHaveCount(0);
+			await completeProfile(page, { locale });
+			await expectAt(page, landing);
+			await expect(toast(page, profile.setup.success)).toBeVisible();
+		});
+	}
+
+	test('an incomplete profile sees the banner everywhere but on completion, until complete', async ({
+		page,
+	}) => {
+		const { profile, nav } = accountTexts.id;
+		await signUp(page);
+		await expectAt(page, '/complete-profile');
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(profile.setup.title);
+		await expect(profileBanner(page, 'id')).toHaveCount(0);
+
+		// Prerendered pages reveal it once they know who is signed in; server pages render it.
+		for (const path of ['/', '/terms', '/items', '/en/terms']) {
+			await page.goto(path);
+			const locale = path.startsWith('/en') ? 'en' : 'id';
+			await expect(profileBanner(page, locale)).toBeVisible();
+		}
+		await page.goto('/');
+		const menu = userMenu(page, 'id');
+		await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+		await expect(
+			menu.getByRole('link', { name: nav.account.completeProfile, exact: true }),
+		).toHaveAttribute('href', '/complete-profile');
+		await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+		await profileBanner(page, 'id')
+			.getByRole('link', { name: profile.banner.action, exact: true })
+			.click();
+		await expectAt(page, '/complete-profile');
+
+		// Pages that need a complete profile send it to completion, saying why.
+		for (const path of ['/profile', '/edit-profile']) {
+			await page.goto(path);
+			await expectAt(page, '/complete-profile', {
+				redirectTo: path,
+				reason: 'completeProfileFirst',
+			});
+			await expect(
+				page
+					.getByRole('main')
+					.getByRole('status')
+					.filter({ hasText: profile.completeProfileFirst }),
+			).toBeVisible();
+			await expect(profileBanner(page, 'id')).toHaveCount(0);
+		}
+
+		await completeProfile(page);
+		await expectAt(page, '/edit-profile');
+		for (const path of ['/', '/terms', '/items', '/profile']) {
+			await page.goto(path);
+			await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+			await expect(profileBanner(page, 'id')).toBeHidden();
+		}
+
+		// A complete profile has nothing left to complete.
+		await page.goto('/complete-profile');
+		await expectAt(page, '/');
+		await page.goto('/en/complete-profile');
+		await expectAt(page, '/en');
+	});
+});
+
+test.describe('profiles', () => {
+	test('a phone number already used by another account is refused', async ({ page, context }) => {
+		const { profile } = accountTexts.id;
+		const first = await signUpComplete(page);
+		await context.clearCookies();
+
+		await signUp(page);
+		await expectAt(page, '/complete-profile');
+		const details = newProfile({ phoneDigits: first.profile.phoneDigits });
+		await fillProfileForm(page, 'id', details);
+		await page.getByRole('button', { name: profile.setup.submit, exact: true }).click();
+
+		await expect(page.getByRole('alert')).toHaveText(profile.setup.phoneInUse);
+		await expect(page.getByLabel(profile.fields.phone)).toHaveAttribute('aria-invalid', 'true');
+		await expectAt(page, '/complete-profile');
+
+		// Another number goes through.
+		await page.getByLabel(profile.fields.phone).fill(newProfile().phoneDigits);
+		await page.getByRole('button', { name: profile.setup.submit, exact: true }).click();
+		await expectAt(page, '/profile');
+	});
+
+	test('the public profile shows name, joined date and stats, but no email or phone', async ({
+		page,
+		context,
+	}) => {
+		const { profile } = accountTexts.id;
+		const account = await signUpComplete(page);
+		await expectAt(page, '/profile');
+		await page.getByRole('link', { name: profile.own.viewPublic, exact: true }).click();
+		await expect(page).toHaveURL(/\/profile\/[\w-]+$/);
+		const publicPath = new URL(page.url()).pathname;
+		const userId = publicPath.split('/').pop()!;
+
+		const digits = account.profile.phoneDigits;
+		const secrets = [account.email, digits, `+62${digits}`, displayedPhone(digits).slice(4)];
+		const checkPublicPage = async (locale: Locale) => {
+			const texts = accountTexts[locale].profile;
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(account.profile.name);
+			await expect(page).toHaveTitle(pageTitle(account.profile.name));
+			await expect(
+				page.getByText(texts.public.joined.replace('{{date}}', jakartaDate(new Date())), {
+					exact: true,
+				}),
+			).toBeVisible();
+			await expect(page.getByTestId('stat-rank')).toHaveText(texts.stats.noRank);
+			await expect(page.getByTestId('stat-donations')).toHaveText('0');
+			await expect(page.getByTestId('stat-impact')).toHaveText('0');
+			// The owner's own menu shows their email; the profile itself never does.
+			const signedIn = (await context.cookies()).length > 0;
+			const html = signedIn ? await page.getByRole('main').innerHTML() : await page.content();
+			for (const secret of secrets) expect(html).not.toContain(secret);
+		};
+
+		await checkPublicPage('id');
+		// As anyone else sees it, in both languages.
+		await context.clearCookies();
+		await page.goto(publicPath);
+		await checkPublicPage('id');
+		await page.goto(`/en${publicPath}`);
+		await checkPublicPage('en');
+
+		const response = await page.request.get(`/api/profile/${userId}`);
+		expect(response.status()).toBe(200);
+		const body = await response.text();
+		expect(JSON.parse(body).data).toMatchObject({ id: userId, name: account.profile.name });
+		for (const secret of secrets) expect(body).not.toContain(secret);
+	});
+
+	test('the identity check on /edit-profile verifies a clear photo and fails a small one', async ({
+		page,
+	}) => {
+		const { profile } = accountTexts.id;
+		await signUpComplete(page);
+		await page.goto('/edit-profile');
+		const card = page.getByRole('region', { name: profile.verification.title });
+		await expect(card).toContainText(profile.verification.states.idle);
+		await islandReady(page, card);
+
+		const pick = async (button: string, name: string, width: number, height: number) => {
+			const chooser = page.waitForEvent('filechooser');
+			await card.getByRole('button', { name: button, exact: true }).click();
+			await (
+				await chooser
+			).setFiles({ name, mimeType: 'image/png', buffer: await png(width, height) });
+		};
+
+		await pick(profile.verification.choose, 'ktp.png', 800, 600);
+		await expect(card).toContainText(profile.verification.states.verifying);
+		await expect(card.getByText(profile.verification.messages.verifying)).toBeVisible();
+		await expect(card.getByRole('button', { name: profile.verification.retry })).toBeDisabled();
+		await expect(card).toContainText(profile.verification.states.verified);
+		await expect(card.getByText(profile.verification.messages.verified)).toBeVisible();
+
+		await pick(profile.verification.retry, 'ktp-kecil.png', 300, 200);
+		await expect(card).toContainText(profile.verification.states.verifying);
+		await expect(card).toContainText(profile.verification.states.failed);
+		await expect(card.getByText(profile.verification.messages.failed)).toBeVisible();
+		await expect(card.getByText(profile.verification.messages.tooSmall)).toBeVisible();
+		await expect(card.getByText(profile.verification.messages.verified)).toHaveCount(0);
+	});
+});

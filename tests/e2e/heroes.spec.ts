@@ -1,0 +1,198 @@
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { heroTexts, requireSeededServer, seriousViolations } from './support/heroes';
+import { fill, localePath, locales, pageTitle } from './support/i18n';
+import { fullDonors, sparseDonors } from './support/seed';
+
+requireSeededServer();
+
+const names = (donors: { name: string }[]) => donors.map((donor) => donor.name);
+const tableRows = (page: Page) => page.getByRole('table').locator('tbody tr');
+
+/** Waits until the table shows exactly these ranks and donor names, in order. */
+async function expectRows(page: Page, expected: [number, string][]): Promise<void> {
+	const rows = tableRows(page);
+	await expect(rows.locator('td:first-child')).toHaveText(expected.map(([rank]) => String(rank)));
+	await expect(rows.locator('a')).toHaveText(expected.map(([, name]) => name));
+}
+
+async function badgesOf(card: Locator): Promise<(string | null)[]> {
+	return card
+		.locator('[data-badge]')
+		.evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-badge')));
+}
+
+for (const locale of locales) {
+	const { impact, home } = heroTexts[locale];
+	const rankings = localePath('/heroes/rankings', locale);
+
+	test.describe(`heroes with twelve donors (${locale})`, { tag: '@full' }, () => {
+		test('pages through the rankings ten at a time', async ({ page }) => {
+			await page.goto(rankings);
+			await expect(page).toHaveTitle(pageTitle(impact.title));
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(impact.heading);
+			const firstPage = fullDonors.slice(0, 9).concat(fullDonors[11]!);
+			await expectRows(
+				page,
+				firstPage.map((donor, index) => [index + 1, donor.name]),
+			);
+			const first = page.getByRole('link', { name: fullDonors[0]!.name, exact: true });
+			await expect(first).toHaveAttribute('href', localePath('/profile/e2e-hero-01', locale));
+
+			const pages = page.getByRole('navigation', { name: impact.pagination.label });
+			const previous = pages.getByRole('button', { name: impact.pagination.previous });
+			const next = pages.getByRole('button', { name: impact.pagination.next });
+			await expect(pages).toContainText(fill(impact.pagination.page, { page: 1, total: 2 }));
+			await expect(previous).toBeDisabled();
+			await next.click();
+			await expect(page).toHaveURL(`${rankings}?page=2`);
+			await expect(pages).toContainText(fill(impact.pagination.page, { page: 2, total: 2 }));
+			await expectRows(page, [
+				[11, 'Joko Susilo'],
+				[12, 'Kartika Sari'],
+			]);
+			await expect(next).toBeDisabled();
+
+			await page.reload();
+			await expect(tableRows(page).first()).toContainText('Joko Susilo');
+			await page.goBack();
+			await expect(page).toHaveURL(rankings);
+			await expect(tableRows(page)).toHaveCount(10);
+			await expect(tableRows(page).first().locator('a')).toHaveText('Ayu Lestari');
+		});
+
+		test('changes the period and the order, keeping them in the address', async ({ page }) => {
+			await page.goto(rankings);
+			await expect(tableRows(page)).toHaveCount(10);
+			await page.getByLabel(impact.range.label).selectOption('month');
+			await expect(page).toHaveURL(`${rankings}?range=month`);
+			await expectRows(page, [
+				[1, 'Lukman Hakim'],
+				[2, 'Joko Susilo'],
+				[3, 'Kartika Sari'],
+			]);
+			await page.getByLabel(impact.sort.label).selectOption('recent');
+			await expect(page).toHaveURL(`${rankings}?range=month&sort=recent`);
+			await expectRows(page, [
+				[1, 'Lukman Hakim'],
+				[2, 'Kartika Sari'],
+				[3, 'Joko Susilo'],
+			]);
+			await page.getByLabel(impact.range.label).selectOption('year');
+			await page.getByLabel(impact.sort.label).selectOption('donations');
+			await expect(page).toHaveURL(`${rankings}?range=year&sort=donations`);
+			await expect(tableRows(page).first().locator('a')).toHaveText('Lukman Hakim');
+
+			await page.goto(`${rankings}?sort=donations`);
+			await expect(page.getByLabel(impact.sort.label)).toHaveValue('donations');
+			await expect(tableRows(page)).toHaveCount(10);
+			await expect(tableRows(page).first().locator('a')).toHaveText('Lukman Hakim');
+		});
+
+		test('explains how the impact score is computed', async ({ page }) => {
+			await page.goto(rankings);
+			const formula = page.getByRole('region', { name: impact.formula.title });
+			await expect(formula).toContainText(impact.formula.points);
+			await expect(formula).toContainText(impact.formula.example);
+		});
+
+		test('shows an error when the rankings cannot load', async ({ page }) => {
+			await page.route('**/api/heroes/rankings**', (route) => route.abort());
+			await page.goto(rankings);
+			await expect(page.getByRole('alert').filter({ hasText: impact.error })).toBeVisible();
+		});
+
+		test('shows the top five with podium numbers and badges on the home page', async ({ page }) => {
+			await page.goto(localePath('/', locale));
+			const section = page.getByRole('region', { name: home.topDonors.title });
+			const cards = section.locator('[data-part="card"]');
+			await expect(cards).toHaveCount(5);
+			await expect(section.locator('[data-part="list"]')).toHaveAttribute('data-layout', 'grid');
+			for (const [index, donor] of fullDonors.slice(0, 5).entries()) {
+				const card = cards.nth(index);
+				await expect(card.getByRole('heading', { level: 3 })).toHaveText(donor.name);
+				const podium = index < 3;
+				await expect(card.locator('[data-part="position"]')).toHaveCount(podium ? 1 : 0);
+				if (podium) {
+					await expect(card.locator('[data-part="position"]')).toHaveText(
+						new RegExp(`#${index + 1}`),
+					);
+				}
+				expect(await badgesOf(card)).toEqual(
+					podium ? [`RANK_${index + 1}`, 'VERIFIED'] : ['VERIFIED'],
+				);
+			}
+			await expect(
+				cards.first().getByText(heroTexts[locale].impact.badges.RANK_1.name),
+			).toBeVisible();
+			await cards.first().getByRole('link', { name: 'Ayu Lestari' }).click();
+			await expect(page).toHaveURL(localePath('/profile/e2e-hero-01', locale));
+		});
+
+		test('shows the site-wide impact on the home page', async ({ page }) => {
+			await page.goto(localePath('/', locale));
+			const totals = page.getByRole('region', { name: home.totals.title });
+			await expect(totals.locator('[data-total="itemsGiven"]')).toHaveText('13');
+			await expect(totals.locator('[data-total="kgDonated"]')).toHaveText('286,2');
+			await expect(totals.locator('[data-total="donors"]')).toHaveText('12');
+		});
+
+		test('shows rank, donations and badges on the public profile', async ({ page }) => {
+			await page.goto(localePath('/profile/e2e-hero-01', locale));
+			await expect(page.getByTestId('stat-rank')).toHaveText('#1');
+			await expect(page.getByTestId('stat-donations')).toHaveText('1');
+			expect(await badgesOf(page.getByTestId('badges'))).toEqual(['RANK_1', 'VERIFIED']);
+			await page.goto(localePath('/profile/e2e-hero-12', locale));
+			await expect(page.getByTestId('stat-rank')).toHaveText('#10');
+			await expect(page.getByTestId('stat-donations')).toHaveText('2');
+			expect(await badgesOf(page.getByTestId('badges'))).toEqual(['VERIFIED']);
+		});
+
+		const ready: [string, (page: Page) => Locator][] = [
+			['/', (page) => page.locator('[data-top-donors][aria-busy="false"]')],
+			['/heroes/rankings', (page) => tableRows(page).first()],
+			['/profile/e2e-hero-01', (page) => page.getByTestId('badges')],
+		];
+		for (const [path, readyPart] of ready) {
+			test(`${localePath(path, locale)} has no serious or critical axe violations`, async ({
+				page,
+			}) => {
+				await page.goto(localePath(path, locale));
+				await expect(readyPart(page)).toBeVisible();
+				const violations = await seriousViolations(page);
+				expect(violations, violations.join('\n')).toEqual([]);
+			});
+		}
+	});
+
+	test.describe(`heroes with two donors (${locale})`, { tag: '@sparse' }, () => {
+		test('centres two top donors in a row on the home page', async ({ page }) => {
+			await page.goto(localePath('/', locale));
+			const section = page.getByRole('region', { name: home.topDonors.title });
+			const list = section.locator('[data-part="list"]');
+			await expect(list).toHaveAttribute('data-layout', 'row');
+			const cards = section.locator('[data-part="card"]');
+			await expect(cards.getByRole('heading', { level: 3 })).toHaveText(names(sparseDonors));
+			const area = (await list.boundingBox())!;
+			const first = (await cards.first().boundingBox())!;
+			const last = (await cards.last().boundingBox())!;
+			const left = first.x - area.x;
+			const right = area.x + area.width - (last.x + last.width);
+			expect(Math.abs(left - right)).toBeLessThan(2);
+			expect(first.y).toBe(last.y);
+			expect(await badgesOf(cards.last())).toEqual(['RANK_2', 'VERIFIED']);
+		});
+
+		test('says so when nobody gave this month', async ({ page }) => {
+			await page.goto(`${rankings}?range=month`);
+			await expect(page.getByText(impact.empty)).toBeVisible();
+			await expect(page.getByRole('table')).toHaveCount(0);
+			await page.getByLabel(impact.range.label).selectOption('all');
+			await expect(tableRows(page)).toHaveCount(2);
+			const pages = page.getByRole('navigation', { name: impact.pagination.label });
+			await expect(pages).toContainText(fill(impact.pagination.page, { page: 1, total: 1 }));
+			await expect(pages.getByRole('button', { name: impact.pagination.next })).toBeDisabled();
+			const violations = await seriousViolations(page);
+			expect(violations, violations.join('\n')).toEqual([]);
+		});
+	});
+}

@@ -1,0 +1,314 @@
+/**
+ * The item detail page: what a receiver, the donor and a stranger each see and can do.
+ *
+ * Not covered here: a donor without a phone number. A profile is only complete with a phone
+ * (`isProfileComplete`), and listing an item needs a complete profile, so such a donor cannot be
+ * made through the product; the contact decision's unit tests cover that case instead.
+ */
+import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import enCommon from '../../locales/en/common.json' with { type: 'json' };
+import enItem from '../../locales/en/item.json' with { type: 'json' };
+import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
+import idCommon from '../../locales/id/common.json' with { type: 'json' };
+import idItem from '../../locales/id/item.json' with { type: 'json' };
+import idItemDetail from '../../locales/id/itemDetail.json' with { type: 'json' };
+import type { Item } from '../../src/features/items/items';
+import { accountTexts, expect, signUp, signUpComplete, test } from './support/accounts';
+import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
+
+const texts = {
+	id: { ...accountTexts.id, common: idCommon, item: idItem, itemDetail: idItemDetail },
+	en: { ...accountTexts.en, common: enCommon, item: enItem, itemDetail: enItemDetail },
+} satisfies Record<Locale, unknown>;
+
+test.use({ viewport: { width: 1280, height: 900 } });
+// Each journey signs up one or two people through the real provider and profile forms.
+test.describe.configure({ timeout: 120_000 });
+
+/** A photo file of one colour, made with sharp. */
+async function photo(name: string, background: { r: number; g: number; b: number }) {
+	const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+		.jpeg()
+		.toBuffer();
+	return new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+}
+
+/** Lists an item with two photos through the API, as the signed-in donor of `page`. */
+async function listItem(page: Page, baseURL: string, name: string): Promise<Item> {
+	const origin = { Origin: baseURL };
+	const verification = await page.request.post('/api/verification/simulated', { headers: origin });
+	expect(verification.ok()).toBe(true);
+	const { token } = ((await verification.json()) as { data: { token: string } }).data;
+	const form = new FormData();
+	const fields = {
+		name,
+		description: 'Kursi lipat kayu jati.\nMasih kokoh, ada sedikit goresan.',
+		weight: '3.5',
+		length: '45',
+		width: '40',
+		height: '80',
+		quantity: '3',
+		category: 'furniture',
+		verificationToken: token,
+	};
+	for (const [key, value] of Object.entries(fields)) form.append(key, value);
+	form.append('files', await photo('depan.jpg', { r: 180, g: 120, b: 60 }));
+	form.append('files', await photo('samping.jpg', { r: 60, g: 120, b: 180 }));
+	const response = await page.request.post('/api/items', { headers: origin, multipart: form });
+	expect(response.status(), await response.text()).toBe(201);
+	return ((await response.json()) as { data: Item }).data;
+}
+
+/** A second visitor in their own browser context, from their own address. */
+async function otherVisitor(browser: Browser, baseURL: string): Promise<Page> {
+	const address = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+	const context = await browser.newContext({
+		baseURL,
+		viewport: { width: 1280, height: 900 },
+		extraHTTPHeaders: { 'X-Forwarded-For': address },
+	});
+	return context.newPage();
+}
+
+/** Records what the page passes to `window.open` instead of leaving for wa.me (offline here). */
+async function recordWindowOpen(page: Page): Promise<void> {
+	await page.addInitScript(() => {
+		const opened: string[] = [];
+		Object.assign(window, { openedUrls: opened });
+		window.open = (url?: string | URL) => {
+			opened.push(String(url));
+			return null;
+		};
+	});
+}
+
+function openedUrls(page: Page): Promise<string[]> {
+	return page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
+}
+
+/**
+ * Axe's serious and critical findings in the page's main content as it is now, one line each.
+ * The frame (navigation, footer) is checked by `accessibility.spec.ts`.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page }).include('#main').analyze();
+	return results.violations
+		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		.map(
+			(violation) =>
+				`${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+		);
+}
+
+/** Waits for the gallery's slide to end: a change during a slide is ignored on purpose. */
+async function slideEnded(gallery: Locator): Promise<void> {
+	await gallery.evaluate((element) =>
+		Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+	);
+}
+
+/** The availability badge under the item's name. */
+function statusBadge(page: Page) {
+	return page.getByRole('main').locator('header [data-status]');
+}
+
+/** The island is interactive once React has hydrated it. */
+async function hydrated(page: Page): Promise<void> {
+	await expect(page.locator('astro-island[component-export="ItemDetail"]:not([ssr])')).toHaveCount(
+		1,
+	);
+}
+
+for (const locale of locales) {
+	const { auth, common, item: itemTexts, itemDetail, profile } = texts[locale];
+	const at = (path: string) => localePath(path, locale);
+
+	test(`a receiver asks the donor on WhatsApp and sees it given away (${locale})`, async ({
+		page,
+		browser,
+		baseURL,
+	}) => {
+		const donor = await signUpComplete(page, { locale });
+		const listed = await listItem(page, baseURL!, `Kursi lipat ${locale} ${randomInt(1e6)}`);
+		const itemPath = at(`/items/${listed.id}`);
+
+		const receiver = await otherVisitor(browser, baseURL!);
+		await signUpComplete(receiver, { locale });
+		await recordWindowOpen(receiver);
+		await receiver.goto(itemPath);
+		await hydrated(receiver);
+
+		await expect(receiver).toHaveTitle(pageTitle(listed.name));
+		await expect(receiver.getByRole('heading', { level: 1 })).toHaveText(listed.name);
+		await expect(statusBadge(receiver)).toHaveText(itemTexts.status.AVAILABLE);
+		await expect(statusBadge(receiver)).toHaveClass(/badge-success/);
+		await expect(receiver.getByRole('link', { name: donor.profile.name })).toHaveAttribute(
+			'href',
+			at(`/profile/${listed.donorId}`),
+		);
+		await expect(receiver.getByText('Kursi lipat kayu jati.')).toHaveCSS('white-space', 'pre-line');
+		await expect(receiver.getByText(listed.donor.areaName!, { exact: true })).toBeVisible();
+
+		// Link previews and search engines get the cover photo and the free offer.
+		const ogImage = await receiver.locator('meta[property="og:image"]').getAttribute('content');
+		expect(ogImage).toBe(new URL(listed.photos[0]!.src, baseURL).href);
+		const jsonLd = JSON.parse(
+			(await receiver.locator('script[type="application/ld+json"]').textContent()) ?? '',
+		) as { offers: { price: number; priceCurrency: string; availability: string } };
+		expect(jsonLd.offers).toMatchObject({
+			price: 0,
+			priceCurrency: 'IDR',
+			availability: 'https://schema.org/InStock',
+		});
+
+		// The gallery cycles around, by button and by keyboard.
+		const gallery = receiver.getByRole('region', { name: itemDetail.gallery.label });
+		const position = (index: number) => fill(itemDetail.gallery.position, { index, count: 2 });
+		await expect(
+			gallery.getByRole('img', { name: fill(itemTexts.photoAlt, { index: 1, name: listed.name }) }),
+		).toHaveAttribute('fetchpriority', 'high');
+		await gallery.getByRole('button', { name: itemDetail.gallery.next }).click();
+		await expect(gallery.getByText(position(2), { exact: true })).toBeVisible();
+		await slideEnded(gallery);
+		await gallery.getByRole('button', { name: itemDetail.gallery.next }).press('ArrowRight');
+		await expect(gallery.getByText(position(1), { exact: true })).toBeVisible();
+		await slideEnded(gallery);
+		await gallery
+			.getByRole('button', { name: fill(itemDetail.gallery.show, { index: 2 }) })
+			.click();
+		await expect(gallery.getByText(position(2), { exact: true })).toBeVisible();
+
+		// The stepper keeps the request within 1 and the 3 available.
+		const quantity = receiver.getByLabel(itemDetail.quantity.label);
+		await receiver.getByRole('button', { name: itemDetail.quantity.increase }).click();
+		await expect(quantity).toHaveValue('2');
+		await quantity.fill('99');
+		await quantity.blur();
+		await expect(quantity).toHaveValue('3');
+		await quantity.fill('0');
+		await quantity.blur();
+		await expect(quantity).toHaveValue('1');
+		await receiver.getByRole('button', { name: itemDetail.quantity.increase }).click();
+
+		expect(await seriousViolations(receiver)).toEqual([]);
+
+		await receiver.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
+		const message = fill(itemDetail.whatsapp.message, {
+			name: listed.name,
+			quantity: 2,
+			available: 3,
+			url: new URL(itemPath, baseURL).href,
+		});
+		await expect
+			.poll(() => openedUrls(receiver))
+			.toEqual([
+				`https://wa.me/62${donor.profile.phoneDigits}?text=${encodeURIComponent(message)}`,
+			]);
+
+		// The donor sees their own item and marks it donated.
+		await page.goto(itemPath);
+		await hydrated(page);
+		await expect(page.getByText(itemDetail.ownItem)).toBeVisible();
+		await expect(
+			page.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }),
+		).toHaveCount(0);
+		expect(await seriousViolations(page)).toEqual([]);
+		await page.getByRole('button', { name: itemDetail.status.markDonated }).click();
+		await expect(page.getByText(itemDetail.statusUpdated, { exact: true })).toBeVisible();
+		await expect(statusBadge(page)).toHaveText(itemTexts.status.DONATED);
+		await expect(page.getByRole('button', { name: itemDetail.status.markAvailable })).toBeEnabled();
+
+		// The receiver's open page follows by polling, without a reload.
+		await expect(statusBadge(receiver)).toHaveText(itemTexts.status.DONATED, { timeout: 10_000 });
+		await expect(statusBadge(receiver)).not.toHaveClass(/badge-success/);
+		await expect(receiver.getByText(itemDetail.notAvailable)).toBeVisible();
+		await expect(receiver.getByLabel(itemDetail.quantity.label)).toHaveCount(0);
+		await receiver.context().close();
+	});
+
+	test(`a signed-out visitor is asked to sign up first; a deleted item says so (${locale})`, async ({
+		page,
+		browser,
+		baseURL,
+	}) => {
+		await signUpComplete(page, { locale });
+		const listed = await listItem(page, baseURL!, `Lemari kecil ${locale} ${randomInt(1e6)}`);
+		const itemPath = at(`/items/${listed.id}`);
+
+		const visitor = await otherVisitor(browser, baseURL!);
+		const watcher = await visitor.context().newPage();
+		await watcher.goto(itemPath);
+		await hydrated(watcher);
+		await visitor.goto(itemPath);
+		await hydrated(visitor);
+		// Courier delivery is announced, not offered.
+		await expect(
+			visitor.getByRole('radio', { name: new RegExp(itemDetail.pickup.shippingTitle) }),
+		).toBeDisabled();
+		await expect(visitor.getByText(itemDetail.pickup.comingSoon, { exact: true })).toBeVisible();
+		await expect(visitor.getByText(itemDetail.pickup.shippingText, { exact: true })).toBeVisible();
+		expect(await seriousViolations(visitor)).toEqual([]);
+
+		await visitor.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
+		await visitor.waitForURL((url) => url.pathname === at('/register'));
+		const url = new URL(visitor.url());
+		expect(Object.fromEntries(url.searchParams)).toEqual({
+			redirectTo: itemPath,
+			reason: 'loginRequired',
+		});
+		await expect(visitor.getByRole('status').filter({ hasText: auth.loginRequired })).toBeVisible();
+		await expect(
+			visitor
+				.getByRole('region', { name: new RegExp(`^${common.toastRegion}`) })
+				.getByText(auth.loginRequired),
+		).toBeVisible();
+
+		// The donor deletes the item: a page still open on it says so at the next poll.
+		const deleted = await page.request.delete(`/api/items/${listed.id}`, {
+			headers: { Origin: baseURL! },
+		});
+		expect(deleted.status()).toBe(204);
+		await expect(watcher.getByRole('alert').filter({ hasText: common.error })).toBeVisible({
+			timeout: 10_000,
+		});
+		await expect(watcher.getByRole('link', { name: itemDetail.browseItems })).toHaveAttribute(
+			'href',
+			at('/items'),
+		);
+		await visitor.context().close();
+	});
+
+	test(`a visitor with an incomplete profile is asked to complete it first (${locale})`, async ({
+		page,
+		browser,
+		baseURL,
+	}) => {
+		await signUpComplete(page, { locale });
+		const listed = await listItem(page, baseURL!, `Rak sepatu ${locale} ${randomInt(1e6)}`);
+		const itemPath = at(`/items/${listed.id}`);
+
+		const visitor = await otherVisitor(browser, baseURL!);
+		await signUp(visitor, { locale });
+		await visitor.waitForURL((url) => url.pathname === at('/complete-profile'));
+		await visitor.goto(itemPath);
+		await hydrated(visitor);
+		await visitor.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
+		await visitor.waitForURL((url) => url.pathname === at('/complete-profile'));
+		expect(Object.fromEntries(new URL(visitor.url()).searchParams)).toEqual({
+			redirectTo: itemPath,
+			reason: 'completeProfileFirst',
+		});
+		await expect(
+			visitor.getByRole('status').filter({ hasText: profile.completeProfileFirst }),
+		).toBeVisible();
+		await visitor.context().close();
+	});
+}
+
+test('a missing item answers 404', async ({ page }) => {
+	const response = await page.goto('/items/987654321');
+	expect(response?.status()).toBe(404);
+});

@@ -1,0 +1,338 @@
+/**
+ * The add and edit item forms: a donor lists an item with photos, sees each rule broken in their
+ * language, edits the photos of an item, and meets the edit page's dead ends.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import enItem from '../../locales/en/item.json' with { type: 'json' };
+import enItemForm from '../../locales/en/itemForm.json' with { type: 'json' };
+import idItem from '../../locales/id/item.json' with { type: 'json' };
+import idItemForm from '../../locales/id/itemForm.json' with { type: 'json' };
+import type { Item } from '../../src/features/items/items';
+import {
+	accountTexts,
+	completeProfile,
+	expect,
+	newAccount,
+	signUpComplete,
+	submitSignUp,
+	test,
+} from './support/accounts';
+import { fill, localePath, locales, pageTitle } from './support/i18n';
+
+const texts = {
+	id: { ...accountTexts.id, item: idItem, itemForm: idItemForm },
+	en: { ...accountTexts.en, item: enItem, itemForm: enItemForm },
+};
+
+test.use({ viewport: { width: 1280, height: 900 } });
+// Each journey signs up through the provider and uploads photos: more than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+type Colour = { r: number; g: number; b: number };
+
+/** A PNG of one colour, as `setInputFiles` takes it. */
+async function png(name: string, background: Colour, width = 800, height = 600) {
+	const buffer = await sharp({ create: { width, height, channels: 3, background } })
+		.png()
+		.toBuffer();
+	return { name, mimeType: 'image/png', buffer };
+}
+
+/** The form's hidden file input, which the add-photos button opens. */
+function photoInput(page: Page) {
+	return page.locator('input[type="file"]');
+}
+
+/** The form is interactive once React has hydrated it. */
+async function hydrated(page: Page): Promise<void> {
+	await expect(page.locator('astro-island[component-export="ItemForm"]:not([ssr])')).toHaveCount(1);
+}
+
+/**
+ * Axe's serious and critical findings on the page as it is now, one line each. The account
+ * menu's summary is left out: its label mismatch belongs to the navigation, not to these forms.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page }).exclude('[data-user-menu] summary').analyze();
+	return results.violations
+		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		.map(
+			(violation) =>
+				`${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+		);
+}
+
+/** The signed-in user's items, newest first, straight from the API. */
+async function myItems(page: Page): Promise<Item[]> {
+	const response = await page.request.get('/api/items/my-items');
+	expect(response.ok()).toBe(true);
+	return ((await response.json()) as { data: Item[] }).data;
+}
+
+/** Lists an item with two photos through the API, as the signed-in donor of `page`. */
+async function listItem(page: Page, baseURL: string, name: string): Promise<Item> {
+	const headers = { Origin: baseURL };
+	const verification = await page.request.post('/api/verification/simulated', { headers });
+	const { token } = ((await verification.json()) as { data: { token: string } }).data;
+	const form = new FormData();
+	const fields = {
+		name,
+		description: 'Rak buku kayu, tiga susun, masih kokoh.',
+		weight: '6',
+		length: '80',
+		width: '30',
+		height: '100',
+		quantity: '1',
+		category: 'furniture',
+		verificationToken: token,
+	};
+	for (const [key, value] of Object.entries(fields)) form.append(key, value);
+	for (const [file, colour] of [
+		['depan.png', { r: 180, g: 120, b: 60 }],
+		['samping.png', { r: 60, g: 120, b: 180 }],
+	] as const) {
+		const { buffer } = await png(file, colour);
+		form.append('files', new File([new Uint8Array(buffer)], file, { type: 'image/png' }));
+	}
+	const response = await page.request.post('/api/items', { headers, multipart: form });
+	expect(response.status(), await response.text()).toBe(201);
+	return ((await response.json()) as { data: Item }).data;
+}
+
+for (const locale of locales) {
+	const { auth, form, item: itemTexts, itemForm } = texts[locale];
+	const at = (path: string) => localePath(path, locale);
+	const errors = form.errors;
+	const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+	const addPhotosButton = (page: Page) =>
+		page.getByRole('button', { name: new RegExp(`^${itemForm.photos.add}`) });
+
+	test(`a donor signs up, lists an item with two photos and finds it in their donations (${locale})`, async ({
+		page,
+	}) => {
+		await page.goto(at('/donate-item'));
+		await expect(page).toHaveURL(
+			`${at('/register')}?${new URLSearchParams({ redirectTo: at('/donate-item'), reason: 'loginRequired' })}`,
+		);
+		await expect(page.getByRole('status').filter({ hasText: auth.loginRequired })).toBeVisible();
+		await page.getByTestId('continue-sign-in').click();
+		await page.waitForURL(/\/auth\/interaction\//);
+		await submitSignUp(page, newAccount(locale));
+		await completeProfile(page, { locale });
+		await expect(page).toHaveURL(at('/donate-item'));
+		await expect(page).toHaveTitle(pageTitle(itemForm.add.title));
+		await hydrated(page);
+
+		const name = `Kursi kayu jati ${Date.now().toString(36)}`;
+		await field(page, itemForm.fields.name).fill(name);
+		await field(page, itemForm.fields.description).fill('Kursi kayu jati, masih kokoh.');
+		await field(page, itemForm.fields.weight).fill('4.5');
+		await field(page, itemForm.fields.length).fill('45');
+		await field(page, itemForm.fields.width).fill('45');
+		await field(page, itemForm.fields.height).fill('90');
+		await field(page, itemForm.fields.quantity).fill('2');
+		await field(page, itemTexts.category.label).selectOption('furniture');
+		await photoInput(page).setInputFiles([
+			await png('depan.png', { r: 200, g: 80, b: 40 }),
+			// Larger than 2048 px: scaled down in the browser before the upload.
+			await png('samping.png', { r: 40, g: 120, b: 200 }, 3000, 2000),
+		]);
+		for (const index of [1, 2]) {
+			await expect(
+				page.getByRole('img', { name: fill(itemForm.photos.photo, { index }) }),
+			).toBeVisible();
+		}
+		await expect(page.getByText(itemForm.verification.verified)).toBeVisible();
+		await page.getByRole('button', { name: itemForm.add.submit }).click();
+
+		await expect(page.getByText(itemForm.add.created, { exact: true })).toBeVisible();
+		await expect(page).toHaveURL(at('/my-items'));
+		await expect(page.getByRole('main').getByText(name)).toBeVisible();
+		const [item] = await myItems(page);
+		expect(item).toMatchObject({ name, weight: 4.5, quantity: 2, category: 'furniture' });
+		expect(item!.images).toHaveLength(2);
+		expect(item!.photos[1]!.width).toBeLessThanOrEqual(2048);
+	});
+
+	test(`explains every broken rule in the visitor's language (${locale})`, async ({ page }) => {
+		await signUpComplete(page, { locale });
+		await page.goto(at('/donate-item'));
+		await hydrated(page);
+
+		// A field speaks up once it has been left, not while it is still untouched.
+		await field(page, itemForm.fields.name).fill('Ku');
+		await expect(page.getByText(errors.itemNameMin)).toHaveCount(0);
+		await field(page, itemForm.fields.description).focus();
+		await expect(page.getByText(errors.itemNameMin)).toBeVisible();
+		await expect(field(page, itemForm.fields.name)).toHaveAttribute('aria-invalid', 'true');
+
+		await field(page, itemForm.fields.name).fill('');
+		await page.getByRole('button', { name: itemForm.add.submit }).click();
+		for (const message of [
+			errors.itemNameRequired,
+			errors.descriptionRequired,
+			errors.weightRequired,
+			errors.lengthRequired,
+			errors.widthRequired,
+			errors.heightRequired,
+			errors.imagesRequired,
+		]) {
+			await expect(page.getByText(message)).toBeVisible();
+		}
+		await expect(field(page, itemForm.fields.name)).toBeFocused();
+
+		await field(page, itemForm.fields.name).fill('Kursi');
+		await field(page, itemForm.fields.description).fill('Pendek');
+		await field(page, itemForm.fields.weight).fill('0');
+		await field(page, itemForm.fields.length).fill('0.5');
+		await field(page, itemForm.fields.width).fill('301');
+		await field(page, itemForm.fields.height).fill('12.34');
+		await field(page, itemForm.fields.quantity).fill('1.5');
+		for (const message of [
+			errors.descriptionMin,
+			errors.weightMin,
+			errors.lengthMin,
+			errors.widthMax,
+			itemForm.errors.oneDecimal,
+			errors.quantityInteger,
+		]) {
+			await expect(page.getByText(message)).toBeVisible();
+		}
+		await field(page, itemForm.fields.quantity).fill('0');
+		await expect(page.getByText(errors.quantityMin)).toBeVisible();
+		await page.getByRole('button', { name: itemForm.add.submit }).click();
+		await expect(field(page, itemForm.fields.description)).toBeFocused();
+
+		// Only JPEG, PNG and WebP; at most five photos.
+		await photoInput(page).setInputFiles([
+			{ name: 'catatan.txt', mimeType: 'text/plain', buffer: Buffer.from('bukan foto') },
+		]);
+		await expect(page.getByText(errors.imageType)).toBeVisible();
+		const six = await Promise.all(
+			[0, 1, 2, 3, 4, 5].map((n) => png(`foto-${n}.png`, { r: 40 * n, g: 100, b: 150 })),
+		);
+		await photoInput(page).setInputFiles(six);
+		await expect(page.getByText(errors.imagesMax)).toBeVisible();
+		await expect(
+			page.getByRole('button', { name: fill(itemForm.photos.remove, { index: 5 }) }),
+		).toBeVisible();
+		await expect(
+			page.getByRole('button', { name: fill(itemForm.photos.remove, { index: 6 }) }),
+		).toHaveCount(0);
+		await expect(addPhotosButton(page)).toHaveAttribute('aria-disabled', 'true');
+
+		const violations = await seriousViolations(page);
+		expect(violations, violations.join('\n')).toEqual([]);
+
+		// Removing every photo brings the at-least-one rule back at once.
+		for (let index = 5; index >= 1; index--) {
+			await page.getByRole('button', { name: fill(itemForm.photos.remove, { index }) }).click();
+		}
+		await expect(page.getByText(errors.imagesRequired)).toBeVisible();
+	});
+
+	test(`the owner swaps a photo of an item and saves only once something changed (${locale})`, async ({
+		page,
+		baseURL,
+	}) => {
+		await signUpComplete(page, { locale });
+		const item = await listItem(page, baseURL!, `Rak buku ${Date.now().toString(36)}`);
+		await page.goto(at(`/my-items/${item.id}/edit`));
+		await expect(page).toHaveTitle(pageTitle(itemForm.edit.title));
+		await hydrated(page);
+
+		const save = page.getByRole('button', { name: itemForm.edit.submit });
+		await expect(field(page, itemForm.fields.name)).toHaveValue(item.name);
+		await expect(field(page, itemForm.fields.weight)).toHaveValue('6');
+		await expect(page.getByText(itemForm.photos.existing, { exact: true })).toHaveCount(2);
+		await expect(save).toBeDisabled();
+		await expect(page.getByRole('link', { name: itemForm.cancel })).toHaveAttribute(
+			'href',
+			at('/my-items'),
+		);
+
+		// Typing the same value back is no change.
+		await field(page, itemForm.fields.weight).fill('6.0');
+		await expect(save).toBeDisabled();
+		await field(page, itemForm.fields.weight).fill('6.5');
+		await expect(save).toBeEnabled();
+		await field(page, itemForm.fields.weight).fill('6');
+		await expect(save).toBeDisabled();
+
+		// Marking a photo for deletion is a change, and can be undone.
+		await page.getByRole('button', { name: fill(itemForm.photos.remove, { index: 1 }) }).click();
+		await expect(page.getByText(itemForm.photos.markedForDeletion)).toBeVisible();
+		await expect(
+			page.getByRole('button', { name: new RegExp(`^${itemForm.photos.undo}`) }),
+		).toBeFocused();
+		await expect(save).toBeEnabled();
+		await page.getByRole('button', { name: new RegExp(`^${itemForm.photos.undo}`) }).click();
+		await expect(save).toBeDisabled();
+
+		// At least one photo must remain.
+		await page.getByRole('button', { name: fill(itemForm.photos.remove, { index: 1 }) }).click();
+		await page.getByRole('button', { name: fill(itemForm.photos.remove, { index: 2 }) }).click();
+		await expect(page.getByText(form.errors.imagesRequired)).toBeVisible();
+		await save.click();
+		await expect(addPhotosButton(page)).toBeFocused();
+		await page
+			.getByRole('button', { name: new RegExp(`^${itemForm.photos.undo}`) })
+			.last()
+			.click();
+
+		await photoInput(page).setInputFiles([await png('baru.png', { r: 20, g: 160, b: 60 })]);
+		await expect(page.getByText(itemForm.photos.new, { exact: true })).toBeVisible();
+		await expect(page.getByText(form.errors.imagesRequired)).toHaveCount(0);
+		const violations = await seriousViolations(page);
+		expect(violations, violations.join('\n')).toEqual([]);
+		await save.click();
+
+		await expect(page.getByText(itemForm.edit.updated, { exact: true })).toBeVisible();
+		await expect(page).toHaveURL(at('/my-items'));
+		const [saved] = await myItems(page);
+		expect(saved!.images).toHaveLength(2);
+		expect(saved!.images).not.toContain(item.images[0]);
+		expect(saved!.images[0]).toBe(item.images[1]);
+	});
+}
+
+test('the edit page turns away missing, unavailable and other donors’ items', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const { itemForm } = texts.en;
+	await signUpComplete(page, { locale: 'en' });
+	const item = await listItem(page, baseURL!, `Meja lipat ${Date.now().toString(36)}`);
+
+	const missing = await page.goto('/en/my-items/987654321/edit');
+	expect(missing?.status()).toBe(404);
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(itemForm.edit.notFoundTitle);
+	await expect(page.getByText(itemForm.edit.notFound)).toBeVisible();
+	await expect(page.getByRole('link', { name: itemForm.edit.back })).toHaveAttribute(
+		'href',
+		'/en/my-items',
+	);
+
+	const toggled = await page.request.patch(`/api/items/${item.id}/toggle-status`, {
+		headers: { Origin: baseURL! },
+	});
+	expect(toggled.ok()).toBe(true);
+	await page.goto(`/en/my-items/${item.id}/edit`);
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(itemForm.edit.notEditableTitle);
+	await expect(page.getByRole('link', { name: itemForm.edit.back })).toBeVisible();
+	await expect(page.getByRole('button', { name: itemForm.edit.submit })).toHaveCount(0);
+
+	const context = await browser.newContext({
+		baseURL: baseURL!,
+		extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${Date.now() % 250}.7` },
+	});
+	const stranger = await context.newPage();
+	await signUpComplete(stranger, { locale: 'en' });
+	const response = await stranger.goto(`/en/my-items/${item.id}/edit`);
+	expect(response?.status()).toBe(404);
+	await expect(stranger.getByText(item.name)).toHaveCount(0);
+	await context.close();
+});

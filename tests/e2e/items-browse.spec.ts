@@ -1,0 +1,375 @@
+/**
+ * Browsing items: the list's search, category, sort and pages (kept in the URL, rendered on the
+ * server first), the home page's latest items, and a donor's own items (status toggle, delete).
+ * Each worker signs up one donor through the real forms and lists its items through the API, all
+ * carrying a word no other item has, so other journeys' items never change what is counted.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import sharp from 'sharp';
+import enItem from '../../locales/en/item.json' with { type: 'json' };
+import enItems from '../../locales/en/items.json' with { type: 'json' };
+import idItem from '../../locales/id/item.json' with { type: 'json' };
+import idItems from '../../locales/id/items.json' with { type: 'json' };
+import { completeProfile, expect, signUp, test } from './support/accounts';
+import { fill, type Locale, localePath, locales, pageTitle, translations } from './support/i18n';
+
+const texts = {
+	id: { ...translations.id, item: idItem, items: idItems },
+	en: { ...translations.en, item: enItem, items: enItems },
+} satisfies Record<Locale, unknown>;
+
+/** This worker's word: in the description of every item the list's journeys count. */
+const tag = `zq${randomBytes(3).toString('hex')}`;
+/** Another word, for items listed along the way, which the counted searches must not find. */
+const otherTag = `xv${randomBytes(3).toString('hex')}`;
+/** 13 furniture items and 2 books, listed in this order (the last is the newest). */
+const chairs = Array.from({ length: 13 }, (_, index) => `Kursi ${tag} ${index + 1}`);
+const books = [`Buku ${tag} A`, `Buku ${tag} B`];
+
+let donor: BrowserContextOptions['storageState'];
+
+interface CreatedItem {
+	id: number;
+	name: string;
+}
+
+/** Lists an item the way the donate form does: a verification token, then the multipart form. */
+async function createItem(
+	request: APIRequestContext,
+	name: string,
+	category: string,
+	word = tag,
+): Promise<CreatedItem> {
+	// A browser's own POST says where it comes from; the site refuses form posts that do not.
+	const headers = { Origin: new URL(test.info().project.use.baseURL ?? '').origin };
+	const verification = await request.post('/api/verification/simulated', { headers });
+	expect(verification.status()).toBe(200);
+	const { token } = (await verification.json()).data as { token: string };
+	const photo = await sharp({
+		create: { width: 400, height: 300, channels: 3, background: { r: 120, g: 160, b: 110 } },
+	})
+		.png()
+		.toBuffer();
+	const response = await request.post('/api/items', {
+		headers,
+		multipart: {
+			name,
+			description: `Barang ${word} yang masih bagus dan layak pakai.`,
+			weight: '2',
+			length: '40',
+			width: '30',
+			height: '20',
+			quantity: '1',
+			category,
+			verificationToken: token,
+			files: { name: 'photo.png', mimeType: 'image/png', buffer: photo },
+		},
+	});
+	expect(response.status(), await response.text()).toBe(201);
+	return (await response.json()).data as CreatedItem;
+}
+
+/** Waits until every island on the page runs: a click before that does nothing. */
+async function hydrated(page: Page): Promise<void> {
+	await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/**
+ * Signs up and completes the profile. Waits for the profile form to hydrate first: typed into
+ * before that, the name is lost and the form stays disabled (seen on a busy machine).
+ */
+async function signUpDonor(page: Page, locale: Locale = 'id'): Promise<void> {
+	await signUp(page, { locale });
+	await hydrated(page);
+	await completeProfile(page, { locale });
+}
+
+/**
+ * A visitor's own address, for a server that trusts `X-Forwarded-For` (`TRUST_PROXY=true`): sign-up
+ * is rate-limited per address, as in `support/accounts.ts`.
+ */
+const visitor = () => ({
+	'X-Forwarded-For': `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
+});
+
+/** A browser page signed in as this worker's donor. */
+async function donorPage(browser: Browser): Promise<Page> {
+	const context = await browser.newContext({ storageState: donor, extraHTTPHeaders: visitor() });
+	return context.newPage();
+}
+
+test.beforeAll(async ({ browser }) => {
+	test.setTimeout(180_000);
+	const context = await browser.newContext({ extraHTTPHeaders: visitor() });
+	const page = await context.newPage();
+	await signUpDonor(page);
+	for (const name of chairs) await createItem(page.request, name, 'furniture');
+	for (const name of books) await createItem(page.request, name, 'books');
+	donor = await context.storageState();
+	await context.close();
+});
+
+/** The names on the cards of the list, in order. */
+function cardNames(page: Page) {
+	return page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 });
+}
+
+/** The URL's query as an object, to compare regardless of order. */
+function queryOf(page: Page): Record<string, string> {
+	return Object.fromEntries(new URL(page.url()).searchParams);
+}
+
+/**
+ * Axe's serious and critical findings. The account menu in the top bar is left out: its summary's
+ * label differs from its visible name (label-content-name-mismatch), which belongs to the nav.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page }).exclude('[data-user-menu]').analyze();
+	return results.violations
+		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		.map(
+			(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+		);
+}
+
+for (const locale of locales) {
+	const { items, item } = texts[locale];
+	const at = (path: string) => localePath(path, locale);
+	const results = (count: number) => fill(items.results, { count });
+	const pageOf = (page: number, total: number) => fill(items.pageOf, { page, total });
+
+	test.describe(`item list (${locale})`, () => {
+		test('searches, filters by category and sorts, kept in the URL', async ({ page }) => {
+			await page.goto(at('/items'));
+			await expect(page).toHaveTitle(pageTitle(items.title));
+			const search = page.getByRole('searchbox', { name: items.search.label });
+			await expect(search).toBeFocused();
+
+			await search.fill(tag);
+			await expect.poll(() => queryOf(page)).toEqual({ search: tag });
+			await expect(page.getByRole('heading', { name: results(15) })).toBeVisible();
+			await expect(cardNames(page)).toHaveCount(12);
+			await expect(cardNames(page).first()).toHaveText(books[1]!);
+			await expect(page.getByText(pageOf(1, 2), { exact: true })).toBeVisible();
+
+			await page.getByLabel(item.category.label).selectOption('books');
+			await expect.poll(() => queryOf(page)).toEqual({ search: tag, category: 'books' });
+			await expect(cardNames(page)).toHaveText([books[1]!, books[0]!]);
+			const card = page.getByRole('article').filter({ hasText: books[1]! });
+			await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
+			await expect(card.getByText(item.category.books, { exact: true })).toBeVisible();
+
+			await page.getByLabel(items.sort.label).selectOption('oldest');
+			await expect
+				.poll(() => queryOf(page))
+				.toEqual({
+					search: tag,
+					category: 'books',
+					sort: 'oldest',
+				});
+			await expect(cardNames(page)).toHaveText([books[0]!, books[1]!]);
+
+			// Back restores the previous choice, in the controls as well as the list.
+			await page.goBack();
+			await expect(page.getByLabel(items.sort.label)).toHaveValue('newest');
+			await expect(cardNames(page)).toHaveText([books[1]!, books[0]!]);
+
+			// A reload (or a shared link) opens the same list.
+			await page.goForward();
+			await page.reload();
+			await expect(page.getByLabel(items.sort.label)).toHaveValue('oldest');
+			await expect(page.getByLabel(item.category.label)).toHaveValue('books');
+			await expect(search).toHaveValue(tag);
+			await expect(cardNames(page)).toHaveText([books[0]!, books[1]!]);
+
+			// The card leads to the item's page in the same language.
+			const link = cardNames(page).first().getByRole('link');
+			await expect(link).toHaveAttribute('href', new RegExp(`^${at('/items/')}\\d+$`));
+		});
+
+		test('pages with previous, next and page numbers; a new search starts at page 1', async ({
+			page,
+		}) => {
+			await page.goto(`${at('/items')}?search=${tag}&sort=oldest`);
+			const pager = page.getByRole('navigation', { name: items.pagination.label });
+			await expect(cardNames(page).first()).toHaveText(chairs[0]!);
+			await expect(pager.getByRole('button', { name: items.pagination.previous })).toBeDisabled();
+			await expect(
+				pager.getByRole('link', { name: fill(items.pagination.page, { page: 1 }) }),
+			).toHaveAttribute('aria-current', 'page');
+
+			await pager.getByRole('link', { name: fill(items.pagination.page, { page: 2 }) }).click();
+			await expect.poll(() => queryOf(page)).toEqual({ search: tag, sort: 'oldest', page: '2' });
+			await expect(cardNames(page)).toHaveText([chairs[12]!, books[0]!, books[1]!]);
+			await expect(pager.getByText(pageOf(2, 2), { exact: true })).toBeVisible();
+			await expect(pager.getByRole('button', { name: items.pagination.next })).toBeDisabled();
+
+			await pager.getByRole('link', { name: items.pagination.previous }).click();
+			await expect.poll(() => queryOf(page)).toEqual({ search: tag, sort: 'oldest' });
+			await expect(cardNames(page).first()).toHaveText(chairs[0]!);
+			await pager.getByRole('link', { name: items.pagination.next }).click();
+			await expect(cardNames(page)).toHaveCount(3);
+
+			await page.goBack();
+			await expect(cardNames(page)).toHaveCount(12);
+			await expect(pager.getByText(pageOf(1, 2), { exact: true })).toBeVisible();
+			await page.goForward();
+			await expect(cardNames(page)).toHaveCount(3);
+
+			// A new search starts again at page 1.
+			const nothing = `${tag}-nothing-like-this`;
+			await page.getByRole('searchbox', { name: items.search.label }).fill(nothing);
+			await expect.poll(() => queryOf(page)).toEqual({ search: nothing, sort: 'oldest' });
+			await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toBeVisible();
+			await expect(pager).toBeHidden();
+		});
+
+		test('axe finds nothing serious on the list with its pager', async ({ page }) => {
+			await page.goto(`${at('/items')}?search=${tag}`);
+			await expect(cardNames(page)).toHaveCount(12);
+			const violations = await seriousViolations(page);
+			expect(violations, violations.join('\n')).toEqual([]);
+		});
+	});
+
+	test.describe(`item list without JavaScript (${locale})`, () => {
+		test.use({ javaScriptEnabled: false });
+
+		test('the server renders the page the URL asks for, with links to the others', async ({
+			page,
+		}) => {
+			await page.goto(`${at('/items')}?search=${tag}&page=2&sort=oldest`);
+			await expect(cardNames(page)).toHaveText([chairs[12]!, books[0]!, books[1]!]);
+			await expect(page.getByRole('heading', { name: results(15) })).toBeVisible();
+			const pager = page.getByRole('navigation', { name: items.pagination.label });
+			await expect(
+				pager.getByRole('link', { name: fill(items.pagination.page, { page: 1 }) }),
+			).toHaveAttribute('href', `${at('/items')}?search=${tag}&sort=oldest`);
+		});
+	});
+
+	test(`the list hydrates from the server's page without asking the API again (${locale})`, async ({
+		page,
+	}) => {
+		const calls: string[] = [];
+		page.on('request', (request) => {
+			if (new URL(request.url()).pathname.startsWith('/api/items')) calls.push(request.url());
+		});
+		await page.goto(`${at('/items')}?search=${tag}`);
+		const search = page.getByRole('searchbox', { name: items.search.label });
+		await expect(search).toBeFocused();
+		await page.waitForLoadState('networkidle');
+		expect(calls).toEqual([]);
+	});
+
+	test(`the home page shows the latest items and picks up a new one by itself (${locale})`, async ({
+		page,
+		browser,
+	}) => {
+		await page.goto(at('/'));
+		const section = page.getByRole('region', { name: items.latest.title });
+		const cards = section.getByRole('article');
+		await expect(cards.first()).toBeVisible();
+		expect(await cards.count()).toBeLessThanOrEqual(8);
+		await expect(cards.first().getByRole('link')).toHaveAttribute(
+			'href',
+			new RegExp(`^${at('/items/')}\\d+$`),
+		);
+		await expect(section.getByRole('link', { name: items.latest.viewAll })).toHaveAttribute(
+			'href',
+			at('/items'),
+		);
+
+		const owner = await donorPage(browser);
+		const fresh = `Lemari ${otherTag} ${locale}`;
+		await createItem(owner.request, fresh, 'furniture', otherTag);
+		await owner.context().close();
+		// No reload: the section polls every 3 seconds.
+		await expect(section.getByRole('heading', { name: fresh })).toBeVisible({ timeout: 10_000 });
+	});
+
+	test(`a donor marks an item donated and back, and deletes one after confirming (${locale})`, async ({
+		browser,
+	}) => {
+		const page = await donorPage(browser);
+		const table = await createItem(
+			page.request,
+			`Meja ${otherTag} ${locale}`,
+			'furniture',
+			otherTag,
+		);
+		await page.goto(at('/my-items'));
+		await expect(page).toHaveTitle(pageTitle(items.my.title));
+		await hydrated(page);
+		const card = page.getByRole('article').filter({ hasText: table.name });
+		const edit = card.getByRole('link', { name: items.my.edit, exact: true });
+		await expect(edit).toHaveAttribute('href', at(`/my-items/${table.id}/edit`));
+		await expect(card.getByRole('link', { name: items.my.view, exact: true })).toHaveAttribute(
+			'href',
+			at(`/items/${table.id}`),
+		);
+
+		await card.getByRole('button', { name: items.toggle.markDonated }).click();
+		await expect(page.getByText(items.toggle.success, { exact: true })).toBeVisible();
+		await expect(card.getByText(item.status.DONATED, { exact: true })).toBeVisible();
+		await expect(card.getByRole('button', { name: items.my.edit, exact: true })).toBeDisabled();
+		await expect(card.getByRole('button', { name: items.my.delete, exact: true })).toBeDisabled();
+		await card.getByRole('button', { name: items.toggle.markAvailable }).click();
+		await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
+		await expect(edit).toBeVisible();
+
+		const dialog = page.getByRole('dialog', { name: items.delete.title });
+		await card.getByRole('button', { name: items.my.delete, exact: true }).click();
+		await expect(dialog).toBeVisible();
+		await expect(dialog).toContainText(fill(items.delete.message, { name: table.name }));
+		const violations = await seriousViolations(page);
+		expect(violations, violations.join('\n')).toEqual([]);
+		await dialog.getByRole('button', { name: items.delete.cancel }).click();
+		await expect(dialog).toBeHidden();
+		await expect(card).toBeVisible();
+
+		await card.getByRole('button', { name: items.my.delete, exact: true }).click();
+		await dialog.getByRole('button', { name: items.delete.confirm }).click();
+		await expect(page.getByText(items.delete.success, { exact: true })).toBeVisible();
+		await expect(card).toHaveCount(0);
+		await page.reload();
+		await expect(page.getByRole('heading', { name: chairs[0]!, exact: true })).toBeVisible();
+		await expect(card).toHaveCount(0);
+		await page.context().close();
+	});
+
+	test(`axe finds nothing serious on my items (${locale})`, async ({ browser }) => {
+		const page = await donorPage(browser);
+		await page.goto(at('/my-items'));
+		await expect(page.getByRole('heading', { name: books[1]! })).toBeVisible();
+		const violations = await seriousViolations(page);
+		expect(violations, violations.join('\n')).toEqual([]);
+		await page.context().close();
+	});
+}
+
+test('a donor without items is invited to donate one', async ({ page }) => {
+	const { items } = texts.en;
+	await signUpDonor(page, 'en');
+	await page.goto('/en/my-items');
+	await expect(page.getByText(items.my.empty, { exact: true })).toBeVisible();
+	await expect(page.getByRole('link', { name: items.my.emptyAction })).toHaveAttribute(
+		'href',
+		'/en/donate-item',
+	);
+});
+
+test('my items sends a signed-out visitor to register first, and back afterwards', async ({
+	page,
+}) => {
+	const response = await page.request.get('/my-items', { maxRedirects: 0 });
+	expect(response.status()).toBe(302);
+	const target = new URL(response.headers()['location'] ?? '', 'http://localhost');
+	expect(target.pathname).toBe('/register');
+	expect(Object.fromEntries(target.searchParams)).toEqual({
+		redirectTo: '/my-items',
+		reason: 'loginRequired',
+	});
+});

@@ -1,0 +1,46 @@
+/** Shared by the heroes and support journeys: their texts, the seeded-run guard and axe. */
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, test } from '@playwright/test';
+import enImpact from '../../../locales/en/impact.json' with { type: 'json' };
+import idImpact from '../../../locales/id/impact.json' with { type: 'json' };
+import { type Locale, translations } from './i18n';
+
+/** Every namespace these journeys read, per locale. */
+export const heroTexts = {
+	id: { ...translations.id, impact: idImpact },
+	en: { ...translations.en, impact: enImpact },
+} satisfies Record<Locale, unknown>;
+
+/**
+ * These journeys expect the data seeded by `playwright.heroes.config.ts`; under the main config
+ * (an empty database) they are skipped rather than failed.
+ */
+export function requireSeededServer(): void {
+	test.beforeEach(async ({ baseURL }, testInfo) => {
+		test.skip(
+			!testInfo.project.name.startsWith('heroes-'),
+			`needs the seeded servers of playwright.heroes.config.ts, not ${baseURL}`,
+		);
+	});
+}
+
+/** How the site shows money: `Rp 25.000` with a no-break space. */
+export const rupiah = (amount: number) =>
+	new Intl.NumberFormat('id-ID', {
+		style: 'currency',
+		currency: 'IDR',
+		maximumFractionDigits: 0,
+	}).format(amount);
+
+/** Axe's serious and critical findings on the page as it is now, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page }).analyze();
+	return results.violations
+		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		.map(
+			(violation) =>
+				`${violation.id} (${violation.impact}): ${violation.nodes
+					.map((node) => node.target.join(' '))
+					.join(', ')}`,
+		);
+}

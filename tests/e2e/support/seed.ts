@@ -1,0 +1,183 @@
+/**
+ * Known data for the heroes and support journeys (`playwright.heroes.config.ts`). The embedded
+ * database can be opened by one process only, so it is filled before the server starts:
+ * `node tests/e2e/support/seed.ts <dataDir> <full|sparse>` runs in the web server's command,
+ * and the specs import the same constants to know what to expect. The same command copies the
+ * built site into `<dataDir>/app`, so a rebuild of the shared `dist/` during the run (other
+ * work in the same checkout) cannot pull files from under the server.
+ */
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export type SeedName = 'full' | 'sparse';
+
+export interface SeedDonor {
+	id: string;
+	name: string;
+	/** Items given away: kg each, and whether it was this month (else long ago). */
+	items: { weight: number; thisMonth?: boolean }[];
+}
+
+const donor = (n: number, name: string, items: SeedDonor['items']): SeedDonor => ({
+	id: `e2e-hero-${String(n).padStart(2, '0')}`,
+	name,
+	items,
+});
+
+/**
+ * Twelve donors, so the rankings have two pages. All-time impact runs from Ayu (60) down to
+ * Kartika (16); this month only Lukman (2 donations, 20), Joko (18) and Kartika (16) gave,
+ * most recently Lukman, then Kartika, then Joko.
+ */
+export const fullDonors: SeedDonor[] = [
+	donor(1, 'Ayu Lestari', [{ weight: 50 }]),
+	donor(2, 'Bima Saputra', [{ weight: 45 }]),
+	donor(3, 'Citra Dewi', [{ weight: 40 }]),
+	donor(4, 'Dimas Pratama', [{ weight: 35 }]),
+	donor(5, 'Eka Wulandari', [{ weight: 30 }]),
+	donor(6, 'Fajar Nugroho', [{ weight: 25 }]),
+	donor(7, 'Gita Maharani', [{ weight: 20 }]),
+	donor(8, 'Hadi Santoso', [{ weight: 15 }]),
+	donor(9, 'Intan Permata', [{ weight: 12 }]),
+	donor(10, 'Joko Susilo', [{ weight: 8, thisMonth: true }]),
+	donor(11, 'Kartika Sari', [{ weight: 6, thisMonth: true }]),
+	donor(12, 'Lukman Hakim', [
+		{ weight: 0.1, thisMonth: true },
+		{ weight: 0.1, thisMonth: true },
+	]),
+];
+
+/** Two donors who gave long ago: a centred top-donors row and an empty month. */
+export const sparseDonors: SeedDonor[] = [
+	donor(21, 'Nina Kurnia', [{ weight: 5 }]),
+	donor(22, 'Oka Wijaya', [{ weight: 3 }]),
+];
+
+/** Nine supports: the page shows the largest eight, 3 large and 5 small. */
+export const fullSupporters = [
+	{
+		name: 'Rizky Pratama',
+		amount: 500_000,
+		message: 'Terus berbagi, Hibahin!',
+		unit: 'Kopi',
+		quantity: 20,
+	},
+	{ name: 'Sari Dewi', amount: 250_000, message: null, unit: 'Kopi', quantity: 10 },
+	{
+		name: 'Teguh Wibowo',
+		amount: 150_000,
+		message: 'Semoga makin banyak yang terbantu.',
+		unit: null,
+		quantity: 1,
+	},
+	{ name: 'Umi Kalsum', amount: 100_000, message: null, unit: 'Kopi', quantity: 4 },
+	{ name: 'Vina Anggraini', amount: 75_000, message: 'Mantap!', unit: 'Kopi', quantity: 3 },
+	{ name: 'Wahyu Hidayat', amount: 50_000, message: null, unit: null, quantity: 1 },
+	{ name: 'Yogi Firmansyah', amount: 30_000, message: null, unit: 'Kopi', quantity: 1 },
+	{ name: 'Zahra Putri', amount: 20_000, message: null, unit: null, quantity: 1 },
+	{ name: 'Tidak Tampil', amount: 10_000, message: null, unit: null, quantity: 1 },
+];
+
+export const fullEarlySupporters = [
+	{ name: 'Anisa Rahmawati', message: 'Sejak hari pertama!' },
+	{ name: 'Bayu Aji', message: null },
+	{ name: 'Cahya Ningrum', message: 'Bangga jadi bagian dari Hibahin.' },
+];
+
+/** Jakarta has no daylight saving: UTC+7 all year. */
+const jakartaOffsetMs = 7 * 60 * 60 * 1000;
+
+/**
+ * `minutesAgo` minutes ago; in the first minutes of a Jakarta month, seconds after its start
+ * instead, keeping the order, so "this month" stays this month whenever the tests run.
+ */
+function thisMonth(minutesAgo: number, now: Date): Date {
+	const local = new Date(now.getTime() + jakartaOffsetMs);
+	const monthStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - jakartaOffsetMs;
+	const ago = now.getTime() - minutesAgo * 60_000;
+	return new Date(ago >= monthStart ? ago : monthStart + (100 - minutesAgo) * 1000);
+}
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * Copies the built site and its start script into `app`, with links to the project's packages
+ * and migrations, so `node <app>/server/start.mjs` serves this snapshot.
+ */
+export function snapshotBuild(app: string): void {
+	const needed = ['dist/server/entry.mjs', 'dist/server/runtime.mjs', 'dist/client/index.html'];
+	const missing = needed.filter((file) => !existsSync(join(root, file)));
+	if (missing.length > 0) {
+		throw new Error(`The build is missing ${missing.join(', ')}: run \`npm run build\` (again).`);
+	}
+	mkdirSync(app, { recursive: true });
+	for (const part of ['dist', 'server', 'package.json']) {
+		cpSync(join(root, part), join(app, part), { recursive: true });
+	}
+	for (const link of ['node_modules', 'drizzle']) symlinkSync(join(root, link), join(app, link));
+}
+
+/** Writes a fresh, migrated embedded database with the named data into `dataDir`. */
+export async function seed(dataDir: string, name: SeedName): Promise<void> {
+	const { PGlite } = await import('@electric-sql/pglite');
+	const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+	const { drizzle } = await import('drizzle-orm/pglite');
+	const { migrate } = await import('drizzle-orm/pglite/migrator');
+	rmSync(dataDir, { recursive: true, force: true });
+	mkdirSync(join(dataDir, 'db'), { recursive: true });
+	const client = new PGlite({ dataDir: join(dataDir, 'db'), extensions: { pg_trgm } });
+	await migrate(drizzle(client), { migrationsFolder: join(root, 'drizzle') });
+
+	// One transaction: a commit per row makes seeding slow on a busy disk.
+	await client.transaction(async (tx) => {
+		const now = new Date();
+		const donors = name === 'full' ? fullDonors : sparseDonors;
+		let minutesAgo = donors.flatMap((d) => d.items).length + 1;
+		for (const [index, { id, name: donorName, items }] of donors.entries()) {
+			await tx.query(
+				`insert into users (id, issuer, subject, name, created_at) values ($1, $2, $1, $3, $4)`,
+				[id, 'https://e2e.test', donorName, new Date('2024-01-01T00:00:00Z')],
+			);
+			for (const item of items) {
+				// Old donations are a day apart in the order listed; this month's a minute apart.
+				const donatedAt = item.thisMonth
+					? thisMonth(minutesAgo--, now)
+					: new Date(Date.UTC(2024, 2, 1 + index, 3));
+				await tx.query(
+					`insert into items (donor_id, name, description, weight, length, width, height,
+						quantity, status, donated_at)
+					values ($1, 'Rak buku', 'Rak buku kayu, masih kokoh.', $2, 40, 30, 90, 1, 'DONATED', $3)`,
+					[id, item.weight, donatedAt],
+				);
+			}
+		}
+		if (name === 'full') {
+			for (const s of fullSupporters) {
+				await tx.query(
+					`insert into supporters (name, amount, message, quantity, unit_name)
+					values ($1, $2, $3, $4, $5)`,
+					[s.name, s.amount, s.message, s.quantity, s.unit],
+				);
+			}
+			for (const [index, s] of fullEarlySupporters.entries()) {
+				await tx.query(
+					`insert into early_supporters (name, message, created_at) values ($1, $2, $3)`,
+					[s.name, s.message, new Date(Date.UTC(2024, 0, 1 + index))],
+				);
+			}
+		}
+	});
+	await client.close();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+	const [dataDir, name] = process.argv.slice(2);
+	if (!dataDir || (name !== 'full' && name !== 'sparse')) {
+		console.error('Usage: node tests/e2e/support/seed.ts <dataDir> <full|sparse>');
+		process.exit(2);
+	}
+	await seed(dataDir, name);
+	snapshotBuild(join(dataDir, 'app'));
+	console.log(`Seeded the "${name}" heroes data and a copy of the build into ${dataDir}`);
+}
