@@ -35,6 +35,8 @@ export default defineConfig({
 			PUBLIC_URL: baseURL,
 			DATA_DIR: dataDir,
 			DEMO_DATA: 'off',
+			// Each test presents its own X-Forwarded-For address, so per-visitor limits apply per test.
+			TRUST_PROXY: 'true',
 		},
 	},
 });

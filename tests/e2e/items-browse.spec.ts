@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItems from '../../locales/en/items.json' with { type: 'json' };
@@ -28,7 +28,8 @@ const otherTag = `xv${randomBytes(3).toString('hex')}`;
 const chairs = Array.from({ length: 13 }, (_, index) => `Kursi ${tag} ${index + 1}`);
 const books = [`Buku ${tag} A`, `Buku ${tag} B`];
 
-let donor: BrowserContextOptions['storageState'];
+/** The donor's signed-in browser state, saved once the items are listed. */
+let donor: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 interface CreatedItem {
 	id: number;
@@ -290,40 +291,49 @@ for (const locale of locales) {
 		await expect(section.getByRole('heading', { name: fresh })).toBeVisible({ timeout: 10_000 });
 	});
 
-	test(`a donor marks an item donated and back, and deletes one after confirming (${locale})`, async ({
-		browser,
-	}) => {
+	/** Lists a new item for the donor and opens My items, ready to use. */
+	async function openMyItems(browser: Browser, name: string) {
 		const page = await donorPage(browser);
-		const table = await createItem(
-			page.request,
-			`Meja ${otherTag} ${locale}`,
-			'furniture',
-			otherTag,
-		);
+		const listed = await createItem(page.request, name, 'furniture', otherTag);
 		await page.goto(at('/my-items'));
 		await expect(page).toHaveTitle(pageTitle(items.my.title));
 		await hydrated(page);
-		const card = page.getByRole('article').filter({ hasText: table.name });
+		return { page, listed, card: page.getByRole('article').filter({ hasText: name }) };
+	}
+
+	test(`a donor marks an item donated and available again (${locale})`, async ({ browser }) => {
+		test.setTimeout(60_000);
+		const { page, listed, card } = await openMyItems(browser, `Meja ${otherTag} ${locale}`);
 		const edit = card.getByRole('link', { name: items.my.edit, exact: true });
-		await expect(edit).toHaveAttribute('href', at(`/my-items/${table.id}/edit`));
+		await expect(edit).toHaveAttribute('href', at(`/my-items/${listed.id}/edit`));
 		await expect(card.getByRole('link', { name: items.my.view, exact: true })).toHaveAttribute(
 			'href',
-			at(`/items/${table.id}`),
+			at(`/items/${listed.id}`),
 		);
 
 		await card.getByRole('button', { name: items.toggle.markDonated }).click();
 		await expect(page.getByText(items.toggle.success, { exact: true })).toBeVisible();
 		await expect(card.getByText(item.status.DONATED, { exact: true })).toBeVisible();
+		await expect(card.getByText(items.my.locked, { exact: true })).toBeVisible();
 		await expect(card.getByRole('button', { name: items.my.edit, exact: true })).toBeDisabled();
 		await expect(card.getByRole('button', { name: items.my.delete, exact: true })).toBeDisabled();
+
 		await card.getByRole('button', { name: items.toggle.markAvailable }).click();
 		await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
 		await expect(edit).toBeVisible();
+		await page.context().close();
+	});
 
+	test(`a donor deletes an item only after confirming it by name (${locale})`, async ({
+		browser,
+	}) => {
+		test.setTimeout(60_000);
+		const { page, listed, card } = await openMyItems(browser, `Rak ${otherTag} ${locale}`);
 		const dialog = page.getByRole('dialog', { name: items.delete.title });
 		await card.getByRole('button', { name: items.my.delete, exact: true }).click();
 		await expect(dialog).toBeVisible();
-		await expect(dialog).toContainText(fill(items.delete.message, { name: table.name }));
+		await expect(dialog).toContainText(fill(items.delete.message, { name: listed.name }));
+		await expect(dialog.getByRole('button', { name: items.delete.cancel })).toBeFocused();
 		const violations = await seriousViolations(page);
 		expect(violations, violations.join('\n')).toEqual([]);
 		await dialog.getByRole('button', { name: items.delete.cancel }).click();

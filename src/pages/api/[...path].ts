@@ -7,7 +7,7 @@ export const prerender = false;
 let app: Promise<ApiApp> | undefined;
 
 /** Every `/api/*` request goes to the Hono app. */
-export const ALL: APIRoute = async ({ request }) => {
+export const ALL: APIRoute = async ({ request, clientAddress }) => {
 	app ??= getServerContext().then(createApiApp);
-	return (await app).fetch(request);
+	return (await app).fetch(request, { clientAddress });
 };

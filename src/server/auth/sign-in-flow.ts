@@ -64,7 +64,10 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 		});
 		const locale = localeOfPath(identity.redirectTo);
 		const completeProfile = localizePath('/complete-profile', locale);
-		const goingTo = localizePath(new URL(identity.redirectTo, 'http://site.invalid').pathname, locale);
+		const goingTo = localizePath(
+			new URL(identity.redirectTo, 'http://site.invalid').pathname,
+			locale,
+		);
 		const wentSomewhere = goingTo !== localizePath('/', locale) && goingTo !== completeProfile;
 		// A new profile goes to /profile once complete, unless the visitor was on their way somewhere
 		// (completing the profile itself is not somewhere else: it would end on the home page).

@@ -67,11 +67,13 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** The caller's key for rate limits: their user id when signed in, else their address. */
-export function callerKey(c: Context<AppEnv>): string {
+export function callerKey(c: Context<AppEnv>, trustProxy: boolean): string {
 	const user = c.get('user');
 	if (user) return `user:${user.id}`;
-	const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-	return `ip:${forwarded || c.req.header('X-Real-IP') || 'local'}`;
+	// Only a trusted proxy's header names the visitor; otherwise anyone could pick a new one.
+	const forwarded = trustProxy ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
+	const address = (c.env as { clientAddress?: string } | undefined)?.clientAddress;
+	return `ip:${forwarded || address || 'unknown'}`;
 }
 
 /** Counts the request against `rule` and answers 429 with `Retry-After` past the limit. */
@@ -81,7 +83,10 @@ export function rateLimit(
 	rule: RateLimitRule,
 ): MiddlewareHandler<AppEnv> {
 	return async (c, next) => {
-		const result = await server.rateLimiter.hit(`${name}:${callerKey(c)}`, rule);
+		const result = await server.rateLimiter.hit(
+			`${name}:${callerKey(c, server.config.trustProxy)}`,
+			rule,
+		);
 		if (!result.allowed) throw new AppError('RATE_LIMITED', undefined, result.retryAfterSeconds);
 		await next();
 	};

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
+import { heroesOpenApiPaths } from '~/features/heroes/heroes.openapi';
 import { profileInputSchema } from '~/features/profiles/profiles';
+import { supportOpenApiPaths } from '~/features/support/support.openapi';
 import { errorStatus } from './errors';
 
 const errorEnvelope = {
@@ -172,6 +174,8 @@ export function openApiDocument(publicUrl: string) {
 					responses: errors('SHIPPING_UNAVAILABLE'),
 				},
 			},
+			...heroesOpenApiPaths,
+			...supportOpenApiPaths,
 		},
 	};
 }

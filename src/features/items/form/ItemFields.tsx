@@ -87,3 +87,28 @@ export function CategoryField({ t, id, value, onChange, error }: CategoryFieldPr
 		</FieldFrame>
 	);
 }
+
+interface UploadProgressProps {
+	t: TFunction;
+	id: string;
+	/** The share of the request sent, from 0 to 1. */
+	fraction: number;
+}
+
+/** The bar under the form while a save uploads, then a note while the server processes photos. */
+export function UploadProgress({ t, id, fraction }: UploadProgressProps) {
+	const percent = Math.round(fraction * 100);
+	return (
+		<div className="flex flex-col gap-1">
+			<progress
+				className="progress w-full progress-primary"
+				value={percent}
+				max={100}
+				aria-labelledby={id}
+			/>
+			<p id={id} className="text-sm text-base-content/75">
+				{percent < 100 ? t('itemForm.uploadProgress', { percent }) : t('itemForm.processing')}
+			</p>
+		</div>
+	);
+}

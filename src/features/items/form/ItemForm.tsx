@@ -22,9 +22,10 @@ import {
 	validateItemForm,
 } from './item-form';
 import { itemFormData, itemSaveFailure } from './item-submit';
-import { CategoryField, MeasurementFields } from './ItemFields';
-import { type PickedPhoto, PhotoPicker } from './PhotoPicker';
+import { CategoryField, MeasurementFields, UploadProgress } from './ItemFields';
+import { PhotoPicker } from './PhotoPicker';
 import { uploadForm } from './upload';
+import { usePhotoSelection } from './use-photo-selection';
 
 export interface ItemFormProps extends IslandI18nProps {
 	/** `add` on /donate-item, `edit` on /my-items/{id}/edit. */
@@ -51,8 +52,6 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 	) as Record<ItemFormField, string>;
 
 	const [values, setValues] = useState(() => initialItemValues(item));
-	const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-	const [added, setAdded] = useState<readonly PickedPhoto[]>([]);
 	const [token, setToken] = useState<string | null>(null);
 	// A new key remounts the human check: a token is spent by a create attempt.
 	const [checkKey, setCheckKey] = useState(0);
@@ -63,7 +62,11 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 	const [saving, setSaving] = useState(false);
 	const [progress, setProgress] = useState(0);
 
-	const selection = { existing: item?.images ?? [], removed, added: added.length };
+	const photos = usePhotoSelection(item, () => {
+		touch('files');
+		clearServerError('files');
+	});
+	const { selection } = photos;
 	const validation = useMemo(() => validateItemForm(values, mode), [values, mode]);
 	const photosError = photoSelectionError(selection);
 	const errors: ItemFieldErrors = { ...validation.errors };
@@ -84,19 +87,16 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 		setValues((current) => ({ ...current, [field]: value }));
 		clearServerError(field);
 	};
-	const changePhotos = () => {
-		touch('files');
-		clearServerError('files');
-	};
 
 	// After a failed save, focused once the render re-enabled the fields: a disabled input cannot
 	// take focus.
-	const focusTarget = useRef<ItemFormField | null>(null);
+	const focusTarget = useRef<string | null>(null);
 	useEffect(() => {
 		if (!focusTarget.current) return;
-		document.getElementById(ids[focusTarget.current])?.focus();
+		document.getElementById(focusTarget.current)?.focus();
 		focusTarget.current = null;
 	});
+	const failureId = `${baseId}-failure`;
 
 	async function submit(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
@@ -111,8 +111,10 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 		setProgress(0);
 		try {
 			const body = itemFormData(validation.payload, {
-				files: added.map((photo) => photo.file),
-				...(mode === 'edit' ? { deletedImages: [...removed] } : { verificationToken: token ?? '' }),
+				files: photos.added.map((photo) => photo.file),
+				...(mode === 'edit'
+					? { deletedImages: [...photos.removed] }
+					: { verificationToken: token ?? '' }),
 			});
 			await uploadForm<Item>({
 				method: mode === 'add' ? 'POST' : 'PUT',
@@ -135,7 +137,9 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 				setCheckKey((key) => key + 1);
 			}
 			void showToast('error', text);
-			focusTarget.current = firstInvalidField(fields) ?? null;
+			// The pressed button was disabled while saving: the focus goes to what needs attention.
+			const invalid = firstInvalidField(fields);
+			focusTarget.current = invalid ? ids[invalid] : failureId;
 		}
 	}
 
@@ -145,8 +149,6 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 		else window.location.assign(localizePath('/my-items', locale));
 	}
 
-	const percent = Math.round(progress * 100);
-	const progressId = `${baseId}-progress`;
 	return (
 		<form noValidate onSubmit={submit} aria-busy={saving} className="flex flex-col gap-4">
 			<fieldset disabled={saving} className="flex min-w-0 flex-col gap-2">
@@ -191,30 +193,13 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 				<PhotoPicker
 					id={ids.files}
 					t={t}
-					saved={(item?.images ?? []).map((url, index) => ({ url, photo: item?.photos[index] }))}
-					removed={removed}
-					added={added}
+					saved={photos.saved}
+					removed={photos.removed}
+					added={photos.added}
 					room={photoRoom(selection)}
-					onAdd={(photos) => {
-						setAdded((current) => [...current, ...photos]);
-						changePhotos();
-					}}
-					onRemoveAdded={(key) => {
-						setAdded((current) => {
-							const photo = current.find((candidate) => candidate.key === key);
-							if (photo) URL.revokeObjectURL(photo.preview);
-							return current.filter((candidate) => candidate.key !== key);
-						});
-						changePhotos();
-					}}
-					onToggleSaved={(url) => {
-						setRemoved((current) => {
-							const next = new Set(current);
-							if (!next.delete(url)) next.add(url);
-							return next;
-						});
-						changePhotos();
-					}}
+					onAdd={photos.add}
+					onRemoveAdded={photos.removeAdded}
+					onToggleSaved={photos.toggleSaved}
 					error={errorOf('files')}
 				/>
 				{mode === 'add' && (
@@ -232,23 +217,11 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 				)}
 			</fieldset>
 			{failure && (
-				<div role="alert" className="alert alert-error">
+				<div id={failureId} role="alert" tabIndex={-1} className="alert alert-error">
 					{failure}
 				</div>
 			)}
-			{saving && (
-				<div className="flex flex-col gap-1">
-					<progress
-						className="progress w-full progress-primary"
-						value={percent}
-						max={100}
-						aria-labelledby={progressId}
-					/>
-					<p id={progressId} className="text-sm text-base-content/75">
-						{percent < 100 ? t('itemForm.uploadProgress', { percent }) : t('itemForm.processing')}
-					</p>
-				</div>
-			)}
+			{saving && <UploadProgress t={t} id={`${baseId}-progress`} fraction={progress} />}
 			<div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
 				{mode === 'edit' ? (
 					<a href={localizePath('/my-items', locale)} className="btn h-11 btn-ghost">

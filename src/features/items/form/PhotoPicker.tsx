@@ -3,6 +3,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { imageMimeTypes, itemLimits } from '~/config/limits';
 import type { ItemPhoto } from '../items';
 import { PhotoError, preparePhoto } from './photo-resize';
+import { PhotoTile, PlusIcon, RemovePhotoButton } from './PhotoTile';
 
 /** A newly picked photo, ready to upload, with a local preview URL. */
 export interface PickedPhoto {
@@ -92,8 +93,7 @@ export function PhotoPicker(props: PhotoPickerProps) {
 	const keptCount = saved.filter(({ url }) => !removed.has(url)).length;
 	const coverUrl = saved.find(({ url }) => !removed.has(url))?.url;
 	const describedBy = [hintId, shownError && errorId].filter(Boolean).join(' ');
-	const removeButton =
-		'btn btn-circle btn-sm absolute top-2 right-2 border-base-300 bg-base-100/90';
+	const coverBadge = 'badge badge-sm badge-primary';
 
 	return (
 		<div className="fieldset">
@@ -108,30 +108,28 @@ export function PhotoPicker(props: PhotoPickerProps) {
 					const marked = removed.has(url);
 					const label = t('itemForm.photos.photo', { index: index + 1 });
 					return (
-						<li
+						<PhotoTile
 							key={url}
-							className="relative overflow-hidden rounded-box border border-base-300 bg-base-200"
-						>
-							<img
-								src={photo?.src ?? url}
-								srcSet={photo?.srcset}
-								sizes="(min-width: 640px) 14rem, 50vw"
-								alt={label}
-								className={`aspect-square w-full object-cover ${marked ? 'opacity-40 grayscale' : ''}`}
-							/>
-							<div className="absolute top-2 left-2 flex flex-wrap gap-1">
-								<span className="badge badge-neutral badge-sm">
-									{t('itemForm.photos.existing')}
-								</span>
-								{url === coverUrl && (
-									<span className="badge badge-primary badge-sm">{t('itemForm.photos.cover')}</span>
-								)}
-								{marked && (
-									<span className="badge badge-error badge-sm">
-										{t('itemForm.photos.markedForDeletion')}
+							src={photo?.src ?? url}
+							srcSet={photo?.srcset}
+							alt={label}
+							dimmed={marked}
+							badges={
+								<>
+									<span className="badge badge-sm badge-neutral">
+										{t('itemForm.photos.existing')}
 									</span>
-								)}
-							</div>
+									{url === coverUrl && (
+										<span className={coverBadge}>{t('itemForm.photos.cover')}</span>
+									)}
+									{marked && (
+										<span className="badge badge-sm badge-error">
+											{t('itemForm.photos.markedForDeletion')}
+										</span>
+									)}
+								</>
+							}
+						>
 							{marked ? (
 								<button
 									id={`${id}-saved-${index}`}
@@ -142,50 +140,40 @@ export function PhotoPicker(props: PhotoPickerProps) {
 									{t('itemForm.photos.undo')} <span className="sr-only">({label})</span>
 								</button>
 							) : (
-								<button
+								<RemovePhotoButton
 									id={`${id}-saved-${index}`}
-									type="button"
-									className={removeButton}
-									aria-label={t('itemForm.photos.remove', { index: index + 1 })}
+									label={t('itemForm.photos.remove', { index: index + 1 })}
 									onClick={() => toggleSaved(url, index)}
-								>
-									<CloseIcon />
-								</button>
+								/>
 							)}
-						</li>
+						</PhotoTile>
 					);
 				})}
 				{added.map(({ key, preview }, index) => {
 					const number = saved.length + index + 1;
 					return (
-						<li
+						<PhotoTile
 							key={key}
-							className="relative overflow-hidden rounded-box border border-base-300 bg-base-200"
+							src={preview}
+							alt={t('itemForm.photos.photo', { index: number })}
+							badges={
+								<>
+									<span className="badge badge-sm badge-success">{t('itemForm.photos.new')}</span>
+									{keptCount === 0 && index === 0 && (
+										<span className={coverBadge}>{t('itemForm.photos.cover')}</span>
+									)}
+								</>
+							}
 						>
-							<img
-								src={preview}
-								alt={t('itemForm.photos.photo', { index: number })}
-								className="aspect-square w-full object-cover"
-							/>
-							<div className="absolute top-2 left-2 flex flex-wrap gap-1">
-								<span className="badge badge-sm badge-success">{t('itemForm.photos.new')}</span>
-								{keptCount === 0 && index === 0 && (
-									<span className="badge badge-primary badge-sm">{t('itemForm.photos.cover')}</span>
-								)}
-							</div>
-							<button
-								type="button"
-								className={removeButton}
-								aria-label={t('itemForm.photos.remove', { index: number })}
+							<RemovePhotoButton
+								label={t('itemForm.photos.remove', { index: number })}
 								onClick={() => {
 									setPickError(null);
 									focusAfter.current = id;
 									props.onRemoveAdded(key);
 								}}
-							>
-								<CloseIcon />
-							</button>
-						</li>
+							/>
+						</PhotoTile>
 					);
 				})}
 				<li>
@@ -231,35 +219,5 @@ export function PhotoPicker(props: PhotoPickerProps) {
 				</p>
 			)}
 		</div>
-	);
-}
-
-function CloseIcon() {
-	return (
-		<svg
-			aria-hidden="true"
-			viewBox="0 0 24 24"
-			className="size-4"
-			fill="none"
-			stroke="currentColor"
-			strokeWidth="2.5"
-		>
-			<path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-		</svg>
-	);
-}
-
-function PlusIcon() {
-	return (
-		<svg
-			aria-hidden="true"
-			viewBox="0 0 24 24"
-			className="size-8"
-			fill="none"
-			stroke="currentColor"
-			strokeWidth="2"
-		>
-			<path d="M12 5v14M5 12h14" strokeLinecap="round" />
-		</svg>
 	);
 }

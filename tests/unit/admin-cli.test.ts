@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const script = join(import.meta.dirname, '../../scripts/admin.mjs');
+const dataDir = mkdtempSync(join(tmpdir(), 'hibahin-admin-'));
+
+/** Runs `npm run admin -- …args` on a fresh embedded database; never throws. */
+async function admin(...args: string[]) {
+	const env = { ...process.env, DATA_DIR: dataDir };
+	delete env['DATABASE_URL'];
+	try {
+		const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
+			env,
+		});
+		return { code: 0, stdout, stderr };
+	} catch (error) {
+		const failed = error as { code: number; stdout: string; stderr: string };
+		return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+	}
+}
+
+describe('npm run admin', () => {
+	afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+	it('adds, lists and removes supporters on the embedded database', async () => {
+		const added = await admin(
+			'supporters',
+			'add',
+			'--name',
+			'Budi Santoso',
+			'--amount',
+			'25.000',
+			'--quantity',
+			'5',
+			'--unit',
+			'Kopi',
+			'--message',
+			'Semoga bermanfaat',
+		);
+		expect(added).toMatchObject({ code: 0 });
+		expect(added.stdout).toMatch(/Added supporter 1: Budi Santoso, Rp\s25\.000\./);
+		await admin('supporters', 'add', '--name', 'Siti', '--amount', '100000');
+		const listed = await admin('supporters', 'list');
+		expect(listed.stdout.trimEnd().split('\n')).toEqual([
+			expect.stringMatching(/^\s+2 {2}Siti {2}Rp\s100\.000 {2}1$/),
+			expect.stringMatching(
+				/^\s+1 {2}Budi Santoso {2}Rp\s25\.000 {2}5 Kopi {2}"Semoga bermanfaat"$/,
+			),
+		]);
+		expect((await admin('supporters', 'remove', '2')).stdout).toContain('Removed supporter 2');
+		const missing = await admin('supporters', 'remove', '2');
+		expect(missing.code).toBe(1);
+		expect(missing.stderr).toContain('No supporter with id 2.');
+	}, 60_000);
+
+	it('adds, lists and removes early supporters', async () => {
+		await admin('early-supporters', 'add', '--name', 'Ayu', '--message', 'Dari awal!');
+		await admin('early-supporters', 'add', '--name', 'Bayu');
+		const listed = await admin('early-supporters', 'list');
+		expect(listed.stdout).toMatch(/1 {2}Ayu {2}"Dari awal!"\n\s+2 {2}Bayu\n$/);
+		expect((await admin('early-supporters', 'remove', '1')).code).toBe(0);
+		expect((await admin('early-supporters', 'list')).stdout).not.toContain('Ayu');
+	}, 60_000);
+
+	it.each([
+		[['supporters', 'add', '--amount', '5000'], '--name is required.'],
+		[['supporters', 'add', '--name', 'A', '--amount', '0'], '--amount must be a whole number'],
+		[['supporters', 'add', '--name', 'A', '--amount', '12,5'], '--amount must be a whole number'],
+		[['early-supporters', 'add', '--name', 'A', '--amount', '5'], 'does not take --amount'],
+		[['supporters', 'remove', 'abc'], 'remove needs the numeric id'],
+		[['supporters', 'frob'], 'Unknown command "supporters frob"'],
+		[['supporters', 'list', '--bogus'], "Unknown option '--bogus'"],
+	])('explains a mistake in %j with the usage text and exit code 2', async (args, message) => {
+		const result = await admin(...args);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain(message);
+		expect(result.stderr).toContain('Usage: npm run admin -- <command>');
+	});
+
+	it('prints the usage, with the embedded database caution, when asked', async () => {
+		const help = await admin('--help');
+		expect(help.code).toBe(0);
+		expect(help.stdout).toContain('supporters add --name <name> --amount <rupiah>');
+		expect(help.stdout).toContain('can be opened by one process only');
+	});
+});
