@@ -238,10 +238,8 @@ export async function run({ baseUrl, pages, log }) {
 			seconds: Math.round((Date.now() - started) / 100) / 10,
 		};
 		results.push(result);
-		log(
-			`  ${pagePath}: ${categories.map((id) => `${categoryLabels[id]} ${scores[id] ?? 'err'}`).join(', ')}` +
-				` (${result.seconds} s)`,
-		);
+		const scoreList = categories.map((id) => `${categoryLabels[id]} ${scores[id] ?? 'err'}`);
+		log(`  ${pagePath}: ${scoreList.join(', ')} (${result.seconds} s)`);
 	}
 
 	log();

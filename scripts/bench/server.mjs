@@ -76,9 +76,9 @@ export async function snapshotBuild({ root, dir }) {
 }
 
 /**
- * Starts `node server/start.mjs` (the copy `snapshotBuild` put in `dir`) on host:port with a throwaway
- * DATA_DIR and waits until it answers HTTP. The returned `stop` ends the server and removes the
- * data folder; call it in a `finally`.
+ * Starts `node server/start.mjs` (the copy `snapshotBuild` put in `dir`) on host:port with a
+ * throwaway DATA_DIR and waits until it answers HTTP. The returned `stop` ends the server and
+ * removes the data folder; call it in a `finally`.
  * @param {{ root: string, dir: string, host: string, port: number, siteUrl: string,
  *   timeoutMs?: number }} options
  * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
@@ -121,7 +121,9 @@ export async function startServer({ root, dir, host, port, siteUrl, timeoutMs = 
 	try {
 		while (true) {
 			if (exited) throw new Error(`the server exited before answering:\n${output}`);
-			if (Date.now() > deadline) throw new Error(`the server did not answer in ${timeoutMs} ms`);
+			if (Date.now() > deadline) {
+				throw new Error(`the server did not answer in ${timeoutMs} ms; it printed:\n${output}`);
+			}
 			try {
 				// Any HTTP answer means it listens; status codes are the modules' business.
 				const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(2_000) });

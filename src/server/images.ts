@@ -50,7 +50,7 @@ export async function reencodeImage(
 	if (!['jpeg', 'png', 'webp'].includes(metadata.format ?? ''))
 		throw new AppError('INVALID_IMAGE_FORMAT');
 	if ((metadata.width ?? 0) * (metadata.height ?? 0) > itemLimits.imageMaxPixels) {
-		throw new AppError('IMAGE_TOO_LARGE');
+		throw new AppError('IMAGE_TOO_LARGE', { image: 'form.errors.imageTooManyPixels' });
 	}
 	try {
 		const variants = await Promise.all(

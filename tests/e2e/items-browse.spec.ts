@@ -72,9 +72,12 @@ async function createItem(
 	return (await response.json()).data as CreatedItem;
 }
 
-/** Waits until every island on the page runs: a click before that does nothing. */
+/**
+ * Waits until every island on the page runs: a click before that does nothing. Generous, since
+ * hydration is slow on a busy machine.
+ */
 async function hydrated(page: Page): Promise<void> {
-	await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+	await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /**
@@ -145,6 +148,7 @@ for (const locale of locales) {
 		test('searches, filters by category and sorts, kept in the URL', async ({ page }) => {
 			await page.goto(at('/items'));
 			await expect(page).toHaveTitle(pageTitle(items.title));
+			await hydrated(page);
 			const search = page.getByRole('searchbox', { name: items.search.label });
 			await expect(search).toBeFocused();
 
@@ -180,6 +184,7 @@ for (const locale of locales) {
 			// A reload (or a shared link) opens the same list.
 			await page.goForward();
 			await page.reload();
+			await hydrated(page);
 			await expect(page.getByLabel(items.sort.label)).toHaveValue('oldest');
 			await expect(page.getByLabel(item.category.label)).toHaveValue('books');
 			await expect(search).toHaveValue(tag);
@@ -194,6 +199,8 @@ for (const locale of locales) {
 			page,
 		}) => {
 			await page.goto(`${at('/items')}?search=${tag}&sort=oldest`);
+			// The pager's links work as plain links too; these steps are about the page's own paging.
+			await hydrated(page);
 			const pager = page.getByRole('navigation', { name: items.pagination.label });
 			await expect(cardNames(page).first()).toHaveText(chairs[0]!);
 			await expect(pager.getByRole('button', { name: items.pagination.previous })).toBeDisabled();
@@ -259,6 +266,7 @@ for (const locale of locales) {
 			if (new URL(request.url()).pathname.startsWith('/api/items')) calls.push(request.url());
 		});
 		await page.goto(`${at('/items')}?search=${tag}`);
+		await hydrated(page);
 		const search = page.getByRole('searchbox', { name: items.search.label });
 		await expect(search).toBeFocused();
 		await page.waitForLoadState('networkidle');

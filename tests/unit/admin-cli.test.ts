@@ -10,7 +10,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'hibahin-admin-'));
 
 /** Runs `npm run admin -- …args` on a fresh embedded database; never throws. */
 async function admin(...args: string[]) {
-	const env = { ...process.env, DATA_DIR: dataDir };
+	const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
 	delete env['DATABASE_URL'];
 	try {
 		const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {

@@ -95,7 +95,7 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 						onChange={(event) => setSearchText(event.currentTarget.value)}
 					/>
 				</label>
-				<div className="grid grid-cols-2 gap-3 md:flex">
+				<div className="grid gap-3 sm:grid-cols-2 md:flex">
 					<label className="select select-lg w-full md:w-auto">
 						<span id={ids.sort} className="label">
 							{t('items.sort.label')}

@@ -137,13 +137,14 @@ export const cardClass = {
 	noPhoto:
 		'flex size-full items-center justify-center p-4 text-center text-sm text-base-content/70',
 	body: 'card-body gap-2 p-4',
-	meta: 'flex flex-wrap items-center gap-2 text-sm text-base-content/75',
+	// daisyUI lets paragraphs in a card body grow; these stay their size so actions sit at the end.
+	meta: 'flex grow-0 flex-wrap items-center gap-2 text-sm text-base-content/75',
 	badge: 'badge badge-sm font-semibold',
 	title: 'card-title text-lg leading-snug',
 	// The name's link covers the whole card, so the card is one tap target with one name.
 	link: 'line-clamp-2 break-words after:absolute after:inset-0 after:rounded-box focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-primary',
-	byline: 'text-sm',
-	area: 'flex items-center gap-1 text-sm text-base-content/75',
+	byline: 'grow-0 text-sm',
+	area: 'flex grow-0 items-center gap-1 text-sm text-base-content/75',
 	areaIcon: 'size-4 shrink-0',
 	// Controls inside a card sit above the name's link.
 	actions: 'relative z-10 mt-auto pt-2',

@@ -64,8 +64,9 @@ export async function preparePhotos(files: readonly File[]): Promise<PreparedPho
 			prepared.push({ id: randomUUID(), key: newStorageKey('items'), image });
 		} catch (error) {
 			if (error instanceof AppError) {
-				const key = error.code === 'IMAGE_TOO_LARGE' ? 'imageTooLarge' : 'imageType';
-				throw new AppError(error.code, { [`files.${index}`]: `form.errors.${key}` });
+				const fallback = error.code === 'IMAGE_TOO_LARGE' ? 'imageTooLarge' : 'imageType';
+				const message = error.fields?.['image'] ?? `form.errors.${fallback}`;
+				throw new AppError(error.code, { [`files.${index}`]: message });
 			}
 			throw error;
 		}
