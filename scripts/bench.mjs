@@ -22,10 +22,12 @@ const host = '127.0.0.1';
 
 // Every benchmark is a module exporting `name`, `description`, `run(context)` (prints its own
 // tables, returns JSON-ready results) and `summarize(results)` (columns for the final table,
-// keyed by row label). New benchmarks, such as API throughput or image processing, go here.
+// keyed by row label). New benchmarks go here.
 const modules = {
 	pages: () => import('./bench/pages.mjs'),
 	lighthouse: () => import('./bench/lighthouse.mjs'),
+	api: () => import('./bench/api.mjs'),
+	photos: () => import('./bench/photos.mjs'),
 };
 
 const usage = `Usage: npm run bench -- [options]
@@ -132,9 +134,15 @@ async function main() {
 	await snapshotBuild({ root, dir });
 
 	const server = await startServer({ root, dir, host, port, siteUrl });
-	// Ctrl-C skips `finally`; stop the server and remove its data folder all the same.
+	// Cleanups of what a module created (a database, a second server), registered while it runs.
+	/** @type {Set<() => Promise<void>>} */
+	const interruptCleanups = new Set();
+	// Ctrl-C skips `finally`; stop the server and remove its data folder all the same, and let the
+	// running module remove what it made.
 	const onSignal = (signal) => {
-		server.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+		Promise.allSettled([...interruptCleanups].map((cleanup) => cleanup()))
+			.then(() => server.stop())
+			.finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
 	};
 	process.once('SIGINT', onSignal);
 	process.once('SIGTERM', onSignal);
@@ -162,7 +170,17 @@ async function main() {
 					baseUrl: server.baseUrl,
 					pages: options.pages,
 					options,
+					root,
+					// The served copy of the build, for modules that start servers of their own.
+					buildDir: dir,
+					host,
 					log: (line = '') => console.log(line),
+					// A module's own `finally` cleans up on errors; this covers Ctrl-C. Returns the
+					// function that unregisters the cleanup once the module did it itself.
+					onInterrupt: (cleanup) => {
+						interruptCleanups.add(cleanup);
+						return () => interruptCleanups.delete(cleanup);
+					},
 				});
 				report.results[moduleName] = results;
 				summaries.push(benchmark.summarize(results));

@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const script = join(import.meta.dirname, '../../scripts/admin.mjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'hibahin-admin-'));
+// Each run starts the embedded database (WebAssembly) afresh: seconds each on a busy machine.
+const dbTimeout = 240_000;
 
 /** Runs `npm run admin -- …args` on a fresh embedded database; never throws. */
 async function admin(...args: string[]) {
@@ -55,16 +57,15 @@ describe('npm run admin', () => {
 		const missing = await admin('supporters', 'remove', '2');
 		expect(missing.code).toBe(1);
 		expect(missing.stderr).toContain('No supporter with id 2.');
-	}, 60_000);
+	}, dbTimeout);
 
 	it('adds, lists and removes early supporters', async () => {
 		await admin('early-supporters', 'add', '--name', 'Ayu', '--message', 'Dari awal!');
 		await admin('early-supporters', 'add', '--name', 'Bayu');
+		expect((await admin('early-supporters', 'remove', '2')).code).toBe(0);
 		const listed = await admin('early-supporters', 'list');
-		expect(listed.stdout).toMatch(/1 {2}Ayu {2}"Dari awal!"\n\s+2 {2}Bayu\n$/);
-		expect((await admin('early-supporters', 'remove', '1')).code).toBe(0);
-		expect((await admin('early-supporters', 'list')).stdout).not.toContain('Ayu');
-	}, 60_000);
+		expect(listed.stdout).toMatch(/^\s+1 {2}Ayu {2}"Dari awal!"\n$/);
+	}, dbTimeout);
 
 	it.each([
 		[['supporters', 'add', '--amount', '5000'], '--name is required.'],

@@ -11,7 +11,10 @@ async function fromDirectory<T>(lookup: () => Promise<T>): Promise<T> {
 	try {
 		return await lookup();
 	} catch (error) {
-		if (error instanceof AreaDirectoryUnavailableError) throw new AppError('SHIPPING_UNAVAILABLE');
+		// By name: the directory may come from the server runtime bundle, with its own copy of the class.
+		if (error instanceof Error && error.name === AreaDirectoryUnavailableError.name) {
+			throw new AppError('SHIPPING_UNAVAILABLE');
+		}
 		throw error;
 	}
 }

@@ -28,17 +28,22 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 	const labels = useMemo(() => cardLabels(t), [t]);
 	const ids = { results: useId(), sort: useId(), category: useId() };
 	const [searchText, setSearchText] = useState(initialView.search);
+	// Typing one search replaces its own history entry instead of adding one per pause.
+	const searching = useRef(false);
 	const { view, list, status, navigate, retry } = useItemList(
 		initialView,
 		initialList,
-		(restored) => setSearchText(restored.search),
+		(restored) => {
+			searching.current = false;
+			setSearchText(restored.search);
+		},
 	);
 	const searchInput = useRef<HTMLInputElement>(null);
 	const resultsHeading = useRef<HTMLHeadingElement>(null);
-	// Typing one search replaces its own history entry instead of adding one per pause.
-	const searching = useRef(false);
 
-	useEffect(() => searchInput.current?.focus(), []);
+	useEffect(() => {
+		searchInput.current?.focus();
+	}, []);
 
 	function go(next: ItemListView) {
 		searching.current = false;
@@ -56,7 +61,7 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 		if (text === view.search) return;
 		const timer = setTimeout(() => runSearch(text), searchDebounceMs);
 		return () => clearTimeout(timer);
-	});
+	}, [searchText, view]);
 
 	function submit(event: SubmitEvent) {
 		event.preventDefault();

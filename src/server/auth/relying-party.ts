@@ -159,14 +159,16 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 		},
 
 		/** Where to send the browser to end the provider's session too. */
-		async signOutUrl(idToken: string | null): Promise<string> {
+		/** `home` is the site's home in the visitor's language (`/` or `/en`). */
+		async signOutUrl(idToken: string | null, home = '/'): Promise<string> {
 			const config = await discover();
+			const target = new URL(home, options.postLogoutRedirectUri).href;
 			const parameters: Record<string, string> = {
-				[options.logoutRedirectParam]: options.postLogoutRedirectUri,
+				[options.logoutRedirectParam]: target,
 				client_id: options.clientId,
 			};
 			if (idToken) parameters['id_token_hint'] = idToken;
-			if (!config.serverMetadata().end_session_endpoint) return options.postLogoutRedirectUri;
+			if (!config.serverMetadata().end_session_endpoint) return target;
 			return oidc.buildEndSessionUrl(config, parameters).href;
 		},
 	};

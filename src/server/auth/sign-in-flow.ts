@@ -100,6 +100,11 @@ async function endSession(server: ServerContext, context: Context): Promise<stri
 
 /** Signs out here and at the provider, which then sends the browser home. */
 export async function signOut(server: ServerContext, context: APIContext): Promise<Response> {
+	const form = await context.request.formData().catch(() => null);
+	const locale = form?.get('locale') === 'en' ? 'en' : 'id';
 	const idToken = await endSession(server, context);
-	return context.redirect(await server.relyingParty.signOutUrl(idToken), 303);
+	return context.redirect(
+		await server.relyingParty.signOutUrl(idToken, localizePath('/', locale)),
+		303,
+	);
 }

@@ -80,7 +80,7 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 				client_id: client.id,
 				client_secret: client.secret,
 				redirect_uris: [client.redirectUri],
-				post_logout_redirect_uris: [client.postLogoutRedirectUri],
+				post_logout_redirect_uris: [client.postLogoutRedirectUri, `${publicUrl}/en`],
 				response_types: ['code'],
 				grant_types: ['authorization_code'],
 				token_endpoint_auth_method: 'client_secret_basic',

@@ -1,0 +1,894 @@
+// API throughput under load, beside the bare query: the item search and the item detail through
+// the production server (HTTP, Astro, Hono, Drizzle, JSON, compression) against the same SQL sent
+// straight to the database with the same concurrency, on PostgreSQL and on PGlite. The ratio says
+// how much of the database's capacity survives the layers above it.
+//
+// Each database is seeded with 100,000 items from the project's own migrations, so the indexes are
+// the ones production has. The bare run comes first and is closed before the server starts: PGlite
+// cannot be opened by two processes, and on PostgreSQL the two would compete for the same cores.
+//
+// BENCH_API_SECONDS (default 10) and BENCH_API_ITEMS (default 100000) shorten a trial run;
+// BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server on
+// which a throwaway database is created and dropped again.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import sharp from 'sharp';
+import { formatTable } from './format.mjs';
+import { pickPort } from './server.mjs';
+
+export const name = 'api';
+export const description = 'API throughput under load, beside the bare query';
+
+const itemCount = Number(process.env.BENCH_API_ITEMS ?? 100_000);
+const donorCount = 2_000;
+const connections = 50;
+const measureMs = Number(process.env.BENCH_API_SECONDS ?? 10) * 1_000;
+// Not recorded: fills the pools, the page cache and V8's JIT before the clock starts.
+const warmupMs = 2_000;
+// A request slower than this counts as an error rather than waiting forever.
+const requestTimeoutMs = 10_000;
+// The server's own default (src/server/db/client.ts), so the bare pool is the same size.
+const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+const adminUrl =
+	process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// Four words with matches and a typo that only the trigram similarity (`<%`) finds.
+const searchWords = ['kursi', 'buku', 'lemari', 'sepeda', 'kurso'];
+// The page size the site asks for (itemPageSize in src/features/items/items.ts).
+const pageSize = 12;
+const photoWidths = [360, 720, 1280];
+// What a browser sends; the server compresses JSON answers (brotli first) for such clients.
+const acceptEncoding = 'gzip, deflate, br, zstd';
+
+const targets = { ratio: 0.5, p95Ms: 50 };
+
+// The SQL Drizzle generates for listItems and findItem (src/features/items/items.server.ts),
+// copied from its `.toSQL()` so the bare run sends the very same statements.
+const itemColumns =
+	'"id", "donor_id", "name", "description", "category", "weight", "length", "width", "height", ' +
+	'"quantity", "status", "donated_at", "created_at", "updated_at"';
+const searchWhere =
+	'("items"."name" ilike $1 or "items"."description" ilike $2\n\t\tor $3 <% "items"."name" or ' +
+	'$4 <% "items"."description")';
+const statements = {
+	page:
+		`select ${itemColumns} from "items" where ${searchWhere} ` +
+		'order by "items"."created_at" desc, "items"."id" desc limit $5',
+	count: `select count(*) from "items" where ${searchWhere}`,
+	item: `select ${itemColumns} from "items" where "items"."id" = $1`,
+	photos: (n) =>
+		'select "id", "item_id", "position", "key", "widths", "width", "height", "created_at" ' +
+		`from "item_images" where "item_images"."item_id" in (${placeholders(n)}) ` +
+		'order by "item_images"."position" asc',
+	donors: (n) =>
+		'select "id", "name", "phone", "avatar_key", "area_name" from "users" ' +
+		`where "users"."id" in (${placeholders(n)})`,
+};
+
+/** `$1, $2, …, $n`, as Drizzle writes an `inArray` of n values. */
+function placeholders(n) {
+	return Array.from({ length: n }, (_, index) => `$${index + 1}`).join(', ');
+}
+
+// Word lists for the seed: item kinds with their category, so a search has plenty of matches
+// ("kursi" in about 1 item of 20) and plenty of misses, and descriptions read like real ones.
+const kinds = [
+	['Kursi', 'furniture'],
+	['Kursi lipat', 'furniture'],
+	['Meja belajar', 'furniture'],
+	['Lemari pakaian', 'furniture'],
+	['Rak buku', 'furniture'],
+	['Kasur', 'furniture'],
+	['Sofa', 'furniture'],
+	['Buku pelajaran', 'books'],
+	['Novel', 'books'],
+	['Komik', 'books'],
+	['Kamus', 'books'],
+	['Majalah', 'books'],
+	['Sepeda', 'sports'],
+	['Raket badminton', 'sports'],
+	['Bola sepak', 'sports'],
+	['Matras yoga', 'sports'],
+	['Kipas angin', 'electronics'],
+	['Televisi', 'electronics'],
+	['Rice cooker', 'electronics'],
+	['Lemari es', 'electronics'],
+	['Setrika', 'electronics'],
+	['Printer', 'electronics'],
+	['Baju', 'clothing'],
+	['Kemeja', 'clothing'],
+	['Jaket', 'clothing'],
+	['Celana', 'clothing'],
+	['Sepatu', 'clothing'],
+	['Seragam sekolah', 'clothing'],
+	['Panci', 'household'],
+	['Piring', 'household'],
+	['Kompor gas', 'household'],
+	['Dispenser', 'household'],
+	['Gorden', 'household'],
+	['Mainan', 'kids'],
+	['Boneka', 'kids'],
+	['Kereta bayi', 'kids'],
+	['Sepeda anak', 'kids'],
+	['Buku mewarnai', 'kids'],
+	['Tas', 'other'],
+	['Koper', 'other'],
+	['Payung', 'other'],
+	['Jam dinding', 'other'],
+];
+const qualities = [
+	'bekas',
+	'kayu jati',
+	'plastik',
+	'besar',
+	'kecil',
+	'hitam',
+	'putih',
+	'merah',
+	'biru',
+	'jadul',
+	'minimalis',
+	'anak',
+	'second',
+	'hampir baru',
+];
+const conditions = [
+	'Masih layak pakai',
+	'Kondisi 90%',
+	'Ada sedikit lecet',
+	'Masih mulus',
+	'Perlu sedikit perbaikan',
+	'Warna agak pudar',
+];
+const reasons = [
+	'Pindahan rumah',
+	'Sudah tidak terpakai',
+	'Anak sudah besar',
+	'Sudah beli yang baru',
+	'Bersih-bersih gudang',
+];
+const cities = [
+	'Jakarta Selatan',
+	'Bandung',
+	'Surabaya',
+	'Yogyakarta',
+	'Semarang',
+	'Medan',
+	'Makassar',
+	'Denpasar',
+	'Malang',
+	'Bogor',
+	'Depok',
+	'Bekasi',
+	'Tangerang',
+	'Palembang',
+	'Balikpapan',
+];
+const firstNames = ['Budi', 'Siti', 'Agus', 'Dewi', 'Rina', 'Andi', 'Wahyu', 'Putri', 'Joko'];
+const lastNames = ['Santoso', 'Wijaya', 'Pratama', 'Saputra', 'Hidayat', 'Kusuma', 'Nugroho'];
+
+/** A PostgreSQL array literal of constant strings. */
+function textArray(values) {
+	return `array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]`;
+}
+
+/**
+ * The seed, in SQL so the rows never cross the wire: `generate_series` with a fixed random seed,
+ * identical on PostgreSQL and PGlite. Every item gets one photo row, all pointing at one stored
+ * photo (`photoKey`), so the photos query returns rows as in production.
+ * @param {string} photoKey
+ */
+export function seedSql(photoKey) {
+	const pick = (array, random) => `${array}[1 + floor(${random} * cardinality(${array}))::int]`;
+	return `
+select setseed(0.2024);
+insert into users (id, issuer, subject, email, name, phone, area_name, created_at, updated_at)
+select 'bench-donor-' || g, 'bench', g::text, 'donor' || g || '@bench.hibahin.test',
+	(${textArray(firstNames)})[1 + g % ${firstNames.length}] || ' ' ||
+		(${textArray(lastNames)})[1 + (g / ${firstNames.length}) % ${lastNames.length}],
+	case when g % 10 < 7 then '+62812' || lpad(g::text, 8, '0') end,
+	(${textArray(cities)})[1 + g % ${cities.length}],
+	now() - interval '400 days', now() - interval '400 days'
+from generate_series(1, ${donorCount}) g;
+with words as (
+	select ${textArray(kinds.map(([kind]) => kind))} as kinds,
+		${textArray(kinds.map(([, category]) => category))} as categories,
+		${textArray(qualities)} as qualities, ${textArray(conditions)} as conditions,
+		${textArray(reasons)} as reasons, ${textArray(cities)} as cities
+), seeds as (
+	select g, random() as r1, random() as r2, random() as r3, random() as r4, random() as r5,
+		random() as r6, random() as r7, random() as r8,
+		now() - random() * interval '365 days' as created
+	from generate_series(1, ${itemCount}) g
+)
+insert into items (donor_id, name, description, category, weight, length, width, height, quantity,
+	status, donated_at, created_at, updated_at)
+select
+	-- Squared, so a few donors give a lot and most give a little.
+	'bench-donor-' || (1 + floor(s.r8 * s.r8 * ${donorCount}))::int,
+	${pick('w.kinds', 's.r1')} || ' ' || ${pick('w.qualities', 's.r2')},
+	${pick('w.kinds', 's.r1')} || ' ' || ${pick('w.qualities', 's.r2')} || '. ' ||
+		${pick('w.conditions', 's.r3')} || '. ' || ${pick('w.reasons', 's.r4')} || '.' ||
+		case when s.r5 < 0.2 then ' Bonus ' || lower(${pick('w.kinds', 's.r6')}) || '.' else '' end ||
+		' Bisa diambil di ' || ${pick('w.cities', 's.r7')} || '.',
+	${pick('w.categories', 's.r1')},
+	round((0.2 + s.r3 * 30)::numeric, 1)::float8,
+	10 + floor(s.r4 * 150), 10 + floor(s.r5 * 100), 5 + floor(s.r6 * 80),
+	1 + floor(s.r7 * 3)::int,
+	-- About 30% given away already, a few reserved, the rest available.
+	case when s.r2 < 0.3 then 'DONATED' when s.r2 < 0.35 then 'RESERVED' else 'AVAILABLE' end,
+	case when s.r2 < 0.3 then s.created + s.r6 * interval '14 days' end,
+	s.created, s.created
+from seeds s cross join words w;
+insert into item_images (id, item_id, position, key, widths, width, height, created_at)
+select 'bench-photo-' || id, id, 0, '${photoKey}', '${JSON.stringify(photoWidths)}'::jsonb,
+	1280, 960, created_at
+from items;
+`;
+}
+
+/**
+ * Writes the WebP files of the shared photo into the server's uploads folder, so the key every
+ * photo row points at is a real stored photo.
+ * @param {string} dataDir
+ * @param {string} photoKey
+ */
+async function storeSharedPhoto(dataDir, photoKey) {
+	await mkdir(path.dirname(path.join(dataDir, 'uploads', photoKey)), { recursive: true });
+	const image = sharp({
+		create: { width: 1280, height: 960, channels: 3, background: { r: 180, g: 140, b: 90 } },
+	});
+	for (const width of photoWidths) {
+		const data = await image.clone().resize({ width }).webp({ quality: 78 }).toBuffer();
+		await writeFile(path.join(dataDir, 'uploads', `${photoKey}-${width}.webp`), data);
+	}
+}
+
+/**
+ * Sorted latencies to the summary figures, nearest-rank percentiles.
+ * @param {number[]} latencies milliseconds
+ */
+function latencyFigures(latencies) {
+	const sorted = Float64Array.from(latencies).sort();
+	const rank = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+	const round = (ms) => (ms === undefined ? undefined : Math.round(ms * 100) / 100);
+	return {
+		count: sorted.length,
+		p50: round(rank(50)),
+		p95: round(rank(95)),
+		p99: round(rank(99)),
+		max: round(sorted.at(-1)),
+		mean: round(sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1)),
+	};
+}
+
+/**
+ * Keeps `connections` callers busy for `warmupMs + measureMs`, each starting its next call as soon
+ * as the last one ended (a closed loop, like users who wait for an answer). Only calls started
+ * after the warm-up count; throughput is those calls over the time until the last of them ended.
+ * @param {(sequence: number) => Promise<string>} call resolves to a label (the search word, say)
+ * @returns {Promise<{ requests: number, errors: number, seconds: number, rps: number,
+ *   latency: ReturnType<typeof latencyFigures>, byLabel: Record<string, ReturnType<typeof
+ *   latencyFigures>>, errorSamples: string[] }>}
+ */
+async function drive(call) {
+	const started = performance.now();
+	const measureFrom = started + warmupMs;
+	const stopAt = measureFrom + measureMs;
+	/** @type {number[]} */
+	const latencies = [];
+	/** @type {Map<string, number[]>} */
+	const byLabel = new Map();
+	const errorSamples = new Set();
+	let errors = 0;
+	let sequence = 0;
+	let lastEnd = measureFrom;
+	const worker = async () => {
+		while (performance.now() < stopAt) {
+			const begin = performance.now();
+			const counted = begin >= measureFrom;
+			try {
+				const label = await call(sequence++);
+				const end = performance.now();
+				if (!counted) continue;
+				latencies.push(end - begin);
+				if (!byLabel.has(label)) byLabel.set(label, []);
+				byLabel.get(label).push(end - begin);
+				lastEnd = Math.max(lastEnd, end);
+			} catch (error) {
+				if (!counted) continue;
+				errors++;
+				lastEnd = Math.max(lastEnd, performance.now());
+				if (errorSamples.size < 5) {
+					errorSamples.add(error instanceof Error ? error.message : String(error));
+				}
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: connections }, worker));
+	const seconds = (lastEnd - measureFrom) / 1_000;
+	return {
+		requests: latencies.length,
+		errors,
+		seconds: Math.round(seconds * 100) / 100,
+		rps: Math.round((latencies.length / seconds) * 10) / 10,
+		latency: latencyFigures(latencies),
+		byLabel: Object.fromEntries(
+			[...byLabel].map(([label, values]) => [label, latencyFigures(values)]),
+		),
+		errorSamples: [...errorSamples],
+	};
+}
+
+/**
+ * One GET on a keep-alive agent; the body is read to its end (and its size kept) but not parsed,
+ * as a browser's network stack would before handing it on. Anything but 200 is an error.
+ * @param {http.Agent} agent
+ * @param {string} url
+ * @param {{ bytes: number, encodings: Set<string> }} seen
+ */
+function get(agent, url, seen) {
+	return new Promise((resolve, reject) => {
+		const request = http.get(
+			url,
+			{ agent, headers: { accept: 'application/json', 'accept-encoding': acceptEncoding } },
+			(response) => {
+				let bytes = 0;
+				response.on('data', (chunk) => (bytes += chunk.length));
+				response.on('error', reject);
+				response.on('end', () => {
+					if (response.statusCode !== 200) {
+						reject(new Error(`HTTP ${response.statusCode} for ${new URL(url).pathname}`));
+						return;
+					}
+					seen.bytes = bytes;
+					seen.encodings.add(response.headers['content-encoding'] ?? 'identity');
+					resolve(bytes);
+				});
+			},
+		);
+		request.setTimeout(requestTimeoutMs, () => request.destroy(new Error('timed out')));
+		request.on('error', reject);
+	});
+}
+
+/**
+ * A random item id; the same generator for the API and the bare run, so both read the same mix.
+ * @param {{ minId: number, maxId: number }} range
+ */
+function randomId({ minId, maxId }) {
+	return minId + Math.floor(Math.random() * (maxId - minId + 1));
+}
+
+/** The search's `ilike` pattern, escaped as searchCondition escapes it. */
+function likePattern(word) {
+	return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The bare work of one search and one detail, in the order listItems and findItem run it: page
+ * and count together, then the page's photos and donors together.
+ * @param {(text: string, params: unknown[]) => Promise<unknown[][]>} query rows as arrays, as
+ *   Drizzle asks its drivers for them
+ */
+function bareCalls(query) {
+	const photosAndDonors = (rows) => {
+		const ids = rows.map((row) => row[0]);
+		const donorIds = [...new Set(rows.map((row) => row[1]))];
+		return Promise.all([
+			query(statements.photos(ids.length), ids),
+			query(statements.donors(donorIds.length), donorIds),
+		]);
+	};
+	return {
+		/** @param {string} word @returns {Promise<number>} the total matches */
+		async search(word) {
+			const pattern = likePattern(word);
+			const params = [pattern, pattern, word, word];
+			const [rows, [[total]]] = await Promise.all([
+				query(statements.page, [...params, pageSize]),
+				query(statements.count, params),
+			]);
+			if (rows.length) await photosAndDonors(rows);
+			return Number(total);
+		},
+		/** @param {number} id */
+		async detail(id) {
+			const rows = await query(statements.item, [id]);
+			if (!rows.length) throw new Error(`item ${id} not found`);
+			await photosAndDonors(rows);
+		},
+	};
+}
+
+/**
+ * Drives the bare search and detail, and counts each word's matches for the API check.
+ * @param {ReturnType<typeof bareCalls>} calls
+ * @param {{ minId: number, maxId: number }} range
+ * @param {(line?: string) => void} log
+ */
+async function benchBare(calls, range, log) {
+	const matches = {};
+	for (const word of searchWords) matches[word] = await calls.search(word);
+	log(
+		`  matches per search word: ${searchWords.map((word) => `${word} ${matches[word]}`).join(', ')}`,
+	);
+	log(`  bare search, ${connections} concurrent callers…`);
+	const search = await drive(async (sequence) => {
+		const word = searchWords[sequence % searchWords.length];
+		await calls.search(word);
+		return word;
+	});
+	log(`  bare detail, ${connections} concurrent callers…`);
+	const detail = await drive(async () => {
+		await calls.detail(randomId(range));
+		return 'detail';
+	});
+	return { matches, search, detail };
+}
+
+/**
+ * Drives the API's search and detail through the running server.
+ * @param {string} baseUrl
+ * @param {{ minId: number, maxId: number }} range
+ * @param {Record<string, number>} matches the bare counts, to check the API finds the same
+ * @param {(line?: string) => void} log
+ */
+async function benchApi(baseUrl, range, matches, log) {
+	const mismatches = [];
+	for (const word of searchWords) {
+		const response = await fetch(`${baseUrl}/api/items?search=${encodeURIComponent(word)}`);
+		const body = await response.json();
+		if (body?.data?.meta?.total !== matches[word]) {
+			mismatches.push(`${word}: API ${body?.data?.meta?.total}, bare ${matches[word]}`);
+		}
+	}
+	if (mismatches.length) log(`  !! the API and the bare query disagree: ${mismatches.join('; ')}`);
+	const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+	const searchSeen = { bytes: 0, encodings: new Set() };
+	const detailSeen = { bytes: 0, encodings: new Set() };
+	try {
+		log(`  API search, ${connections} connections…`);
+		const search = await drive(async (sequence) => {
+			const word = searchWords[sequence % searchWords.length];
+			await get(agent, `${baseUrl}/api/items?search=${word}`, searchSeen);
+			return word;
+		});
+		log(`  API detail, ${connections} connections…`);
+		const detail = await drive(async () => {
+			await get(agent, `${baseUrl}/api/items/${randomId(range)}`, detailSeen);
+			return 'detail';
+		});
+		const describe = (seen) => ({ bytes: seen.bytes, encodings: [...seen.encodings] });
+		return {
+			search: { ...search, response: describe(searchSeen) },
+			detail: { ...detail, response: describe(detailSeen) },
+			mismatches,
+		};
+	} finally {
+		agent.destroy();
+	}
+}
+
+/**
+ * Starts the benchmark's copy of the production server with the given database settings and
+ * waits until the item list answers (migrations and startup upkeep done).
+ * @param {{ root: string, buildDir: string, host: string, env: Record<string, string> }} options
+ * @returns {Promise<{ baseUrl: string, peakRssMb: () => Promise<number | undefined>,
+ *   stop: () => Promise<void> }>}
+ */
+async function startApiServer({ root, buildDir, host, env }) {
+	const port = await pickPort(0, host);
+	const baseUrl = `http://${host}:${port}`;
+	const childEnv = {
+		...process.env,
+		PORT: String(port),
+		HOST: host,
+		SITE_URL: baseUrl,
+		NODE_ENV: 'production',
+		DEMO_DATA: 'off',
+		DATABASE_POOL_SIZE: String(poolSize),
+		...env,
+	};
+	// PGlite is chosen by the absence of DATABASE_URL; one inherited from the shell must not leak.
+	if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+	const child = spawn(process.execPath, [path.join(buildDir, 'server', 'start.mjs')], {
+		cwd: root,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env: childEnv,
+	});
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	let exited = false;
+	child.once('exit', () => (exited = true));
+	const stop = async () => {
+		if (exited) return;
+		const done = once(child, 'exit');
+		child.kill('SIGTERM');
+		const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+		await done;
+		clearTimeout(timer);
+	};
+	// The kernel's high-water mark of the server's memory (Linux only; undefined elsewhere).
+	const peakRssMb = async () => {
+		const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+		const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+		return kb ? Math.round(Number(kb) / 1024) : undefined;
+	};
+	const deadline = Date.now() + 180_000;
+	try {
+		while (true) {
+			if (exited) throw new Error(`the server exited before answering:\n${output}`);
+			if (Date.now() > deadline) throw new Error(`the server did not answer:\n${output}`);
+			const status = await fetch(`${baseUrl}/api/items?limit=1`, {
+				signal: AbortSignal.timeout(5_000),
+			})
+				.then(async (response) => (await response.arrayBuffer(), response.status))
+				.catch(() => undefined);
+			if (status === 200) break;
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	return { baseUrl, peakRssMb, stop };
+}
+
+/**
+ * Seeds through the given handle and reads the id range; the times go to the log.
+ * @param {{ exec: (text: string) => Promise<unknown>, migrate: () => Promise<void>,
+ *   one: (text: string) => Promise<unknown[]> }} database
+ * @param {string} photoKey
+ * @param {(line?: string) => void} log
+ */
+async function seed(database, photoKey, log) {
+	const started = performance.now();
+	await database.migrate();
+	const migrated = performance.now();
+	// The trigram indexes are dropped for the load and rebuilt from their own definitions: one
+	// build is many times faster than 100,000 GIN updates (minutes on PGlite), and the result is
+	// the index the migrations made.
+	const ginIndexes = await database.all(
+		"select indexname, indexdef from pg_indexes where tablename = 'items' and indexdef like '%gin%'",
+	);
+	for (const [indexName] of ginIndexes) await database.exec(`drop index "${indexName}"`);
+	await database.exec(seedSql(photoKey));
+	for (const [, definition] of ginIndexes) await database.exec(definition);
+	const inserted = performance.now();
+	// A settled database has its statistics and visibility map; a fresh bulk load has neither.
+	await database.exec('vacuum analyze');
+	const done = performance.now();
+	const [minId, maxId, items, donated] = (
+		await database.all(
+			"select min(id), max(id), count(*), count(*) filter (where status = 'DONATED') from items",
+		)
+	)[0].map(Number);
+	const seconds = (from, to) => Math.round((to - from) / 100) / 10;
+	const timing = {
+		totalSeconds: seconds(started, done),
+		migrateSeconds: seconds(started, migrated),
+		// Inserts and the trigram index builds.
+		insertSeconds: seconds(migrated, inserted),
+		vacuumSeconds: seconds(inserted, done),
+	};
+	log(
+		`  seeded ${items} items (${Math.round((donated / items) * 100)}% donated), ${donorCount} ` +
+			`donors, ${items} photo rows in ${timing.totalSeconds} s (migrations ` +
+			`${timing.migrateSeconds} s, inserts and indexes ${timing.insertSeconds} s, vacuum analyze ` +
+			`${timing.vacuumSeconds} s)`,
+	);
+	return { range: { minId, maxId }, seed: timing, items, donated };
+}
+
+/**
+ * PostgreSQL: a fresh database on the local server, seeded, measured bare, then through the API,
+ * and dropped whatever happens.
+ * @param {{ root: string, buildDir: string, host: string, log: (line?: string) => void,
+ *   onInterrupt: (cleanup: () => Promise<void>) => () => void }} context
+ */
+async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
+	const databaseName = `hibahin_bench_${randomBytes(6).toString('hex')}`;
+	const url = new URL(adminUrl);
+	url.pathname = `/${databaseName}`;
+	const databaseUrl = url.href;
+	const photoKey = `items/${randomBytes(16).toString('hex')}`;
+	const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+	/** @type {Array<() => Promise<void>>} */
+	const undo = [];
+	const cleanup = async () => {
+		for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
+	};
+	const forget = onInterrupt(cleanup);
+	try {
+		undo.push(() => admin.end({ timeout: 5 }));
+		const [{ version }] = await admin`select current_setting('server_version') as version`;
+		await admin.unsafe(`create database ${databaseName}`);
+		// `with (force)` ends connections a killed server may have left behind.
+		undo.push(() => admin.unsafe(`drop database if exists ${databaseName} with (force)`));
+		log(`PostgreSQL ${version}: database ${databaseName}`);
+		const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-api-'));
+		undo.push(() => rm(dataDir, { recursive: true, force: true }));
+		await storeSharedPhoto(dataDir, photoKey);
+
+		const client = postgres(databaseUrl, { max: poolSize, onnotice: () => {} });
+		let bare;
+		let seeded;
+		try {
+			seeded = await seed(
+				{
+					migrate: () =>
+						migratePostgres(drizzlePostgres(client), {
+							migrationsFolder: path.join(root, 'drizzle'),
+						}),
+					exec: (text) => client.unsafe(text),
+					all: (text) => client.unsafe(text).values(),
+				},
+				photoKey,
+				log,
+			);
+			// Unnamed statements, rows as arrays: what Drizzle's postgres-js driver asks for.
+			const query = (text, params) => client.unsafe(text, params, { prepare: false }).values();
+			bare = await benchBare(bareCalls(query), seeded.range, log);
+		} finally {
+			await client.end({ timeout: 5 });
+		}
+
+		const server = await startApiServer({
+			root,
+			buildDir,
+			host,
+			env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+		});
+		undo.push(server.stop);
+		const api = await benchApi(server.baseUrl, seeded.range, bare.matches, log);
+		const serverPeakRssMb = await server.peakRssMb();
+		return { database: 'PostgreSQL', version, ...seeded, bare, api, serverPeakRssMb };
+	} finally {
+		await cleanup();
+		forget();
+	}
+}
+
+/**
+ * PGlite: a fresh data folder, seeded and measured in this process, closed, then served by the
+ * server from the same folder; removed whatever happens.
+ * @param {{ root: string, buildDir: string, host: string, log: (line?: string) => void,
+ *   onInterrupt: (cleanup: () => Promise<void>) => () => void }} context
+ */
+async function benchPglite({ root, buildDir, host, log, onInterrupt }) {
+	const photoKey = `items/${randomBytes(16).toString('hex')}`;
+	/** @type {Array<() => Promise<void>>} */
+	const undo = [];
+	const cleanup = async () => {
+		for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
+	};
+	const forget = onInterrupt(cleanup);
+	try {
+		const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-api-'));
+		undo.push(() => rm(dataDir, { recursive: true, force: true }));
+		await storeSharedPhoto(dataDir, photoKey);
+		// Where the server looks for it: DATA_DIR/db (openConfiguredDatabase).
+		const dbDir = path.join(dataDir, 'db');
+		await mkdir(dbDir, { recursive: true });
+		const client = new PGlite({ dataDir: dbDir, extensions: { pg_trgm } });
+		let bare;
+		let seeded;
+		let version;
+		try {
+			version = (await client.query('show server_version')).rows[0].server_version;
+			log(`PGlite (PostgreSQL ${version}): ${dbDir}`);
+			seeded = await seed(
+				{
+					migrate: () =>
+						migratePglite(drizzlePglite(client), { migrationsFolder: path.join(root, 'drizzle') }),
+					exec: (text) => client.exec(text),
+					all: async (text) => (await client.query(text, [], { rowMode: 'array' })).rows,
+				},
+				photoKey,
+				log,
+			);
+			// In this process and single-threaded, as the server's own PGlite is.
+			const query = async (text, params) =>
+				(await client.query(text, params, { rowMode: 'array' })).rows;
+			bare = await benchBare(bareCalls(query), seeded.range, log);
+		} finally {
+			// Closed before the server opens the folder: two PGlite instances on one folder corrupt it.
+			await client.close();
+		}
+
+		const server = await startApiServer({ root, buildDir, host, env: { DATA_DIR: dataDir } });
+		undo.push(server.stop);
+		const api = await benchApi(server.baseUrl, seeded.range, bare.matches, log);
+		const serverPeakRssMb = await server.peakRssMb();
+		return { database: 'PGlite', version, ...seeded, bare, api, serverPeakRssMb };
+	} finally {
+		await cleanup();
+		forget();
+	}
+}
+
+/** @param {number | undefined} ms */
+const formatMs = (ms) => (ms === undefined ? '–' : `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`);
+
+/** @param {number} rps */
+const formatRps = (rps) => (rps >= 100 ? String(Math.round(rps)) : rps.toFixed(1));
+
+/**
+ * The per-database table of the brief: API beside bare, per endpoint, and the targets.
+ * @param {any} result one database's result
+ * @param {(line?: string) => void} log
+ */
+function printDatabase(result, log) {
+	const endpoints = [
+		['GET /api/items?search=…', 'search'],
+		['GET /api/items/{id}', 'detail'],
+	];
+	log();
+	log(`${result.database}: ${connections} connections, ${measureMs / 1_000} s per run`);
+	log(
+		formatTable(
+			[
+				'Endpoint',
+				'API req/s',
+				'bare req/s',
+				'API/bare',
+				'API p50',
+				'API p95',
+				'API p99',
+				'bare p95',
+				'Errors API/bare',
+			],
+			endpoints.map(([label, key]) => {
+				const api = result.api[key];
+				const bare = result.bare[key];
+				return [
+					label,
+					formatRps(api.rps),
+					formatRps(bare.rps),
+					(api.rps / bare.rps).toFixed(2),
+					formatMs(api.latency.p50),
+					formatMs(api.latency.p95),
+					formatMs(api.latency.p99),
+					formatMs(bare.latency.p95),
+					`${api.errors}/${bare.errors}`,
+				];
+			}),
+		),
+	);
+	log();
+	log('Search per word (matches of 100,000):');
+	log(
+		formatTable(
+			['Word', 'Matches', 'API p50', 'API p95', 'bare p50', 'bare p95'],
+			searchWords.map((word) => [
+				word,
+				result.bare.matches[word],
+				formatMs(result.api.search.byLabel[word]?.p50),
+				formatMs(result.api.search.byLabel[word]?.p95),
+				formatMs(result.bare.search.byLabel[word]?.p50),
+				formatMs(result.bare.search.byLabel[word]?.p95),
+			]),
+		),
+	);
+	log();
+	for (const [label, key] of endpoints) {
+		const api = result.api[key];
+		const ratio = api.rps / result.bare[key].rps;
+		const checks = [
+			api.latency.p95 < targets.p95Ms
+				? `p95 ${formatMs(api.latency.p95)} < ${targets.p95Ms} ms ok`
+				: `!! p95 ${formatMs(api.latency.p95)} ≥ ${targets.p95Ms} ms`,
+		];
+		// The ratio target is PostgreSQL's: PGlite shares one thread with the server itself.
+		if (result.database === 'PostgreSQL') {
+			checks.push(
+				ratio >= targets.ratio
+					? `API/bare ${ratio.toFixed(2)} ≥ ${targets.ratio} ok`
+					: `!! API/bare ${ratio.toFixed(2)} < ${targets.ratio}`,
+			);
+		}
+		log(`  target ${label}: ${checks.join(', ')}`);
+	}
+	const responses = endpoints
+		.map(([, key]) => {
+			const { bytes, encodings } = result.api[key].response;
+			return `${key} ${(bytes / 1024).toFixed(1)} KB ${encodings.join('/')}`;
+		})
+		.join(', ');
+	log(`  responses: ${responses}; server peak RSS ${result.serverPeakRssMb ?? '?'} MB`);
+	for (const [, key] of endpoints) {
+		for (const [side, figures] of [
+			['API', result.api[key]],
+			['bare', result.bare[key]],
+		]) {
+			for (const sample of figures.errorSamples) log(`  !! ${side} ${key} error: ${sample}`);
+		}
+	}
+}
+
+/**
+ * Seeds both databases, measures the bare queries and the API on each, and prints a table per
+ * database. A database that cannot be measured (no PostgreSQL server, say) is reported in
+ * `failed` and the other one still runs.
+ * @param {{ root: string, buildDir: string, host: string, log: (line?: string) => void,
+ *   onInterrupt: (cleanup: () => Promise<void>) => () => void }} context
+ */
+export async function run(context) {
+	const { log } = context;
+	log(
+		`${itemCount} items, ${donorCount} donors, one photo row per item (all pointing at one ` +
+			`stored photo); search words ${searchWords.join(', ')} in turn, detail of random ids; ` +
+			`${connections} concurrent callers, ${warmupMs / 1_000} s warm-up + ${measureMs / 1_000} s` +
+			` measured; bare pool ${poolSize} connections like the server's.`,
+	);
+	const databases = [];
+	const failed = [];
+	for (const [label, bench] of [
+		['PostgreSQL', benchPostgres],
+		['PGlite', benchPglite],
+	]) {
+		log();
+		try {
+			const result = await bench(context);
+			databases.push(result);
+			printDatabase(result, log);
+			if (result.api.mismatches.length) {
+				failed.push({ database: label, error: result.api.mismatches.join('; ') });
+			}
+		} catch (error) {
+			const message = error instanceof Error ? error.message : String(error);
+			failed.push({ database: label, error: message });
+			log(`!! ${label} failed: ${message}`);
+		}
+	}
+	return {
+		itemCount,
+		donorCount,
+		photoRows: 'one per item, all sharing one stored photo key',
+		connections,
+		warmupSeconds: warmupMs / 1_000,
+		measureSeconds: measureMs / 1_000,
+		poolSize,
+		searchWords,
+		acceptEncoding,
+		targets,
+		databases,
+		failed,
+	};
+}
+
+/**
+ * The columns this module adds to the final summary table, a row per database and endpoint.
+ * @param {{ databases: any[] }} results
+ */
+export function summarize(results) {
+	return {
+		columns: ['API req/s', 'API p95', 'API/bare'],
+		rows: new Map(
+			results.databases.flatMap((result) =>
+				['search', 'detail'].map((key) => [
+					`api ${key} (${result.database})`,
+					[
+						formatRps(result.api[key].rps),
+						formatMs(result.api[key].latency.p95),
+						(result.api[key].rps / result.bare[key].rps).toFixed(2),
+					],
+				]),
+			),
+		),
+	};
+}
