@@ -217,7 +217,12 @@ export async function run({ log }) {
 				`on 2× screens, ${formatKb(card2x.bytes)}).`,
 		);
 		return {
-			original: { width: photoWidth, height: photoHeight, quality: jpegQuality, bytes: photo.length },
+			original: {
+				width: photoWidth,
+				height: photoHeight,
+				quality: jpegQuality,
+				bytes: photo.length,
+			},
 			runs,
 			timesMs: times,
 			medianMs,

@@ -37,5 +37,6 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 			error?.fields,
 		);
 	}
-	return (body as { data: T }).data;
+	// A 204 (a delete) has no body and no data.
+	return (body as { data: T } | null)?.data as T;
 }

@@ -247,16 +247,14 @@ export async function loadDemoData(server: ServerContext): Promise<boolean> {
 				updatedAt: createdAt,
 			})
 			.returning({ id: items.id });
-		await server.db
-			.insert(itemImages)
-			.values(
-				photos.map((photo, position) => ({
-					id: photo.id,
-					itemId: row!.id,
-					position,
-					...photoRow(photo),
-				})),
-			);
+		await server.db.insert(itemImages).values(
+			photos.map((photo, position) => ({
+				id: photo.id,
+				itemId: row!.id,
+				position,
+				...photoRow(photo),
+			})),
+		);
 	}
 	return true;
 }

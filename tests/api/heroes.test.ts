@@ -286,7 +286,7 @@ describeOnDatabases('Heroes API', (use) => {
 
 describe('rankings query defaults', () => {
 	it('are page 1, ten per page, all time, by impact', async () => {
-		const { parseRankingsQuery } = await import('~/features/heroes/heroes');
+		const { parseRankingsQuery } = await import('~/features/heroes/rankings-query');
 		expect(parseRankingsQuery({})).toEqual({
 			ok: true,
 			query: { page: 1, limit: 10, range: 'all', sort: 'impact' },

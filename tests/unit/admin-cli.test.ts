@@ -28,44 +28,52 @@ async function admin(...args: string[]) {
 describe('npm run admin', () => {
 	afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-	it('adds, lists and removes supporters on the embedded database', async () => {
-		const added = await admin(
-			'supporters',
-			'add',
-			'--name',
-			'Budi Santoso',
-			'--amount',
-			'25.000',
-			'--quantity',
-			'5',
-			'--unit',
-			'Kopi',
-			'--message',
-			'Semoga bermanfaat',
-		);
-		expect(added).toMatchObject({ code: 0 });
-		expect(added.stdout).toMatch(/Added supporter 1: Budi Santoso, Rp\s25\.000\./);
-		await admin('supporters', 'add', '--name', 'Siti', '--amount', '100000');
-		const listed = await admin('supporters', 'list');
-		expect(listed.stdout.trimEnd().split('\n')).toEqual([
-			expect.stringMatching(/^\s+2 {2}Siti {2}Rp\s100\.000 {2}1$/),
-			expect.stringMatching(
-				/^\s+1 {2}Budi Santoso {2}Rp\s25\.000 {2}5 Kopi {2}"Semoga bermanfaat"$/,
-			),
-		]);
-		expect((await admin('supporters', 'remove', '2')).stdout).toContain('Removed supporter 2');
-		const missing = await admin('supporters', 'remove', '2');
-		expect(missing.code).toBe(1);
-		expect(missing.stderr).toContain('No supporter with id 2.');
-	}, dbTimeout);
+	it(
+		'adds, lists and removes supporters on the embedded database',
+		async () => {
+			const added = await admin(
+				'supporters',
+				'add',
+				'--name',
+				'Budi Santoso',
+				'--amount',
+				'25.000',
+				'--quantity',
+				'5',
+				'--unit',
+				'Kopi',
+				'--message',
+				'Semoga bermanfaat',
+			);
+			expect(added).toMatchObject({ code: 0 });
+			expect(added.stdout).toMatch(/Added supporter 1: Budi Santoso, Rp\s25\.000\./);
+			await admin('supporters', 'add', '--name', 'Siti', '--amount', '100000');
+			const listed = await admin('supporters', 'list');
+			expect(listed.stdout.trimEnd().split('\n')).toEqual([
+				expect.stringMatching(/^\s+2 {2}Siti {2}Rp\s100\.000 {2}1$/),
+				expect.stringMatching(
+					/^\s+1 {2}Budi Santoso {2}Rp\s25\.000 {2}5 Kopi {2}"Semoga bermanfaat"$/,
+				),
+			]);
+			expect((await admin('supporters', 'remove', '2')).stdout).toContain('Removed supporter 2');
+			const missing = await admin('supporters', 'remove', '2');
+			expect(missing.code).toBe(1);
+			expect(missing.stderr).toContain('No supporter with id 2.');
+		},
+		dbTimeout,
+	);
 
-	it('adds, lists and removes early supporters', async () => {
-		await admin('early-supporters', 'add', '--name', 'Ayu', '--message', 'Dari awal!');
-		await admin('early-supporters', 'add', '--name', 'Bayu');
-		expect((await admin('early-supporters', 'remove', '2')).code).toBe(0);
-		const listed = await admin('early-supporters', 'list');
-		expect(listed.stdout).toMatch(/^\s+1 {2}Ayu {2}"Dari awal!"\n$/);
-	}, dbTimeout);
+	it(
+		'adds, lists and removes early supporters',
+		async () => {
+			await admin('early-supporters', 'add', '--name', 'Ayu', '--message', 'Dari awal!');
+			await admin('early-supporters', 'add', '--name', 'Bayu');
+			expect((await admin('early-supporters', 'remove', '2')).code).toBe(0);
+			const listed = await admin('early-supporters', 'list');
+			expect(listed.stdout).toMatch(/^\s+1 {2}Ayu {2}"Dari awal!"\n$/);
+		},
+		dbTimeout,
+	);
 
 	it.each([
 		[['supporters', 'add', '--amount', '5000'], '--name is required.'],

@@ -3,7 +3,7 @@ import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import type { AppEnv } from '~/server/http/types';
 import type { BadgeText } from './badges';
-import { parseRankingsQuery } from './heroes';
+import { parseRankingsQuery } from './rankings-query';
 import { rankings, siteTotals, topHeroes } from './rankings.server';
 
 /** Badge names and descriptions in the caller's language. */

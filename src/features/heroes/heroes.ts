@@ -1,4 +1,3 @@
-import { z } from 'zod/mini';
 import type { Badge } from '~/features/profiles/profiles';
 
 /** Time ranges of the rankings: all time, or the current calendar month or year in Jakarta. */
@@ -12,49 +11,12 @@ export type RankingSort = (typeof rankingSorts)[number];
 /** Rankings page size (spec section 9) and the most a client may ask for at once. */
 export const rankingLimits = { pageSize: 10, maxLimit: 50, topCount: 5 } as const;
 
-const positiveInteger = (max: number) =>
-	z.string().check(
-		z.regex(/^\d{1,6}$/),
-		z.refine((value) => Number(value) >= 1 && Number(value) <= max),
-	);
-
-/**
- * `GET /heroes/rankings` query: every parameter optional; a present but wrong one is an error
- * (not silently replaced), so a client bug shows up instead of a confusing page.
- */
-export const rankingsQuerySchema = z.object({
-	page: z.optional(positiveInteger(1_000_000)),
-	limit: z.optional(positiveInteger(rankingLimits.maxLimit)),
-	range: z.optional(z.enum(rankingRanges)),
-	sort: z.optional(z.enum(rankingSorts)),
-});
-
 /** The rankings query with defaults filled in. */
 export interface RankingsQuery {
 	page: number;
 	limit: number;
 	range: RankingRange;
 	sort: RankingSort;
-}
-
-/** The query with defaults filled in, or the names of the parameters the schema refuses. */
-export function parseRankingsQuery(
-	input: Record<string, string | undefined>,
-): { ok: true; query: RankingsQuery } | { ok: false; fields: string[] } {
-	const parsed = rankingsQuerySchema.safeParse(input);
-	if (!parsed.success) {
-		return { ok: false, fields: [...new Set(parsed.error.issues.map((i) => String(i.path[0])))] };
-	}
-	const { page, limit, range, sort } = parsed.data;
-	return {
-		ok: true,
-		query: {
-			page: page ? Number(page) : 1,
-			limit: limit ? Number(limit) : rankingLimits.pageSize,
-			range: range ?? 'all',
-			sort: sort ?? 'impact',
-		},
-	};
 }
 
 /** One donor in the rankings or the top list (design.md, "Rankings"). */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, type ApiErrorBody, apiFetch } from '~/lib/api-client';
+import { ApiError, apiFetch } from '~/lib/api-client';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
@@ -13,19 +13,9 @@ interface MyItemsProps extends IslandI18nProps {
 	initialItems: CardItem[] | null;
 }
 
-/**
- * `DELETE /api/items/{id}`. Not through `apiFetch`: it reads `data` from the body, and a 204 has
- * none, so a successful delete would throw there.
- */
-async function deleteItem(id: number): Promise<void> {
-	const response = await fetch(`/api/items/${id}`, {
-		method: 'DELETE',
-		headers: { Accept: 'application/json', 'Accept-Language': document.documentElement.lang },
-		credentials: 'same-origin',
-	});
-	if (response.ok) return;
-	const body = (await response.json().catch(() => null)) as { error?: ApiErrorBody } | null;
-	throw new ApiError(response.status, body?.error?.code ?? 'INTERNAL', body?.error?.message ?? '');
+/** `DELETE /api/items/{id}`. */
+function deleteItem(id: number): Promise<void> {
+	return apiFetch<void>(`/items/${id}`, { method: 'DELETE' });
 }
 
 /** The server's message for a failed call when it sent one, else `fallback`. */

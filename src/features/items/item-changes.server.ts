@@ -8,7 +8,8 @@ import { itemImages, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import type { Storage } from '~/server/storage';
 import { findItem } from './items.server';
-import { type Item, itemInputSchema, toggledStatus, type ValidItem } from './items';
+import { itemInputSchema, type ValidItem } from './item-schemas';
+import { type Item, toggledStatus } from './items';
 import {
 	deleteFiles,
 	photoFiles,

@@ -9,7 +9,8 @@ import { rateLimit, requireUser } from '~/server/http/middleware';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { createItem, deleteItem, toggleItemStatus, updateItem } from './item-changes.server';
-import { type Item, itemListQuerySchema } from './items';
+import { itemListQuerySchema } from './item-schemas';
+import type { Item } from './items';
 import { findItem, latestItems, listItems, myItems, type Viewer } from './items.server';
 
 /** Five photos of 5 MB and the text fields. */

@@ -3,7 +3,8 @@ import { avatarUrl } from '~/features/profiles/profiles.server';
 import type { Database } from '~/server/db/client';
 import { itemImages, items, users } from '~/server/db/schema';
 import { photoView } from './photos.server';
-import type { Category, Item, ItemList, ItemListQuery, ItemStatus } from './items';
+import type { ItemListQuery } from './item-schemas';
+import type { Category, Item, ItemList, ItemStatus } from './items';
 import { latestItemsCount } from './items';
 
 /** Who is looking: the phone is only for signed-in viewers with a complete profile. */

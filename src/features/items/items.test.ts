@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-	clampQuantity,
-	itemInputSchema,
-	itemListQuerySchema,
-	toggledStatus,
-	whatsappUrl,
-} from './items';
+import { itemInputSchema, itemListQuerySchema } from './item-schemas';
+import { clampQuantity, toggledStatus, whatsappUrl } from './items';
 
 describe('clampQuantity', () => {
 	it('keeps an integer within 1 and the available quantity', () => {

@@ -1,6 +1,3 @@
-import { z } from 'zod/mini';
-import { itemLimits } from '~/config/limits';
-
 /** Categories of design.md; `other` is the default. */
 export const categories = [
 	'clothing',
@@ -79,59 +76,6 @@ export interface ItemList {
 	items: Item[];
 	meta: ItemListMeta;
 }
-
-/** The list's query, as `/items?search=kursi&page=2` carries it. */
-export const itemListQuerySchema = z.object({
-	page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
-	limit: z._default(
-		z.coerce.number().check(z.int(), z.minimum(1), z.maximum(itemPageSizeMax)),
-		itemPageSize,
-	),
-	search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-	sort: z._default(z.enum(['newest', 'oldest']), 'newest'),
-	category: z.optional(z.enum(categories)),
-	status: z._default(z.enum(['available', 'all']), 'all'),
-});
-export type ItemListQuery = z.output<typeof itemListQuerySchema>;
-
-function decimal(field: string, min: number, max: number) {
-	return z.coerce.number(`form.errors.${field}Required`).check(
-		z.refine((value) => Number.isFinite(value), `form.errors.${field}Required`),
-		z.minimum(min, `form.errors.${field}Min`),
-		z.maximum(max, `form.errors.${field}Max`),
-	);
-}
-
-function text(field: string, min: number, max: number) {
-	return z
-		.string(`form.errors.${field}Required`)
-		.check(
-			z.trim(),
-			z.minLength(1, `form.errors.${field}Required`),
-			z.minLength(min, `form.errors.${field}Min`),
-			z.maxLength(max, `form.errors.${field}Max`),
-		);
-}
-
-/** The item form's fields (photos are checked separately), shared by the form and the API. */
-export const itemInputSchema = z.object({
-	name: text('itemName', itemLimits.nameMin, itemLimits.nameMax),
-	description: text('description', itemLimits.descriptionMin, itemLimits.descriptionMax),
-	weight: decimal('weight', itemLimits.weightMin, itemLimits.weightMax),
-	length: decimal('length', itemLimits.dimensionMin, itemLimits.dimensionMax),
-	width: decimal('width', itemLimits.dimensionMin, itemLimits.dimensionMax),
-	height: decimal('height', itemLimits.dimensionMin, itemLimits.dimensionMax),
-	quantity: z.coerce
-		.number('form.errors.quantityRequired')
-		.check(
-			z.int('form.errors.quantityInteger'),
-			z.minimum(itemLimits.quantityMin, 'form.errors.quantityMin'),
-			z.maximum(itemLimits.quantityMax, 'form.errors.quantityMax'),
-		),
-	category: z._default(z.enum(categories, 'form.errors.categoryInvalid'), 'other'),
-});
-export type ItemInput = z.input<typeof itemInputSchema>;
-export type ValidItem = z.output<typeof itemInputSchema>;
 
 /** Whether the owner may still edit or delete the item. */
 export function isEditable(item: Pick<Item, 'status'>): boolean {

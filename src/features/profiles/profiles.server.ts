@@ -102,11 +102,10 @@ async function storeAvatar(storage: Storage, dataUrl: string): Promise<string> {
 	if (!base64) throw new AppError('INVALID_IMAGE_FORMAT');
 	const bytes = Buffer.from(base64, 'base64');
 	if (bytes.length > profileLimits.avatarMaxBytes) throw new AppError('IMAGE_TOO_LARGE');
-	const image = await reencodeImage(
-		bytes,
-		[profileLimits.avatarMaxDimension],
-		{ maxBytes: profileLimits.avatarMaxBytes, square: true },
-	);
+	const image = await reencodeImage(bytes, [profileLimits.avatarMaxDimension], {
+		maxBytes: profileLimits.avatarMaxBytes,
+		square: true,
+	});
 	const key = `${newStorageKey('avatars')}.webp`;
 	await storage.put(key, image.variants[0]!.data, 'image/webp');
 	return key;

@@ -153,7 +153,9 @@ export function createTrakteerSupporters(
 		} catch (error) {
 			nextAskAt = now() + settings.retryMs;
 			const message = error instanceof Error ? error.message : String(error);
-			log(`${message.replaceAll(apiKey, '[redacted]')}; serving the last good supporters`);
+			log(
+				`${message.replaceAll(apiKey, '[redacted]')}; serving the last good answer or the local table`,
+			);
 			return lastGood ?? topSupporters(await fallback());
 		}
 	}

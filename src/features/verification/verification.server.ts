@@ -63,7 +63,9 @@ const simulatedTtlMs = 5 * 60_000;
  */
 export async function simulatedVerifier(db: Database): Promise<HumanVerifier> {
 	const key = Buffer.from(
-		await sharedSecret(db, 'simulated-verification-key', () => randomBytes(32).toString('base64url')),
+		await sharedSecret(db, 'simulated-verification-key', () =>
+			randomBytes(32).toString('base64url'),
+		),
 		'base64url',
 	);
 	const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');

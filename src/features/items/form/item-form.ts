@@ -5,7 +5,8 @@
  */
 import { z } from 'zod/mini';
 import { imageMimeTypes, itemLimits } from '~/config/limits';
-import { type Category, type Item, itemInputSchema, type ValidItem } from '../items';
+import { itemInputSchema, type ValidItem } from '../item-schemas';
+import type { Category, Item } from '../items';
 
 export type ItemFormMode = 'add' | 'edit';
 

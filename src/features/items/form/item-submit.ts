@@ -3,7 +3,7 @@
  * failed save maps to messages, per the spec's error catalogue.
  */
 import { ApiError } from '~/lib/api-client';
-import type { ValidItem } from '../items';
+import type { ValidItem } from '../item-schemas';
 import {
 	type ItemFieldErrors,
 	type ItemFormField,
