@@ -7,9 +7,10 @@
 // the ones production has. The bare run comes first and is closed before the server starts: PGlite
 // cannot be opened by two processes, and on PostgreSQL the two would compete for the same cores.
 //
-// BENCH_API_SECONDS (default 10) and BENCH_API_ITEMS (default 100000) shorten a trial run;
-// BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server on
-// which a throwaway database is created and dropped again.
+// BENCH_API_SECONDS (default 10), BENCH_API_ITEMS (default 100000) and BENCH_API_DATABASES
+// (default postgres,pglite) shorten a trial run. BENCH_POSTGRES_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres) names the server on which a throwaway database is
+// created and dropped again; the server's own DATABASE_POOL_SIZE sizes the bare pool too.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -44,6 +45,7 @@ const warmupMs = 2_000;
 const requestTimeoutMs = 30_000;
 // The server's own default (src/server/db/client.ts), so the bare pool is the same size.
 const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+const selectedDatabases = (process.env.BENCH_API_DATABASES ?? 'postgres,pglite').split(',');
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // Four words with matches and a typo that only the trigram similarity (`<%`) finds.
 const searchWords = ['kursi', 'buku', 'lemari', 'sepeda', 'kurso'];
@@ -191,7 +193,7 @@ function textArray(values) {
  * photo (`photoKey`), so the photos query returns rows as in production.
  * @param {string} photoKey
  */
-export function seedSql(photoKey) {
+function seedSql(photoKey) {
 	const pick = (array, random) => `${array}[1 + floor(${random} * cardinality(${array}))::int]`;
 	return `
 select setseed(0.2024);
@@ -327,7 +329,8 @@ async function drive(call) {
 			if (failure !== undefined) {
 				if (counted) errors++;
 				else warmupErrors++;
-				if (errorSamples.size < 5) errorSamples.add(failure);
+				const phase = counted ? 'measured' : end < measureFrom ? 'warm-up' : 'after the end';
+				if (errorSamples.size < 5) errorSamples.add(`${failure} (${phase})`);
 			} else if (counted) {
 				latencies.push(end - begin);
 				if (!byLabel.has(label)) byLabel.set(label, []);
@@ -443,9 +446,8 @@ function bareCalls(query) {
 async function benchBare(calls, range, log) {
 	const matches = {};
 	for (const word of searchWords) matches[word] = await calls.search(word);
-	log(
-		`  matches per search word: ${searchWords.map((word) => `${word} ${matches[word]}`).join(', ')}`,
-	);
+	const counts = searchWords.map((word) => `${word} ${matches[word]}`);
+	log(`  matches per search word: ${counts.join(', ')}`);
 	log(`  bare search, ${connections} concurrent callers…`);
 	const search = await drive(async (sequence) => {
 		const word = searchWords[sequence % searchWords.length];
@@ -505,7 +507,8 @@ async function benchApi(baseUrl, range, matches, log) {
 
 /**
  * Starts the benchmark's copy of the production server with the given database settings and
- * waits until the item list answers (migrations and startup upkeep done).
+ * waits until the item list answers (its migrations done; the startup upkeep, which reads every
+ * photo row, may still run and falls into the warm-up).
  * @param {{ root: string, buildDir: string, host: string, env: Record<string, string> }} options
  * @returns {Promise<{ baseUrl: string, peakRssMb: () => Promise<number | undefined>,
  *   stop: () => Promise<void> }>}
@@ -572,7 +575,7 @@ async function startApiServer({ root, buildDir, host, env }) {
 /**
  * Seeds through the given handle and reads the id range; the times go to the log.
  * @param {{ exec: (text: string) => Promise<unknown>, migrate: () => Promise<void>,
- *   one: (text: string) => Promise<unknown[]> }} database
+ *   all: (text: string) => Promise<unknown[][]> }} database
  * @param {string} photoKey
  * @param {(line?: string) => void} log
  */
@@ -584,7 +587,8 @@ async function seed(database, photoKey, log) {
 	// build is many times faster than 100,000 GIN updates (minutes on PGlite), and the result is
 	// the index the migrations made.
 	const ginIndexes = await database.all(
-		"select indexname, indexdef from pg_indexes where tablename = 'items' and indexdef like '%gin%'",
+		'select indexname, indexdef from pg_indexes ' +
+			"where tablename = 'items' and indexdef like '%USING gin%'",
 	);
 	for (const [indexName] of ginIndexes) await database.exec(`drop index "${indexName}"`);
 	await database.exec(seedSql(photoKey));
@@ -592,6 +596,8 @@ async function seed(database, photoKey, log) {
 	const inserted = performance.now();
 	// A settled database has its statistics and visibility map; a fresh bulk load has neither.
 	await database.exec('vacuum analyze');
+	// Written out now, so neither the bare run nor the server pays for the load's dirty pages.
+	await database.exec('checkpoint');
 	const done = performance.now();
 	const [minId, maxId, items, donated] = (
 		await database.all(
@@ -609,8 +615,8 @@ async function seed(database, photoKey, log) {
 	log(
 		`  seeded ${items} items (${Math.round((donated / items) * 100)}% donated), ${donorCount} ` +
 			`donors, ${items} photo rows in ${timing.totalSeconds} s (migrations ` +
-			`${timing.migrateSeconds} s, inserts and indexes ${timing.insertSeconds} s, vacuum analyze ` +
-			`${timing.vacuumSeconds} s)`,
+			`${timing.migrateSeconds} s, inserts and indexes ${timing.insertSeconds} s, ` +
+			`vacuum analyze and checkpoint ${timing.vacuumSeconds} s)`,
 	);
 	return { range: { minId, maxId }, seed: timing, items, donated };
 }
@@ -705,8 +711,8 @@ async function benchPglite({ root, buildDir, host, log, onInterrupt }) {
 		// Where the server looks for it: DATA_DIR/db (openConfiguredDatabase).
 		const dbDir = path.join(dataDir, 'db');
 		await mkdir(dbDir, { recursive: true });
-		const client = new PGlite({ dataDir: dbDir, extensions: { pg_trgm } });
-		let bare;
+		const open = () => new PGlite({ dataDir: dbDir, extensions: { pg_trgm } });
+		let client = open();
 		let seeded;
 		let version;
 		try {
@@ -722,6 +728,14 @@ async function benchPglite({ root, buildDir, host, log, onInterrupt }) {
 				photoKey,
 				log,
 			);
+		} finally {
+			await client.close();
+		}
+		// Reopened for the bare run: the instance that did the bulk load queried about four times
+		// slower (its memory full of the load), and the server too starts from a fresh open.
+		client = open();
+		let bare;
+		try {
 			// In this process and single-threaded, as the server's own PGlite is.
 			const query = async (text, params) =>
 				(await client.query(text, params, { rowMode: 'array' })).rows;
@@ -798,7 +812,7 @@ function printDatabase(result, log) {
 		),
 	);
 	log();
-	log('Search per word (matches of 100,000):');
+	log(`Search per word (matches of ${result.items}):`);
 	log(
 		formatTable(
 			['Word', 'Matches', 'API p50', 'API p95', 'bare p50', 'bare p95'],
@@ -865,10 +879,11 @@ export async function run(context) {
 	);
 	const databases = [];
 	const failed = [];
-	for (const [label, bench] of [
-		['PostgreSQL', benchPostgres],
-		['PGlite', benchPglite],
-	]) {
+	const benches = [
+		['PostgreSQL', 'postgres', benchPostgres],
+		['PGlite', 'pglite', benchPglite],
+	].filter(([, key]) => selectedDatabases.includes(key));
+	for (const [label, , bench] of benches) {
 		log();
 		try {
 			const result = await bench(context);

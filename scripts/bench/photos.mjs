@@ -106,10 +106,13 @@ async function measureInChild(file) {
 	const baselineRss = process.memoryUsage().rss;
 	const times = [];
 	const cpuTimes = [];
+	// The high-water mark after each photo: the first shows one upload's cost, the last whether
+	// repeated uploads keep growing it (memory freed by libvips' threads is not always returned).
+	const peaks = [];
 	let variants;
 	for (let index = 0; index < runs; index++) {
-		// A fresh copy per run, as every upload is a fresh buffer: libvips caches operations by
-		// their input, and a cached decode would make runs after the first look faster than uploads.
+		// A fresh copy per run, as every upload is a fresh buffer: libvips keeps a cache of recent
+		// operations, and a decode served from it would make later runs look faster than uploads.
 		const bytes = new Uint8Array(original);
 		const started = performance.now();
 		const cpu = process.cpuUsage();
@@ -119,14 +122,16 @@ async function measureInChild(file) {
 		// it hardly grows when other work shares the machine.
 		const used = process.cpuUsage(cpu);
 		cpuTimes.push((used.user + used.system) / 1_000);
+		// resourceUsage reports kilobytes on Linux and macOS.
+		peaks.push(process.resourceUsage().maxRSS * 1024);
 	}
 	const result = {
 		times,
 		cpuTimes,
 		variants,
 		baselineRss,
-		// resourceUsage reports kilobytes on Linux and macOS.
-		peakRss: process.resourceUsage().maxRSS * 1024,
+		peaks,
+		peakRss: peaks.at(-1),
 		sharp: sharp.versions,
 		concurrency: sharp.concurrency(),
 	};
@@ -146,10 +151,13 @@ const formatMb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 /**
  * Makes the test photo, times the pipeline on it in a child process, and prints the time, the
  * memory and the bytes of every width against the original.
- * @param {{ log: (line?: string) => void }} context
+ * @param {{ log: (line?: string) => void,
+ *   onInterrupt?: (cleanup: () => Promise<void>) => () => void }} context
  */
-export async function run({ log }) {
+export async function run({ log, onInterrupt = () => () => {} }) {
 	const folder = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-photos-'));
+	const cleanup = () => rm(folder, { recursive: true, force: true });
+	const forget = onInterrupt(cleanup);
 	try {
 		const photo = await makePhoto();
 		const file = path.join(folder, 'photo.jpg');
@@ -184,9 +192,9 @@ export async function run({ log }) {
 				`(${times.join(', ')} ms), median CPU time ${medianCpuMs} ms`,
 		);
 		log(
-			`Peak RSS of the process: ${formatMb(measured.peakRss)} (${formatMb(measured.baselineRss)} ` +
-				`before the first photo, so about ${formatMb(measured.peakRss - measured.baselineRss)} ` +
-				'for the pipeline)',
+			`Peak RSS of the process: ${formatMb(measured.peakRss)} after ${runs} photos, ` +
+				`${formatMb(measured.peaks[0])} after the first (${formatMb(measured.baselineRss)} ` +
+				`before it, so about ${formatMb(measured.peaks[0] - measured.baselineRss)} for one photo)`,
 		);
 		log();
 		log(
@@ -229,6 +237,7 @@ export async function run({ log }) {
 			cpuTimesMs: measured.cpuTimes.map((ms) => Math.round(ms)),
 			medianCpuMs,
 			peakRssBytes: measured.peakRss,
+			peakRssBytesPerRun: measured.peaks,
 			baselineRssBytes: measured.baselineRss,
 			variants,
 			cardRatio: card.ratio,
@@ -237,7 +246,8 @@ export async function run({ log }) {
 			concurrency: measured.concurrency,
 		};
 	} finally {
-		await rm(folder, { recursive: true, force: true });
+		await cleanup();
+		forget();
 	}
 }
 

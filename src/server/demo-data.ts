@@ -5,7 +5,7 @@ import { photoRow, preparePhotos, storePhotos } from '~/features/items/photos.se
 import { createLocalAccount } from './auth/provider/accounts';
 import { providerMountPath } from './auth/provider/provider';
 import type { ServerContext } from './context';
-import { itemImages, items, users } from './db/schema';
+import { earlySupporters, itemImages, items, supporters, users } from './db/schema';
 
 /** The password of every demo account, shown in the README. */
 export const demoPassword = 'hibahin-demo';
@@ -173,6 +173,32 @@ const demoItems: DemoItem[] = [
 	},
 ];
 
+const demoSupporters = [
+	{
+		name: 'Rina Wulandari',
+		amount: 150_000,
+		quantity: 6,
+		unitName: 'Kopi',
+		message: 'Semoga makin banyak barang yang berpindah tangan!',
+	},
+	{
+		name: 'Dimas Pratama',
+		amount: 100_000,
+		quantity: 4,
+		unitName: 'Kopi',
+		message: 'Ide yang sederhana tapi berarti.',
+	},
+	{ name: 'Sari Nugroho', amount: 75_000, quantity: 3, unitName: 'Kopi', message: null },
+	{ name: 'Yusuf Hakim', amount: 50_000, quantity: 2, unitName: 'Kopi', message: 'Terus berbagi.' },
+	{ name: 'Maya Kartika', amount: 25_000, quantity: 1, unitName: 'Kopi', message: null },
+];
+
+const demoEarlySupporters = [
+	{ name: 'Komunitas Berbagi Jaksel', message: 'Pengguna pertama di Kebayoran Baru.' },
+	{ name: 'Pak Harun', message: 'Kursi pertama yang dihibahkan lewat Hibahin.' },
+	{ name: 'Lia Anggraini', message: null },
+];
+
 /** A simple illustrated photo: a soft gradient with the item's category shape. */
 async function demoPhoto(colors: [string, string], variant: number): Promise<File> {
 	const [dark, light] = colors;
@@ -191,7 +217,7 @@ async function demoPhoto(colors: [string, string], variant: number): Promise<Fil
 
 /**
  * Fills an empty embedded database with a small living marketplace: three donors (who can sign
- * in with `demoPassword`) and their items, some already given away.
+ * in with `demoPassword`) and their items, some already given away, and a few supporters.
  */
 export async function loadDemoData(server: ServerContext): Promise<boolean> {
 	const [existing] = await server.db.select({ value: count() }).from(users);
@@ -216,6 +242,8 @@ export async function loadDemoData(server: ServerContext): Promise<boolean> {
 		});
 		donorIds.push(account.id);
 	}
+	await server.db.insert(supporters).values(demoSupporters);
+	await server.db.insert(earlySupporters).values(demoEarlySupporters);
 	const day = 24 * 3600_000;
 	for (const [index, item] of demoItems.entries()) {
 		const photos = await preparePhotos([

@@ -174,7 +174,7 @@ export function RankingsTable(props: IslandI18nProps & { profileBase: string }) 
 				{data && rows.length === 0 && <p className="py-10 text-lg">{t('impact.empty')}</p>}
 				{rows.length > 0 && (
 					<div className="overflow-x-auto rounded-box border border-base-300">
-						<table className="table">
+						<table className="table table-sm sm:table-md">
 							<caption className="sr-only">{t('impact.table.caption')}</caption>
 							<thead>
 								<tr className="text-base-content">
@@ -216,17 +216,17 @@ export function RankingsTable(props: IslandI18nProps & { profileBase: string }) 
 			{data && data.meta.totalPages > 0 && (
 				<nav
 					aria-label={t('impact.pagination.label')}
-					className="flex items-center justify-between gap-4"
+					className="flex items-center justify-between gap-2"
 				>
 					<button
 						type="button"
-						className="btn"
+						className="btn btn-sm sm:btn-md"
 						disabled={!data.meta.hasPrevPage}
 						onClick={() => navigate({ ...current, page: current.page - 1 })}
 					>
 						{t('impact.pagination.previous')}
 					</button>
-					<p>
+					<p className="text-center text-sm sm:text-base">
 						{t('impact.pagination.page', {
 							page: data.meta.currentPage,
 							total: data.meta.totalPages,
@@ -234,7 +234,7 @@ export function RankingsTable(props: IslandI18nProps & { profileBase: string }) 
 					</p>
 					<button
 						type="button"
-						className="btn"
+						className="btn btn-sm sm:btn-md"
 						disabled={!data.meta.hasNextPage}
 						onClick={() => navigate({ ...current, page: current.page + 1 })}
 					>

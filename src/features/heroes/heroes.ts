@@ -32,6 +32,7 @@ export interface HeroEntry {
 	badges: Badge[];
 }
 
+/** Where a rankings page sits among all pages (design.md, "Rankings"). */
 export interface RankingsMeta {
 	currentPage: number;
 	totalPages: number;

@@ -17,7 +17,7 @@ function badgeItems(entry: HeroEntry, idPrefix: string): HTMLLIElement[] {
 		item.dataset['tip'] = badge.description;
 		const chip = document.createElement('span');
 		chip.tabIndex = 0;
-		chip.className = `badge gap-1 border font-semibold ${badgeClasses[badge.style] ?? ''}`;
+		chip.className = `badge badge-sm gap-1 border font-semibold whitespace-nowrap ${badgeClasses[badge.style] ?? ''}`;
 		chip.dataset['badge'] = badge.id;
 		const descriptionId = `${idPrefix}-${badge.id}`;
 		chip.setAttribute('aria-describedby', descriptionId);
