@@ -19,6 +19,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -509,11 +510,12 @@ async function benchApi(baseUrl, range, matches, log) {
  * Starts the benchmark's copy of the production server with the given database settings and
  * waits until the item list answers (its migrations done; the startup upkeep, which reads every
  * photo row, may still run and falls into the warm-up).
- * @param {{ root: string, buildDir: string, host: string, env: Record<string, string> }} options
- * @returns {Promise<{ baseUrl: string, peakRssMb: () => Promise<number | undefined>,
- *   stop: () => Promise<void> }>}
+ * @param {{ root: string, buildDir: string, host: string, env: Record<string, string>,
+ *   track: (stop: () => Promise<void>) => void }} options track gets `stop` as soon as the
+ *   process exists, so an interrupt during the start still ends it
+ * @returns {Promise<{ baseUrl: string, peakRssMb: () => Promise<number | undefined> }>}
  */
-async function startApiServer({ root, buildDir, host, env }) {
+async function startApiServer({ root, buildDir, host, env, track }) {
 	const port = await pickPort(0, host);
 	const baseUrl = `http://${host}:${port}`;
 	const childEnv = {
@@ -546,6 +548,7 @@ async function startApiServer({ root, buildDir, host, env }) {
 		await done;
 		clearTimeout(timer);
 	};
+	track(stop);
 	// The kernel's high-water mark of the server's memory (Linux only; undefined elsewhere).
 	const peakRssMb = async () => {
 		const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
@@ -569,7 +572,7 @@ async function startApiServer({ root, buildDir, host, env }) {
 		await stop();
 		throw error;
 	}
-	return { baseUrl, peakRssMb, stop };
+	return { baseUrl, peakRssMb };
 }
 
 /**
@@ -622,6 +625,41 @@ async function seed(database, photoKey, log) {
 }
 
 /**
+ * What one database's run created, undone in reverse order when it ends or on Ctrl-C. Once
+ * interrupted, `check` throws and `add` undoes at once, so the run stops creating things (a
+ * server started after the runner's last cleanup would outlive it).
+ * @param {(cleanup: () => Promise<void>) => () => void} onInterrupt
+ */
+function undoList(onInterrupt) {
+	/** @type {Array<() => Promise<unknown>>} */
+	const steps = [];
+	let interrupted = false;
+	const undo = async () => {
+		for (const step of steps.splice(0).reverse()) await step().catch(() => undefined);
+	};
+	const forget = onInterrupt(async () => {
+		interrupted = true;
+		await undo();
+	});
+	const check = () => {
+		if (interrupted) throw new Error('interrupted');
+	};
+	return {
+		check,
+		/** @param {() => Promise<unknown>} step */
+		add(step) {
+			if (interrupted) void step().catch(() => undefined);
+			check();
+			steps.push(step);
+		},
+		async done() {
+			forget();
+			await undo();
+		},
+	};
+}
+
+/**
  * PostgreSQL: a fresh database on the local server, seeded, measured bare, then through the API,
  * and dropped whatever happens.
  * @param {{ root: string, buildDir: string, host: string, log: (line?: string) => void,
@@ -633,22 +671,17 @@ async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
 	url.pathname = `/${databaseName}`;
 	const databaseUrl = url.href;
 	const photoKey = `items/${randomBytes(16).toString('hex')}`;
-	const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-	/** @type {Array<() => Promise<void>>} */
-	const undo = [];
-	const cleanup = async () => {
-		for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
-	};
-	const forget = onInterrupt(cleanup);
+	const undo = undoList(onInterrupt);
 	try {
-		undo.push(() => admin.end({ timeout: 5 }));
+		const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+		undo.add(() => admin.end({ timeout: 5 }));
 		const [{ version }] = await admin`select current_setting('server_version') as version`;
 		await admin.unsafe(`create database ${databaseName}`);
 		// `with (force)` ends connections a killed server may have left behind.
-		undo.push(() => admin.unsafe(`drop database if exists ${databaseName} with (force)`));
+		undo.add(() => admin.unsafe(`drop database if exists ${databaseName} with (force)`));
 		log(`PostgreSQL ${version}: database ${databaseName}`);
 		const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-api-'));
-		undo.push(() => rm(dataDir, { recursive: true, force: true }));
+		undo.add(() => rm(dataDir, { recursive: true, force: true }));
 		await storeSharedPhoto(dataDir, photoKey);
 
 		const client = postgres(databaseUrl, { max: poolSize, onnotice: () => {} });
@@ -667,6 +700,7 @@ async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
 				photoKey,
 				log,
 			);
+			undo.check();
 			// Unnamed statements, rows as arrays: what Drizzle's postgres-js driver asks for.
 			const query = (text, params) => client.unsafe(text, params, { prepare: false }).values();
 			bare = await benchBare(bareCalls(query), seeded.range, log);
@@ -674,19 +708,19 @@ async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
 			await client.end({ timeout: 5 });
 		}
 
+		undo.check();
 		const server = await startApiServer({
 			root,
 			buildDir,
 			host,
 			env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+			track: undo.add,
 		});
-		undo.push(server.stop);
 		const api = await benchApi(server.baseUrl, seeded.range, bare.matches, log);
 		const serverPeakRssMb = await server.peakRssMb();
 		return { database: 'PostgreSQL', version, ...seeded, bare, api, serverPeakRssMb };
 	} finally {
-		await cleanup();
-		forget();
+		await undo.done();
 	}
 }
 
@@ -698,15 +732,10 @@ async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
  */
 async function benchPglite({ root, buildDir, host, log, onInterrupt }) {
 	const photoKey = `items/${randomBytes(16).toString('hex')}`;
-	/** @type {Array<() => Promise<void>>} */
-	const undo = [];
-	const cleanup = async () => {
-		for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
-	};
-	const forget = onInterrupt(cleanup);
+	const undo = undoList(onInterrupt);
 	try {
 		const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-api-'));
-		undo.push(() => rm(dataDir, { recursive: true, force: true }));
+		undo.add(() => rm(dataDir, { recursive: true, force: true }));
 		await storeSharedPhoto(dataDir, photoKey);
 		// Where the server looks for it: DATA_DIR/db (openConfiguredDatabase).
 		const dbDir = path.join(dataDir, 'db');
@@ -731,28 +760,39 @@ async function benchPglite({ root, buildDir, host, log, onInterrupt }) {
 		} finally {
 			await client.close();
 		}
+		undo.check();
 		// Reopened for the bare run: the instance that did the bulk load queried about four times
 		// slower (its memory full of the load), and the server too starts from a fresh open.
 		client = open();
 		let bare;
 		try {
-			// In this process and single-threaded, as the server's own PGlite is.
-			const query = async (text, params) =>
-				(await client.query(text, params, { rowMode: 'array' })).rows;
+			// In this process and single-threaded, as the server's own PGlite is. PGlite runs a query
+			// synchronously and hands the next one over in a microtask, so 50 waiting callers would
+			// keep the event loop from ever reaching timers and signals (Ctrl-C); a turn of the loop
+			// before each query (microseconds, against milliseconds per query) lets it breathe.
+			const query = async (text, params) => {
+				await setImmediatePromise();
+				return (await client.query(text, params, { rowMode: 'array' })).rows;
+			};
 			bare = await benchBare(bareCalls(query), seeded.range, log);
 		} finally {
 			// Closed before the server opens the folder: two PGlite instances on one folder corrupt it.
 			await client.close();
 		}
 
-		const server = await startApiServer({ root, buildDir, host, env: { DATA_DIR: dataDir } });
-		undo.push(server.stop);
+		undo.check();
+		const server = await startApiServer({
+			root,
+			buildDir,
+			host,
+			env: { DATA_DIR: dataDir },
+			track: undo.add,
+		});
 		const api = await benchApi(server.baseUrl, seeded.range, bare.matches, log);
 		const serverPeakRssMb = await server.peakRssMb();
 		return { database: 'PGlite', version, ...seeded, bare, api, serverPeakRssMb };
 	} finally {
-		await cleanup();
-		forget();
+		await undo.done();
 	}
 }
 

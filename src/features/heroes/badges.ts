@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { Badge } from '~/features/profiles/profiles';
 
 type BadgeId = Badge['id'];
@@ -33,6 +34,14 @@ export function badgeIdsFor(rank: number | null, totalDonations: number): BadgeI
 export type BadgeText = (id: BadgeId) => { name: string; description: string };
 
 /** Full badges (look and text) for the given ids, in order. */
+/** Badge names and descriptions from `impact.badges.*` in the translator's language. */
+export function badgeTextOf(t: TFunction): BadgeText {
+	return (id) => ({
+		name: t(`impact.badges.${id}.name`),
+		description: t(`impact.badges.${id}.description`),
+	});
+}
+
 export function buildBadges(ids: BadgeId[], text: BadgeText): Badge[] {
 	return ids.map((id) => ({ id, ...badgeLooks[id], ...text(id) }));
 }

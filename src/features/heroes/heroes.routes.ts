@@ -2,17 +2,9 @@ import { Hono } from 'hono';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import type { AppEnv } from '~/server/http/types';
-import type { BadgeText } from './badges';
+import { badgeTextOf } from './badges';
 import { parseRankingsQuery } from './rankings-query';
 import { rankings, siteTotals, topHeroes } from './rankings.server';
-
-/** Badge names and descriptions in the caller's language. */
-function badgeTextOf(t: AppEnv['Variables']['t']): BadgeText {
-	return (id) => ({
-		name: t(`impact.badges.${id}.name`),
-		description: t(`impact.badges.${id}.description`),
-	});
-}
 
 /** `/heroes/top`, `/heroes/rankings` and `/heroes/totals`: read-only, public. */
 export function heroRoutes(server: ServerContext) {

@@ -7,6 +7,7 @@ import { rateLimit, requireUser } from '~/server/http/middleware';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { navUser } from '~/features/auth/nav-user';
+import { badgeTextOf } from '~/features/heroes/badges';
 import { profileCheck, publicProfile, updateProfile } from './profiles.server';
 
 /** A base64 avatar is 4/3 of its bytes, plus the other fields. */
@@ -42,10 +43,7 @@ export function profileRoutes(server: ServerContext) {
 		)
 		.get('/profile/:userId', async (c) => {
 			const t = c.get('t');
-			const profile = await publicProfile(server.db, c.req.param('userId'), (id) => ({
-				name: t(`impact.badges.${id}.name`),
-				description: t(`impact.badges.${id}.description`),
-			}));
+			const profile = await publicProfile(server.db, c.req.param('userId'), badgeTextOf(t));
 			if (!profile) throw new AppError('NOT_FOUND');
 			return c.json({ data: profile });
 		});
