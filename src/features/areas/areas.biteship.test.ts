@@ -11,7 +11,7 @@ const apiKey = 'biteship_test.eyJhbGciOiJIUzI1NiJ9.secret-part';
 /** A fetch that records each request and answers one canned response. */
 function recordingFetch(body: unknown, status = 200) {
 	const requests: { url: URL; headers: Headers; signal: AbortSignal | null | undefined }[] = [];
-	const fetchStub = async (input: string | URL | Request, init?: RequestInit) => {
+	const replayFetch = async (input: string | URL | Request, init?: RequestInit) => {
 		requests.push({
 			url: new URL(input instanceof Request ? input.url : input),
 			headers: new Headers(init?.headers),
@@ -20,7 +20,7 @@ function recordingFetch(body: unknown, status = 200) {
 		const text = typeof body === 'string' ? body : JSON.stringify(body);
 		return new Response(text, { status, headers: { 'content-type': 'application/json' } });
 	};
-	return { fetch: fetchStub as typeof fetch, requests };
+	return { fetch: replayFetch as typeof fetch, requests };
 }
 
 function directory(fetchImpl: typeof fetch, timeoutMs?: number) {

@@ -18,7 +18,7 @@ const localRow: Supporter = {
 /** A fetch that records each request and answers the next canned response in turn. */
 function scriptedFetch(...answers: (unknown | { status: number; body: unknown } | 'hang')[]) {
 	const requests: { url: URL; headers: Headers }[] = [];
-	const fetchStub = async (input: string | URL | Request, init?: RequestInit) => {
+	const replayFetch = async (input: string | URL | Request, init?: RequestInit) => {
 		requests.push({ url: new URL(String(input)), headers: new Headers(init?.headers) });
 		const answer = answers[Math.min(requests.length - 1, answers.length - 1)];
 		if (answer === 'hang') return new Promise<Response>(() => {});
@@ -29,7 +29,7 @@ function scriptedFetch(...answers: (unknown | { status: number; body: unknown } 
 		const text = typeof body === 'string' ? body : JSON.stringify(body);
 		return new Response(text, { status, headers: { 'content-type': 'application/json' } });
 	};
-	return { fetch: fetchStub as typeof fetch, requests };
+	return { fetch: replayFetch as typeof fetch, requests };
 }
 
 /** The adapter over a scripted fetch, a hand-moved clock and a recorded log. */
