@@ -21,12 +21,14 @@ const securityHeaders = {
 // Migrations and the provider are ready before the first request is accepted.
 const context = await runtime.getServerContext();
 const provider = await runtime.builtInProviderHandler();
+const api = await runtime.apiRequestHandler();
 runtime.startMaintenance(context);
 
 const server = http.createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
 	compress(req, res, () => {
 		if (provider && runtime.isProviderRequest(req.url)) return provider(req, res);
+		if (req.url?.startsWith('/api/')) return api(req, res);
 		return site(req, res);
 	});
 });

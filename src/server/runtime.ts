@@ -3,6 +3,8 @@
  * and the built-in OpenID provider's handler. Bundled to `dist/server/runtime.mjs`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createApiApp } from './http/app';
 import { mountedProviderHandler, providerMountPath, providerPath } from './auth/provider/provider';
 import { getServerContext } from './context';
 
@@ -24,4 +26,23 @@ export function builtInProviderHandler(): Promise<NodeHandler | null> {
 /** Whether a request belongs to the built-in provider. */
 export function isProviderRequest(url: string | undefined): boolean {
 	return providerPath(url) !== null;
+}
+
+let apiHandler: Promise<NodeHandler> | undefined;
+
+/**
+ * The API's `(req, res)` handler for the production server: `/api/*` straight to the Hono app,
+ * without a pass through Astro's page pipeline (the Astro endpoint serves it under `astro dev`).
+ */
+export function apiRequestHandler(): Promise<NodeHandler> {
+	apiHandler ??= getServerContext().then((server) => {
+		const app = createApiApp(server);
+		// Astro shares the process: its `Request` and `Response` stay the platform's own.
+		return getRequestListener(
+			(request, { incoming }) =>
+				app.fetch(request, { clientAddress: incoming.socket.remoteAddress }),
+			{ overrideGlobalObjects: false },
+		);
+	});
+	return apiHandler;
 }

@@ -34,14 +34,3 @@ export interface Resources {
 	profile: typeof profile;
 	support: typeof support;
 }
-
-/** Builds a locale's resources from `import.meta.glob` results keyed by file path. */
-export function resourcesFromModules(modules: Record<string, unknown>): Resources {
-	const entries = Object.entries(modules).map(([path, module]) => {
-		const name = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-		const value =
-			module && typeof module === 'object' && 'default' in module ? module.default : module;
-		return [name, value];
-	});
-	return Object.fromEntries(entries) as Resources;
-}

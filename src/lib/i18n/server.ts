@@ -1,20 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TFunction } from 'i18next';
+import { projectPath } from '~/server/paths';
 import { type Locale, locales } from './locales';
-import { type Resources, resourcesFromModules } from './resources';
+import type { Resources } from './resources';
 import { createTranslator } from './translate';
 
-const modules = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true });
+/**
+ * One locale's translations, a namespace per file of `locales/<locale>/`. Read from disk rather
+ * than imported, so the same module serves the Astro build and the API's own bundle.
+ */
+function readResources(locale: Locale): Resources {
+	const folder = projectPath('locales', locale);
+	const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
+	return Object.fromEntries(
+		files.map((file) => [
+			file.slice(0, -'.json'.length),
+			JSON.parse(readFileSync(join(folder, file), 'utf8')),
+		]),
+	) as Resources;
+}
 
 /** All locales' resources, for server rendering only (never imported by an island). */
 export const allResources = Object.fromEntries(
-	locales.map((locale) => [
-		locale,
-		resourcesFromModules(
-			Object.fromEntries(
-				Object.entries(modules).filter(([path]) => path.startsWith(`/locales/${locale}/`)),
-			),
-		),
-	]),
+	locales.map((locale) => [locale, readResources(locale)]),
 ) as Record<Locale, Resources>;
 
 const translators = new Map<Locale, TFunction>();
