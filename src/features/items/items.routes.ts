@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { etag } from 'hono/etag';
 import { itemLimits } from '~/config/limits';
 import { isProfileComplete } from '~/features/profiles/profiles';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
+import { jsonWithETag } from '~/server/http/etag';
 import { rateLimit, requireUser } from '~/server/http/middleware';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
@@ -100,17 +100,17 @@ export function itemRoutes(server: ServerContext) {
 			if (!parsed.success) throw new AppError('VALIDATION_ERROR');
 			return c.json({ data: await listItems(server.db, parsed.data, viewerOf(c)) });
 		})
-		.get('/items/latest', revalidate, etag(), async (c) =>
-			c.json({ data: await latestItems(server.db, viewerOf(c)) }),
+		.get('/items/latest', revalidate, async (c) =>
+			jsonWithETag(c, { data: await latestItems(server.db, viewerOf(c)) }),
 		)
 		.get('/items/my-items', requireUser, async (c) =>
 			c.json({ data: await myItems(server.db, c.get('user')!.id) }),
 		)
-		.get('/items/:id', revalidate, etag(), async (c) => {
+		.get('/items/:id', revalidate, async (c) => {
 			const viewer = viewerOf(c);
 			const item = await findItem(server.db, itemId(c), viewer);
 			if (!item) throw new AppError('NOT_FOUND');
-			return c.json({ data: await limitPhone(viewer, item) });
+			return jsonWithETag(c, { data: await limitPhone(viewer, item) });
 		})
 		.post('/items', requireUser, write, photoLimit, async (c) => {
 			const form = await readItemForm(c);

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { avatarUrl } from '~/features/profiles/profiles.server';
 import type { Database } from '~/server/db/client';
+import { preparedStatements } from '~/server/db/prepared';
 import { itemImages, items, users } from '~/server/db/schema';
 import { photoView } from './photos.server';
 import type { ItemListQuery } from './item-schemas';
+import { correctedSearch, type ItemFilters, listTotals, readListPage } from './item-search.server';
 import type { Category, Item, ItemList, ItemStatus } from './items';
 import { latestItemsCount } from './items';
 
@@ -13,67 +15,80 @@ export interface Viewer {
 	canSeePhone: boolean;
 }
 
-type ItemRow = typeof items.$inferSelect;
 type DonorRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'phone' | 'avatarKey' | 'areaName'>;
+type PhotoRow = Pick<typeof itemImages.$inferSelect, 'key' | 'widths' | 'width' | 'height'>;
 
-const donorColumns = {
-	id: users.id,
-	name: users.name,
-	phone: users.phone,
-	avatarKey: users.avatarKey,
-	areaName: users.areaName,
+/**
+ * Everything the API shows of an item in one row: the item, its donor, and its photos in display
+ * order as a JSON list, so a page of cards or a detail is one statement and one round trip.
+ */
+const itemColumns = {
+	item: getTableColumns(items),
+	donor: {
+		id: users.id,
+		name: users.name,
+		phone: users.phone,
+		avatarKey: users.avatarKey,
+		areaName: users.areaName,
+	},
+	photos: sql<PhotoRow[]>`(
+		select coalesce(json_agg(json_build_object(
+			'key', ${itemImages.key}, 'widths', ${itemImages.widths},
+			'width', ${itemImages.width}, 'height', ${itemImages.height}
+		) order by ${itemImages.position}), '[]')
+		from ${itemImages} where ${itemImages.itemId} = ${items.id})`.mapWith((value: unknown) =>
+		typeof value === 'string' ? (JSON.parse(value) as PhotoRow[]) : (value as PhotoRow[]),
+	),
 };
 
-/** Items with their photos and donors, in the order given, as the API shows them. */
-async function withPhotosAndDonors(
-	db: Database,
-	rows: ItemRow[],
-	viewer: Viewer | null,
-): Promise<Item[]> {
-	if (rows.length === 0) return [];
-	const ids = rows.map((row) => row.id);
-	const donorIds = [...new Set(rows.map((row) => row.donorId))];
-	const [photos, donors] = await Promise.all([
-		db
-			.select()
-			.from(itemImages)
-			.where(inArray(itemImages.itemId, ids))
-			.orderBy(asc(itemImages.position)),
-		db.select(donorColumns).from(users).where(inArray(users.id, donorIds)),
-	]);
-	const donorById = new Map(donors.map((donor) => [donor.id, donor]));
-	return rows.map((row) => {
-		const views = photos.filter((photo) => photo.itemId === row.id).map(photoView);
-		return itemView(row, views, donorById.get(row.donorId)!, viewer);
-	});
+type ItemRow = {
+	item: typeof items.$inferSelect;
+	donor: DonorRow;
+	photos: PhotoRow[];
+};
+
+/** Items with their donors and photos; the caller adds conditions, order and limits. */
+function selectItems(db: Database) {
+	return db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.donorId));
 }
 
-function itemView(
-	row: ItemRow,
-	photos: ReturnType<typeof photoView>[],
-	donor: DonorRow,
-	viewer: Viewer | null,
-): Item {
+/** The hot reads (the polled detail and home page, every list page), prepared once per database. */
+const reads = preparedStatements((db) => ({
+	item: selectItems(db)
+		.where(eq(items.id, sql.placeholder('id')))
+		.prepare('item_detail'),
+	itemsWithIds: selectItems(db)
+		.where(sql`${items.id} = any(${sql.placeholder('ids')})`)
+		.prepare('items_with_ids'),
+	latest: selectItems(db)
+		.where(eq(items.status, 'AVAILABLE'))
+		.orderBy(desc(items.createdAt), desc(items.id))
+		.limit(latestItemsCount)
+		.prepare('latest_items'),
+}));
+
+function itemView({ item, donor, photos }: ItemRow, viewer: Viewer | null): Item {
 	const showPhone = Boolean(
 		donor.phone && viewer && (viewer.canSeePhone || viewer.id === donor.id),
 	);
+	const views = photos.map(photoView);
 	return {
-		id: row.id,
-		name: row.name,
-		description: row.description,
-		category: row.category as Category,
-		weight: row.weight,
-		length: row.length,
-		width: row.width,
-		height: row.height,
-		quantity: row.quantity,
-		status: row.status as ItemStatus,
-		donatedAt: row.donatedAt?.toISOString() ?? null,
-		createdAt: row.createdAt.toISOString(),
-		updatedAt: row.updatedAt.toISOString(),
-		images: photos.map((photo) => photo.src),
-		photos,
-		donorId: row.donorId,
+		id: item.id,
+		name: item.name,
+		description: item.description,
+		category: item.category as Category,
+		weight: item.weight,
+		length: item.length,
+		width: item.width,
+		height: item.height,
+		quantity: item.quantity,
+		status: item.status as ItemStatus,
+		donatedAt: item.donatedAt?.toISOString() ?? null,
+		createdAt: item.createdAt.toISOString(),
+		updatedAt: item.updatedAt.toISOString(),
+		images: views.map((photo) => photo.src),
+		photos: views,
+		donorId: item.donorId,
 		donor: {
 			id: donor.id,
 			name: donor.name ?? '',
@@ -86,21 +101,54 @@ function itemView(
 }
 
 /**
- * Name and description, case-insensitive and tolerant of small typos: a substring match, or
- * a trigram word similarity (pg_trgm) for misspellings like "kurso" for "kursi".
- */
-function searchCondition(search: string): SQL {
-	const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-	return sql`(${items.name} ilike ${pattern} or ${items.description} ilike ${pattern}
-		or ${search} <% ${items.name} or ${search} <% ${items.description})`;
-}
-
-/**
  * Lists never carry a donor's phone (cards do not show it): only the item detail does, where
  * each reveal counts against the viewer's rate limit (design.md, "Phone privacy").
  */
 function listViewer(viewer: Viewer | null): Viewer | null {
 	return viewer && { id: viewer.id, canSeePhone: false };
+}
+
+/** The items with these ids, in the order of the ids. */
+async function itemsWithIds(db: Database, ids: number[]): Promise<ItemRow[]> {
+	if (ids.length === 0) return [];
+	const rows = await reads(db).itemsWithIds.execute({ ids });
+	const byId = new Map(rows.map((row) => [row.item.id, row]));
+	return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The total and the page's ids of a list. The total comes from `listTotals` while no item has
+ * changed since it was counted (the version says so); otherwise it is counted again. A search
+ * that finds nothing is tried once more with its misspelled words corrected, and the total
+ * remembers which search it was for.
+ */
+async function totalAndPage(
+	db: Database,
+	filters: ItemFilters,
+	query: ItemListQuery,
+): Promise<{ total: number; ids: number[] }> {
+	const page = { sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit };
+	const key = listTotals.key(filters);
+	const known = listTotals.get(db, key);
+	if (known) {
+		const { version, ids } = await readListPage(
+			db,
+			{ ...filters, search: known.search },
+			page,
+			false,
+		);
+		if (version === known.version) return { total: known.total, ids };
+	}
+	let search = filters.search;
+	let counted = await readListPage(db, filters, page, true);
+	const correction = counted.total === 0 && search ? await correctedSearch(db, search) : null;
+	if (correction) {
+		search = correction;
+		counted = await readListPage(db, { ...filters, search }, page, true);
+	}
+	const total = counted.total ?? 0;
+	listTotals.set(db, key, { version: counted.version, total, search });
+	return { total, ids: counted.ids };
 }
 
 /** `GET /items`: one page of items with the list's meta (design.md, "Lists"). */
@@ -109,33 +157,20 @@ export async function listItems(
 	query: ItemListQuery,
 	viewer: Viewer | null,
 ): Promise<ItemList> {
-	const conditions: SQL[] = [];
-	if (query.status === 'available') conditions.push(eq(items.status, 'AVAILABLE'));
-	if (query.category) conditions.push(eq(items.category, query.category));
-	if (query.search) conditions.push(searchCondition(query.search));
-	const where = conditions.length > 0 ? and(...conditions) : undefined;
-	const order =
-		query.sort === 'oldest'
-			? [asc(items.createdAt), asc(items.id)]
-			: [desc(items.createdAt), desc(items.id)];
-	const [rows, [total]] = await Promise.all([
-		db
-			.select()
-			.from(items)
-			.where(where)
-			.orderBy(...order)
-			.limit(query.limit)
-			.offset((query.page - 1) * query.limit),
-		db.select({ value: count() }).from(items).where(where),
-	]);
-	const totalCount = total?.value ?? 0;
-	const totalPages = Math.max(1, Math.ceil(totalCount / query.limit));
+	const filters: ItemFilters = {
+		status: query.status,
+		category: query.category,
+		search: query.search || undefined,
+	};
+	const { total, ids } = await totalAndPage(db, filters, query);
+	const totalPages = Math.max(1, Math.ceil(total / query.limit));
+	const rows = await itemsWithIds(db, ids);
 	return {
-		items: await withPhotosAndDonors(db, rows, listViewer(viewer)),
+		items: rows.map((row) => itemView(row, listViewer(viewer))),
 		meta: {
 			page: query.page,
 			limit: query.limit,
-			total: totalCount,
+			total,
 			totalPages,
 			hasPrevPage: query.page > 1,
 			hasNextPage: query.page < totalPages,
@@ -145,13 +180,8 @@ export async function listItems(
 
 /** `GET /items/latest`: the newest available items for the home page. */
 export async function latestItems(db: Database, viewer: Viewer | null): Promise<Item[]> {
-	const rows = await db
-		.select()
-		.from(items)
-		.where(eq(items.status, 'AVAILABLE'))
-		.orderBy(desc(items.createdAt), desc(items.id))
-		.limit(latestItemsCount);
-	return withPhotosAndDonors(db, rows, listViewer(viewer));
+	const rows = await reads(db).latest.execute();
+	return rows.map((row) => itemView(row, listViewer(viewer)));
 }
 
 /** One item, or `null`. */
@@ -161,17 +191,14 @@ export async function findItem(
 	viewer: Viewer | null,
 ): Promise<Item | null> {
 	if (!Number.isSafeInteger(id) || id < 1) return null;
-	const rows = await db.select().from(items).where(eq(items.id, id));
-	const [item] = await withPhotosAndDonors(db, rows, viewer);
-	return item ?? null;
+	const [row] = await reads(db).item.execute({ id });
+	return row ? itemView(row, viewer) : null;
 }
 
 /** `GET /items/my-items`: everything a donor listed, newest first. */
 export async function myItems(db: Database, userId: string): Promise<Item[]> {
-	const rows = await db
-		.select()
-		.from(items)
+	const rows = await selectItems(db)
 		.where(eq(items.donorId, userId))
 		.orderBy(desc(items.createdAt), desc(items.id));
-	return withPhotosAndDonors(db, rows, { id: userId, canSeePhone: true });
+	return rows.map((row) => itemView(row, { id: userId, canSeePhone: true }));
 }

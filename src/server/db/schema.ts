@@ -124,14 +124,42 @@ export const items = pgTable(
 		index('items_donated_at_idx')
 			.on(table.donatedAt, table.donorId)
 			.where(sql`status = 'DONATED'`),
-		// Trigram indexes make the typo-tolerant search fast (pg_trgm, also in PGlite).
-		index('items_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-		index('items_description_trgm_idx').using('gin', sql`${table.description} gin_trgm_ops`),
+		// One trigram index over the text a search reads (pg_trgm, also in PGlite): a search is a
+		// single index scan and a single recheck per candidate. See itemSearchText.
+		index('items_search_trgm_idx').using(
+			'gin',
+			sql`(${table.name} || ' ' || ${table.description}) gin_trgm_ops`,
+		),
 		check(
 			'items_status_check',
 			sql`${table.status} in ('AVAILABLE', 'RESERVED', 'SHIPPED', 'DONATED', 'CANCELLED')`,
 		),
 	],
+);
+
+/** What a search matches: name and description as one text, as `items_search_trgm_idx` indexes it. */
+export const itemSearchText = sql`(${items.name} || ' ' || ${items.description})`;
+
+/**
+ * Every word of every item's name and description (lower case, three letters or more), kept by
+ * a trigger on `items`: the dictionary that turns a misspelled search ("kurso") into a word that
+ * is listed ("kursi"). Words are never removed; one no item uses any more simply finds nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
+	index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
+]);
+
+/**
+ * A single row whose `version` goes up, by a trigger, in every transaction that changes `items`:
+ * list totals are cached per version, so every process knows at once when its totals are stale.
+ */
+export const itemListState = pgTable(
+	'item_list_state',
+	{
+		id: integer('id').primaryKey(),
+		version: bigint('version', { mode: 'number' }).notNull().default(0),
+	},
+	(table) => [check('item_list_state_single_row', sql`${table.id} = 1`)],
 );
 
 /** An item's photos in display order; the first is the cover. */
