@@ -1,5 +1,5 @@
-// Production server: the built site, the built-in OpenID provider at /oidc, compression and
-// security headers, on one port.
+// Production server: the built site, the API at /api, the built-in OpenID provider at /oidc,
+// compression and security headers, on one port.
 import http from 'node:http';
 import compression from 'compression';
 
@@ -26,9 +26,10 @@ runtime.startMaintenance(context);
 
 const server = http.createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+	// The API compresses its own answers, whole (src/server/http/whole-json-compression.ts).
+	if (req.url?.startsWith('/api/')) return api(req, res);
 	compress(req, res, () => {
 		if (provider && runtime.isProviderRequest(req.url)) return provider(req, res);
-		if (req.url?.startsWith('/api/')) return api(req, res);
 		return site(req, res);
 	});
 });

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './http/app';
+import { compressWholeJson } from './http/whole-json-compression';
 import { mountedProviderHandler, providerMountPath, providerPath } from './auth/provider/provider';
 import { getServerContext } from './context';
 
@@ -38,11 +39,15 @@ export function apiRequestHandler(): Promise<NodeHandler> {
 	apiHandler ??= getServerContext().then((server) => {
 		const app = createApiApp(server);
 		// Astro shares the process: its `Request` and `Response` stay the platform's own.
-		return getRequestListener(
+		const listener = getRequestListener(
 			(request, { incoming }) =>
 				app.fetch(request, { clientAddress: incoming.socket.remoteAddress }),
 			{ overrideGlobalObjects: false },
 		);
+		return (req: IncomingMessage, res: ServerResponse) => {
+			compressWholeJson(req, res);
+			return listener(req, res);
+		};
 	});
 	return apiHandler;
 }

@@ -1,0 +1,134 @@
+import { once } from 'node:events';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsGzip, compressWholeJson } from './whole-json-compression';
+
+const longJson = JSON.stringify({
+	data: Array.from({ length: 80 }, (_, id) => ({ id, name: 'Kursi' })),
+});
+
+/** What the API's answers look like to Node: a head, then the body in one or more writes. */
+const answers: Record<string, (res: ServerResponse) => void> = {
+	'/long': (res) => {
+		res.writeHead(200, { 'content-type': 'application/json', etag: '"abc"', vary: 'Cookie' });
+		res.write(longJson.slice(0, 500));
+		res.write(longJson.slice(500));
+		res.end();
+	},
+	'/short': (res) => {
+		res.writeHead(200, { 'Content-Type': 'application/json' });
+		res.end('{"data":[]}');
+	},
+	'/text': (res) => {
+		res.writeHead(200, { 'content-type': 'text/plain' });
+		res.end('x'.repeat(4000));
+	},
+	'/stream': (res) => {
+		res.writeHead(200, { 'content-type': 'application/json' });
+		res.flushHeaders();
+		res.write(longJson.slice(0, 500));
+		setTimeout(() => res.end(longJson.slice(500)), 5);
+	},
+	'/not-modified': (res) => {
+		res.writeHead(304, { etag: '"abc"' });
+		res.end();
+	},
+};
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+	server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+		compressWholeJson(req, res);
+		answers[req.url ?? '']!(res);
+	});
+	server.listen(0, '127.0.0.1');
+	await once(server, 'listening');
+	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+	server.close();
+});
+
+/** The raw answer: Node's client leaves the body as it came. */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+	return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+		(resolve, reject) => {
+			const request = http.request(`${base}${path}`, { method, headers }, (response) => {
+				const chunks: Buffer[] = [];
+				response.on('data', (chunk: Buffer) => chunks.push(chunk));
+				response.on('end', () =>
+					resolve({
+						status: response.statusCode!,
+						headers: response.headers,
+						body: Buffer.concat(chunks),
+					}),
+				);
+			});
+			request.on('error', reject);
+			request.end();
+		},
+	);
+}
+
+describe('compressWholeJson', () => {
+	it('gzips JSON of 1 KB or more for clients that take gzip, with a weak tag', async () => {
+		const answer = await get('/long', { 'accept-encoding': 'br, gzip' });
+		expect(answer.headers['content-encoding']).toBe('gzip');
+		expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
+		expect(answer.body.byteLength).toBeLessThan(longJson.length / 4);
+		expect(gunzipSync(answer.body).toString()).toBe(longJson);
+		expect(answer.headers['vary']).toBe('Cookie, Accept-Encoding');
+		expect(answer.headers['etag']).toBe('W/"abc"');
+	});
+
+	it('sends JSON as it is to clients that do not take gzip, and says it varies', async () => {
+		for (const accept of [undefined, 'br', 'gzip;q=0', 'identity']) {
+			const answer = await get('/long', accept ? { 'accept-encoding': accept } : {});
+			expect(answer.headers['content-encoding'], accept).toBeUndefined();
+			expect(answer.body.toString(), accept).toBe(longJson);
+			expect(answer.headers['vary'], accept).toBe('Cookie, Accept-Encoding');
+			expect(answer.headers['etag'], accept).toBe('"abc"');
+		}
+	});
+
+	it('leaves small JSON, other types, HEAD and empty answers alone', async () => {
+		const gzip = { 'accept-encoding': 'gzip' };
+		const short = await get('/short', gzip);
+		expect(short.headers['content-encoding']).toBeUndefined();
+		expect(short.body.toString()).toBe('{"data":[]}');
+		expect(short.headers['vary']).toBe('Accept-Encoding');
+
+		const text = await get('/text', gzip);
+		expect(text.headers['content-encoding']).toBeUndefined();
+		expect(text.body.byteLength).toBe(4000);
+
+		const head = await get('/long', gzip, 'HEAD');
+		expect(head.headers['content-encoding']).toBeUndefined();
+
+		const notModified = await get('/not-modified', gzip);
+		expect(notModified.status).toBe(304);
+		expect(notModified.headers['etag']).toBe('"abc"');
+	});
+
+	it('lets a streamed answer through as it comes', async () => {
+		const answer = await get('/stream', { 'accept-encoding': 'gzip' });
+		expect(answer.headers['content-encoding']).toBeUndefined();
+		expect(answer.body.toString()).toBe(longJson);
+	});
+});
+
+describe('acceptsGzip', () => {
+	it('reads Accept-Encoding with its weights', () => {
+		expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+		expect(acceptsGzip('GZIP;q=0.5')).toBe(true);
+		expect(acceptsGzip('*')).toBe(true);
+		expect(acceptsGzip('gzip;q=0')).toBe(false);
+		expect(acceptsGzip('br')).toBe(false);
+		expect(acceptsGzip(undefined)).toBe(false);
+	});
+});
