@@ -102,8 +102,9 @@ function thisMonth(minutesAgo: number, now: Date): Date {
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * Copies the built site and its start script into `app`, with links to the project's packages
- * and migrations, so `node <app>/server/start.mjs` serves this snapshot.
+ * Copies the built site and its start script into `app`, with links to the project's packages,
+ * migrations and translations (read at run time), so `node <app>/server/start.mjs` serves this
+ * snapshot.
  */
 export function snapshotBuild(app: string): void {
 	const needed = ['dist/server/entry.mjs', 'dist/server/runtime.mjs', 'dist/client/index.html'];
@@ -115,7 +116,8 @@ export function snapshotBuild(app: string): void {
 	for (const part of ['dist', 'server', 'package.json']) {
 		cpSync(join(root, part), join(app, part), { recursive: true });
 	}
-	for (const link of ['node_modules', 'drizzle']) symlinkSync(join(root, link), join(app, link));
+	for (const link of ['node_modules', 'drizzle', 'locales'])
+		symlinkSync(join(root, link), join(app, link));
 }
 
 /** Writes a fresh, migrated embedded database with the named data into `dataDir`. */
