@@ -8,10 +8,12 @@ CREATE TABLE "search_words" (
 	"word" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "items_created_idx";--> statement-breakpoint
 DROP INDEX "items_name_trgm_idx";--> statement-breakpoint
 DROP INDEX "items_description_trgm_idx";--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "items_search_trgm_idx" ON "items" USING gin (("name" || ' ' || "description") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "items_created_search_idx" ON "items" USING btree ("created_at", "id") INCLUDE ("name", "description");--> statement-breakpoint
 CREATE FUNCTION "items_collect_search_words"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO "search_words" ("word")

@@ -20,7 +20,8 @@ type PhotoRow = Pick<typeof itemImages.$inferSelect, 'key' | 'widths' | 'width' 
 
 /**
  * Everything the API shows of an item in one row: the item, its donor, and its photos in display
- * order as a JSON list, so a page of cards or a detail is one statement and one round trip.
+ * order as a JSON list, so the detail and the home page's list are one statement each, and a page
+ * of a list one more after its ids.
  */
 const itemColumns = {
 	item: getTableColumns(items),

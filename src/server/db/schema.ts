@@ -115,7 +115,10 @@ export const items = pgTable(
 	},
 	(table) => [
 		index('items_donor_idx').on(table.donorId),
-		index('items_created_idx').on(table.createdAt),
+		// Lists walk items by date. That index is `items_created_search_idx` on (created_at, id)
+		// with name and description included, so a search for a common word checks each row
+		// in the index without reading the table; Drizzle cannot declare INCLUDE, so it is made
+		// by drizzle/0004_item_search_words.sql.
 		index('items_status_created_idx').on(table.status, table.createdAt),
 		index('items_donated_idx')
 			.on(table.donorId, table.donatedAt)
