@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Item, ItemList } from '~/features/items/items';
+import { items } from '~/server/db/schema';
 import { createItemFor, expectError, getItem, toggleItem } from '../helpers/items';
 import { describeOnDatabases, type TestUser, uniquePhone } from '../helpers/test-server';
 
@@ -183,6 +185,37 @@ describeOnDatabases('Item lists', (use) => {
 					expect(result, search).toContain(wardrobe.id);
 					expect(result, search).not.toContain(chair.id);
 				}
+			});
+
+			it('corrects each misspelled word of a search, and finds nothing for gibberish', async () => {
+				const user = await donor();
+				const word = marker();
+				const chair = await createItemFor(use(), user, {
+					name: `Kursi lipat ${word}`,
+					description: 'Kursi lipat dari kayu, cocok untuk acara keluarga.',
+				});
+				expect(await found('kurso lipat')).toContain(chair.id);
+				expect(await found('kursi lipatt')).toContain(chair.id);
+				expect(await found(`${word.slice(0, -1)}a`)).toEqual([chair.id]);
+				expect(await found('qqxqqzqq')).toEqual([]);
+			});
+
+			it('keeps totals right when items change, also behind this process', async () => {
+				const user = await donor();
+				const word = marker();
+				await itemsNamed(word, 2, user);
+				expect((await list(`?search=${word}`)).meta.total).toBe(2);
+				expect((await list(`?search=${word}`)).meta.total).toBe(2);
+
+				await itemsNamed(word, 1, user);
+				expect((await list(`?search=${word}`)).meta.total).toBe(3);
+
+				// As another server process would: straight in the database, past this one's API.
+				await use()
+					.server.db.update(items)
+					.set({ name: 'Barang lain' })
+					.where(sql`${items.name} like ${`%${word}%`}`);
+				expect(await list(`?search=${word}`)).toMatchObject({ items: [], meta: { total: 0 } });
 			});
 
 			it('takes % and _ as plain characters', async () => {
