@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
+import { preparedStatements } from '~/server/db/prepared';
 import { rowsOf } from '~/server/db/rows';
 import { itemListState, items, itemSearchText, searchWords } from '~/server/db/schema';
 import type { Category } from './items';
@@ -9,15 +10,6 @@ export interface ItemFilters {
 	status: 'available' | 'all';
 	category: Category | undefined;
 	search: string | undefined;
-}
-
-/** The SQL condition of the filters, or `undefined` for the whole list. */
-export function filterCondition(filters: ItemFilters): SQL | undefined {
-	const conditions: SQL[] = [];
-	if (filters.status === 'available') conditions.push(eq(items.status, 'AVAILABLE'));
-	if (filters.category) conditions.push(eq(items.category, filters.category));
-	if (filters.search) conditions.push(sql`${itemSearchText} ilike ${likePattern(filters.search)}`);
-	return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
 /** A case-insensitive substring pattern; `%`, `_` and `\` in the search are plain characters. */
@@ -80,26 +72,32 @@ export interface ListPage {
 	total: number | undefined;
 }
 
+/** The values of a list statement, or the placeholders that a prepared one fills in. */
+interface ListValues {
+	category: Category | Placeholder | undefined;
+	pattern: string | Placeholder | undefined;
+	limit: number | Placeholder;
+	offset: number | Placeholder;
+}
+
 /**
- * The list version, the ids of one page and, with `withTotal`, the number of matches: one
- * statement, so one round trip and one snapshot (a total and its version always agree).
- *
- * The rows themselves come from a prepared statement by id. This one is prepared too, except
- * when it counts, yet PostgreSQL still plans it for the very search it runs (walk the date index
- * for a common word, the trigram index for a rare one): a generic plan would have to guess how
- * common the word is, and its estimate is far costlier than any plan made for a known word, so
- * the plan cache keeps making those. With the count, the generic estimate can look cheaper than
- * the plans for common words, hence no preparing there.
+ * The statement that reads the list version, the ids of one page and, with `withTotal`, the
+ * number of matches: one round trip and one snapshot, so a total and its version always agree.
  */
-export async function readListPage(
+function listStatement(
 	db: Database,
-	filters: ItemFilters,
-	page: PageRequest,
+	filters: Pick<ItemFilters, 'status'>,
+	sort: PageRequest['sort'],
+	values: ListValues,
 	withTotal: boolean,
-): Promise<ListPage> {
-	const where = filterCondition(filters);
+) {
+	const conditions: SQL[] = [];
+	if (filters.status === 'available') conditions.push(eq(items.status, 'AVAILABLE'));
+	if (values.category !== undefined) conditions.push(eq(items.category, values.category));
+	if (values.pattern !== undefined) conditions.push(sql`${itemSearchText} ilike ${values.pattern}`);
+	const where = conditions.length > 0 ? and(...conditions) : undefined;
 	const order =
-		page.sort === 'oldest'
+		sort === 'oldest'
 			? [asc(items.createdAt), asc(items.id)]
 			: [desc(items.createdAt), desc(items.id)];
 	const ids = db
@@ -107,9 +105,9 @@ export async function readListPage(
 		.from(items)
 		.where(where)
 		.orderBy(...order)
-		.limit(page.limit)
-		.offset(page.offset);
-	const statement = db
+		.limit(values.limit)
+		.offset(values.offset);
+	return db
 		.select({
 			version: itemListState.version,
 			ids: sql<unknown[]>`array(${ids})`,
@@ -119,7 +117,55 @@ export async function readListPage(
 		})
 		.from(itemListState)
 		.where(eq(itemListState.id, 1));
-	const [row] = withTotal ? await statement : await statement.prepare('item_list_page').execute();
+}
+
+/**
+ * The page statements without a count, one per shape of filters and order, built and prepared
+ * once per database. PostgreSQL still plans each run for its very search (walk the date index
+ * for a common word, the trigram index for a rare one): a generic plan would have to guess how
+ * common the word is, and its estimate is far costlier than any plan made for a known word, so
+ * the plan cache keeps making those.
+ */
+const pageStatements = preparedStatements(() => new Map<string, PreparedListStatement>());
+type PreparedListStatement = ReturnType<ReturnType<typeof listStatement>['prepare']>;
+
+function preparedPage(db: Database, filters: ItemFilters, sort: PageRequest['sort']) {
+	const key = `${filters.status}:${sort}:${filters.category ? 'category' : ''}:${filters.search ? 'search' : ''}`;
+	const statements = pageStatements(db);
+	let statement = statements.get(key);
+	if (!statement) {
+		const values: ListValues = {
+			category: filters.category && sql.placeholder('category'),
+			pattern: filters.search && sql.placeholder('pattern'),
+			limit: sql.placeholder('limit'),
+			offset: sql.placeholder('offset'),
+		};
+		statement = listStatement(db, filters, sort, values, false).prepare('item_list_page');
+		statements.set(key, statement);
+	}
+	return statement;
+}
+
+/**
+ * The list version, the ids of one page and, with `withTotal`, the number of matches. The page
+ * alone runs prepared; the counting statement is built for its values and sent unprepared, as a
+ * generic plan of it could look cheaper than the plans for common words and walk the wrong index.
+ */
+export async function readListPage(
+	db: Database,
+	filters: ItemFilters,
+	page: PageRequest,
+	withTotal: boolean,
+): Promise<ListPage> {
+	const values = {
+		category: filters.category,
+		pattern: filters.search === undefined ? undefined : likePattern(filters.search),
+		limit: page.limit,
+		offset: page.offset,
+	};
+	const [row] = withTotal
+		? await listStatement(db, filters, page.sort, values, true)
+		: await preparedPage(db, filters, page.sort).execute(values);
 	// bigint values arrive as strings or BigInts, depending on the driver.
 	return {
 		version: row?.version ?? 0,
