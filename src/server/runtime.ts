@@ -1,6 +1,7 @@
 /**
- * What the Node server needs besides the Astro app: the shared context (database, migrations)
- * and the built-in OpenID provider's handler. Bundled to `dist/server/runtime.mjs`.
+ * What the Node server needs besides the Astro app: the shared context (database, migrations),
+ * the API's handler and the built-in OpenID provider's handler. Bundled to
+ * `dist/server/runtime.mjs`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
