@@ -68,15 +68,14 @@ const targets = { ratio: 0.5, p95Ms: 50 };
 
 // The SQL Drizzle generates for listItems and findItem (src/features/items/items.server.ts and
 // item-search.server.ts), copied from the statements the server sends, so the bare run sends the
-// very same ones. A search is one unprepared statement (the list version and the page's ids; on a
-// cold search the total as well) and the prepared read of those ids; a detail is one prepared
-// statement.
+// very same ones. A search is the list version with the page's ids, then the items with those ids,
+// both prepared; a cold search counts in the first statement, which is then sent unprepared. A
+// detail is one prepared statement.
 const searchText = '("items"."name" || \' \' || "items"."description")';
-const listVersion =
-	'(select "item_list_state"."version" from "item_list_state" where "item_list_state"."id" = 1)';
-const pageIds =
+const pageIds = (offset) =>
 	`array((select "id" from "items" where ${searchText} ilike $1 ` +
-	'order by "items"."created_at" desc, "items"."id" desc limit $2)) as ids';
+	`order by "items"."created_at" desc, "items"."id" desc limit $2${offset}))`;
+const fromListState = 'from "item_list_state" where "item_list_state"."id" = $4';
 const itemSelection =
 	'select "items"."id", "items"."donor_id", "items"."name", "items"."description", ' +
 	'"items"."category", "items"."weight", "items"."length", "items"."width", "items"."height", ' +
@@ -89,10 +88,10 @@ const itemSelection =
 	'from "item_images" where "item_images"."item_id" = "items"."id") ' +
 	'from "items" inner join "users" on "users"."id" = "items"."donor_id"';
 const statements = {
-	page: `select ${listVersion} as version, ${pageIds}, null as total`,
+	page: `select "version", ${pageIds(' offset $3')}, null ${fromListState}`,
 	countedPage:
-		`select ${listVersion} as version, ${pageIds}, ((select count(*) from "items" where ` +
-		`${searchText} ilike $3)) as total`,
+		`select "version", ${pageIds('')}, ((select count(*) from "items" where ` +
+		`${searchText} ilike $3)) ${fromListState}`,
 	correction:
 		'select input, (select "search_words"."word" from "search_words" ' +
 		'where "search_words"."word" % input and similarity("search_words"."word", input) >= $1 ' +
@@ -444,7 +443,12 @@ function bareCalls(query) {
 		async coldSearch(word) {
 			const counted = async (search) => {
 				const pattern = likePattern(search);
-				const [[, ids, total]] = await query(statements.countedPage, [pattern, pageSize, pattern]);
+				const [[, ids, total]] = await query(statements.countedPage, [
+					pattern,
+					pageSize,
+					pattern,
+					1,
+				]);
 				if (ids.length) await query(statements.itemsWithIds, [ids], true);
 				return Number(total);
 			};
@@ -460,7 +464,7 @@ function bareCalls(query) {
 		 * @param {string} search the search as the server runs it (after any correction)
 		 */
 		async search(search) {
-			const [[, ids]] = await query(statements.page, [likePattern(search), pageSize]);
+			const [[, ids]] = await query(statements.page, [likePattern(search), pageSize, 0, 1], true);
 			if (ids.length) await query(statements.itemsWithIds, [ids], true);
 		},
 		/** @param {number} id */
