@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
-import { preparedStatements } from '~/server/db/prepared';
 import { rowsOf } from '~/server/db/rows';
 import { itemListState, items, itemSearchText, searchWords } from '~/server/db/schema';
 import type { Category } from './items';
@@ -65,112 +64,106 @@ export interface PageRequest {
 	offset: number;
 }
 
-/** What `readListPage` found: the list version, the page's ids and, when asked, the total. */
-export interface ListPage {
-	version: number;
-	ids: number[];
-	total: number | undefined;
-}
-
 /** The values of a list statement, or the placeholders that a prepared one fills in. */
-interface ListValues {
+export interface ListValues {
 	category: Category | Placeholder | undefined;
 	pattern: string | Placeholder | undefined;
 	limit: number | Placeholder;
 	offset: number | Placeholder;
 }
 
-/**
- * The statement that reads the list version, the ids of one page and, with `withTotal`, the
- * number of matches: one round trip and one snapshot, so a total and its version always agree.
- */
-function listStatement(
-	db: Database,
-	filters: Pick<ItemFilters, 'status'>,
-	sort: PageRequest['sort'],
-	values: ListValues,
-	withTotal: boolean,
-) {
-	const conditions: SQL[] = [];
-	if (filters.status === 'available') conditions.push(eq(items.status, 'AVAILABLE'));
-	if (values.category !== undefined) conditions.push(eq(items.category, values.category));
-	if (values.pattern !== undefined) conditions.push(sql`${itemSearchText} ilike ${values.pattern}`);
-	const where = conditions.length > 0 ? and(...conditions) : undefined;
-	const order =
-		sort === 'oldest'
-			? [asc(items.createdAt), asc(items.id)]
-			: [desc(items.createdAt), desc(items.id)];
-	const ids = db
-		.select({ id: items.id })
-		.from(items)
-		.where(where)
-		.orderBy(...order)
-		.limit(values.limit)
-		.offset(values.offset);
-	return db
-		.select({
-			version: itemListState.version,
-			ids: sql<unknown[]>`array(${ids})`,
-			total: withTotal
-				? sql<unknown>`(${db.select({ total: count() }).from(items).where(where)})`
-				: sql<unknown>`null`,
-		})
-		.from(itemListState)
-		.where(eq(itemListState.id, 1));
-}
-
-/**
- * The page statements without a count, one per shape of filters and order, built and prepared
- * once per database. PostgreSQL still plans each run for its very search (walk the date index
- * for a common word, the trigram index for a rare one): a generic plan would have to guess how
- * common the word is, and its estimate is far costlier than any plan made for a known word, so
- * the plan cache keeps making those.
- */
-const pageStatements = preparedStatements(() => new Map<string, PreparedListStatement>());
-type PreparedListStatement = ReturnType<ReturnType<typeof listStatement>['prepare']>;
-
-function preparedPage(db: Database, filters: ItemFilters, sort: PageRequest['sort']) {
-	const key = `${filters.status}:${sort}:${filters.category ? 'category' : ''}:${filters.search ? 'search' : ''}`;
-	const statements = pageStatements(db);
-	let statement = statements.get(key);
-	if (!statement) {
-		const values: ListValues = {
-			category: filters.category && sql.placeholder('category'),
-			pattern: filters.search && sql.placeholder('pattern'),
-			limit: sql.placeholder('limit'),
-			offset: sql.placeholder('offset'),
-		};
-		statement = listStatement(db, filters, sort, values, false).prepare('item_list_page');
-		statements.set(key, statement);
-	}
-	return statement;
-}
-
-/**
- * The list version, the ids of one page and, with `withTotal`, the number of matches. The page
- * alone runs prepared; the counting statement is built for its values and sent unprepared, as a
- * generic plan of it could look cheaper than the plans for common words and walk the wrong index.
- */
-export async function readListPage(
-	db: Database,
-	filters: ItemFilters,
-	page: PageRequest,
-	withTotal: boolean,
-): Promise<ListPage> {
-	const values = {
+/** The values of the filters and the page, for a statement built for them alone. */
+export function listValues(filters: ItemFilters, page: PageRequest): ListValues {
+	return {
 		category: filters.category,
 		pattern: filters.search === undefined ? undefined : likePattern(filters.search),
 		limit: page.limit,
 		offset: page.offset,
 	};
-	const [row] = withTotal
-		? await listStatement(db, filters, page.sort, values, true)
-		: await preparedPage(db, filters, page.sort).execute(values);
+}
+
+/** Placeholders for the values that these filters use, for a statement prepared once. */
+export function listPlaceholders(filters: ItemFilters): ListValues {
+	return {
+		category: filters.category && sql.placeholder('category'),
+		pattern: filters.search && sql.placeholder('pattern'),
+		limit: sql.placeholder('limit'),
+		offset: sql.placeholder('offset'),
+	};
+}
+
+/** The order of a list: newest or oldest first, the id breaking ties. */
+export function listOrder(sort: PageRequest['sort']) {
+	return sort === 'oldest'
+		? [asc(items.createdAt), asc(items.id)]
+		: [desc(items.createdAt), desc(items.id)];
+}
+
+function filterWhere(filters: Pick<ItemFilters, 'status'>, values: ListValues): SQL | undefined {
+	const conditions: SQL[] = [];
+	if (filters.status === 'available') conditions.push(eq(items.status, 'AVAILABLE'));
+	if (values.category !== undefined) conditions.push(eq(items.category, values.category));
+	if (values.pattern !== undefined) conditions.push(sql`${itemSearchText} ilike ${values.pattern}`);
+	return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * The ids of one page of the filtered list, as a subquery. Planned for the very search it runs
+ * (walk the date index for a common word, the trigram index for a rare one), also when its
+ * statement is prepared: a generic plan would have to guess how common the word is, and its
+ * estimate is far costlier than any plan made for a known word, so the plan cache keeps making
+ * those.
+ */
+export function pageIds(
+	db: Database,
+	filters: Pick<ItemFilters, 'status'>,
+	sort: PageRequest['sort'],
+	values: ListValues,
+) {
+	return db
+		.select({ id: items.id })
+		.from(items)
+		.where(filterWhere(filters, values))
+		.orderBy(...listOrder(sort))
+		.limit(values.limit)
+		.offset(values.offset);
+}
+
+/** The list version, as a column of any statement. */
+export const listVersionColumn =
+	sql<number>`(select ${itemListState.version} from ${itemListState} where ${itemListState.id} = 1)`.mapWith(
+		Number,
+	);
+
+/**
+ * The list version, the ids of one page and the number of matches, in one statement and so in
+ * one snapshot: a total and its version always agree. Built for its values and sent unprepared,
+ * since a generic plan of the count could look cheaper than the plans for common words and walk
+ * the wrong index.
+ */
+export async function countedListPage(
+	db: Database,
+	filters: ItemFilters,
+	page: PageRequest,
+): Promise<CountedTotal & { ids: number[] }> {
+	const values = listValues(filters, page);
+	const [row] = await db
+		.select({
+			version: itemListState.version,
+			ids: sql<unknown[]>`array(${pageIds(db, filters, page.sort, values)})`,
+			total: sql<unknown>`(${db
+				.select({ total: count() })
+				.from(items)
+				.where(filterWhere(filters, values))})`,
+		})
+		.from(itemListState)
+		.where(eq(itemListState.id, 1));
 	// bigint values arrive as strings or BigInts, depending on the driver.
 	return {
 		version: row?.version ?? 0,
 		ids: (row?.ids ?? []).map(Number),
-		total: row?.total === null || row?.total === undefined ? undefined : Number(row.total),
+		total: Number(row?.total ?? 0),
+		search: filters.search,
 	};
 }
 

@@ -1,11 +1,23 @@
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { avatarUrl } from '~/features/profiles/profiles.server';
 import type { Database } from '~/server/db/client';
 import { preparedStatements } from '~/server/db/prepared';
 import { itemImages, items, users } from '~/server/db/schema';
 import { photoView } from './photos.server';
 import type { ItemListQuery } from './item-schemas';
-import { correctedSearch, type ItemFilters, listTotals, readListPage } from './item-search.server';
+import {
+	correctedSearch,
+	countedListPage,
+	type ItemFilters,
+	listOrder,
+	listPlaceholders,
+	listTotals,
+	listValues,
+	listVersionColumn,
+	type PageRequest,
+	pageIds,
+} from './item-search.server';
 import type { Category, Item, ItemList, ItemStatus } from './items';
 import { latestItemsCount } from './items';
 
@@ -19,28 +31,40 @@ type DonorRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'phone' | 'avata
 type PhotoRow = Pick<typeof itemImages.$inferSelect, 'key' | 'widths' | 'width' | 'height'>;
 
 /**
+ * A column of the item being read, named with its table: inside a subquery an unqualified name
+ * would be the subquery's own column (`item_images.id` for `id`).
+ */
+function itemColumn(column: AnyPgColumn): SQL {
+	return sql`${items}.${sql.identifier(column.name)}`;
+}
+
+/**
  * Everything the API shows of an item in one row: the item, its donor, and its photos in display
- * order as a JSON list, so the detail and the home page's list are one statement each, and a page
- * of a list one more after its ids.
+ * order, donor and photos as JSON from subqueries (a plain lookup of the item by id or page, no
+ * join for the planner to weigh), so a detail or a page of a list is one statement.
  */
 const itemColumns = {
 	item: getTableColumns(items),
-	donor: {
-		id: users.id,
-		name: users.name,
-		phone: users.phone,
-		avatarKey: users.avatarKey,
-		areaName: users.areaName,
-	},
+	donor: sql<DonorRow>`(
+		select json_build_object(
+			'id', ${users.id}, 'name', ${users.name}, 'phone', ${users.phone},
+			'avatarKey', ${users.avatarKey}, 'areaName', ${users.areaName}
+		)
+		from ${users} where ${users.id} = ${itemColumn(items.donorId)})`.mapWith(fromJson<DonorRow>),
 	photos: sql<PhotoRow[]>`(
 		select coalesce(json_agg(json_build_object(
 			'key', ${itemImages.key}, 'widths', ${itemImages.widths},
 			'width', ${itemImages.width}, 'height', ${itemImages.height}
 		) order by ${itemImages.position}), '[]')
-		from ${itemImages} where ${itemImages.itemId} = ${items.id})`.mapWith((value: unknown) =>
-		typeof value === 'string' ? (JSON.parse(value) as PhotoRow[]) : (value as PhotoRow[]),
+		from ${itemImages} where ${itemImages.itemId} = ${itemColumn(items.id)})`.mapWith(
+		fromJson<PhotoRow[]>,
 	),
 };
+
+/** A JSON column: parsed by the driver already (postgres.js, PGlite), or text to parse. */
+function fromJson<T>(value: unknown): T {
+	return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
 
 type ItemRow = {
 	item: typeof items.$inferSelect;
@@ -50,7 +74,40 @@ type ItemRow = {
 
 /** Items with their donors and photos; the caller adds conditions, order and limits. */
 function selectItems(db: Database) {
-	return db.select(itemColumns).from(items).innerJoin(users, eq(users.id, items.donorId));
+	return db.select(itemColumns).from(items);
+}
+
+/**
+ * A page of a list with the list version: the items whose ids the page's subquery finds, in
+ * the list's order. One statement per shape of filters and order, prepared once per database.
+ */
+function listPageStatement(db: Database, filters: ItemFilters, sort: ItemListQuery['sort']) {
+	const placeholders = listPlaceholders(filters);
+	return db
+		.select({ ...itemColumns, version: listVersionColumn })
+		.from(items)
+		.where(sql`${items.id} = any(array(${pageIds(db, filters, sort, placeholders)}))`)
+		.orderBy(...listOrder(sort))
+		.prepare('item_list_page');
+}
+
+const listPages = preparedStatements(() => new Map<string, ReturnType<typeof listPageStatement>>());
+
+/** The page of the list, read through the prepared statement of its shape. */
+function listPage(db: Database, filters: ItemFilters, page: PageRequest) {
+	const shape = [
+		filters.status,
+		page.sort,
+		filters.category ? 'category' : '',
+		filters.search ? 'search' : '',
+	].join(':');
+	const statements = listPages(db);
+	let statement = statements.get(shape);
+	if (!statement) {
+		statement = listPageStatement(db, filters, page.sort);
+		statements.set(shape, statement);
+	}
+	return statement.execute({ ...listValues(filters, page) });
 }
 
 /** The hot reads (the polled detail and home page, every list page), prepared once per database. */
@@ -118,38 +175,34 @@ async function itemsWithIds(db: Database, ids: number[]): Promise<ItemRow[]> {
 }
 
 /**
- * The total and the page's ids of a list. The total comes from `listTotals` while no item has
- * changed since it was counted (the version says so); otherwise it is counted again. A search
- * that finds nothing is tried once more with its misspelled words corrected, and the total
- * remembers which search it was for.
+ * The total and the rows of a page of a list. The total comes from `listTotals` while no item
+ * has changed since it was counted: the page's statement reads the list version with the rows.
+ * Otherwise (or when the page is empty, which says nothing of the version) the total is counted
+ * again. A search that finds nothing is tried once more with its misspelled words corrected,
+ * and the total remembers which search it was for.
  */
 async function totalAndPage(
 	db: Database,
 	filters: ItemFilters,
 	query: ItemListQuery,
-): Promise<{ total: number; ids: number[] }> {
+): Promise<{ total: number; rows: ItemRow[] }> {
 	const page = { sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit };
 	const key = listTotals.key(filters);
 	const known = listTotals.get(db, key);
 	if (known) {
-		const { version, ids } = await readListPage(
-			db,
-			{ ...filters, search: known.search },
-			page,
-			false,
-		);
-		if (version === known.version) return { total: known.total, ids };
+		const rows = await listPage(db, { ...filters, search: known.search }, page);
+		if (rows[0]?.version === known.version) return { total: known.total, rows };
 	}
-	let search = filters.search;
-	let counted = await readListPage(db, filters, page, true);
-	const correction = counted.total === 0 && search ? await correctedSearch(db, search) : null;
-	if (correction) {
-		search = correction;
-		counted = await readListPage(db, { ...filters, search }, page, true);
-	}
-	const total = counted.total ?? 0;
-	listTotals.set(db, key, { version: counted.version, total, search });
-	return { total, ids: counted.ids };
+	let counted = await countedListPage(db, filters, page);
+	const correction =
+		counted.total === 0 && filters.search ? await correctedSearch(db, filters.search) : null;
+	if (correction) counted = await countedListPage(db, { ...filters, search: correction }, page);
+	listTotals.set(db, key, {
+		version: counted.version,
+		total: counted.total,
+		search: counted.search,
+	});
+	return { total: counted.total, rows: await itemsWithIds(db, counted.ids) };
 }
 
 /** `GET /items`: one page of items with the list's meta (design.md, "Lists"). */
@@ -163,9 +216,8 @@ export async function listItems(
 		category: query.category,
 		search: query.search || undefined,
 	};
-	const { total, ids } = await totalAndPage(db, filters, query);
+	const { total, rows } = await totalAndPage(db, filters, query);
 	const totalPages = Math.max(1, Math.ceil(total / query.limit));
-	const rows = await itemsWithIds(db, ids);
 	return {
 		items: rows.map((row) => itemView(row, listViewer(viewer))),
 		meta: {
