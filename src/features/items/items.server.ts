@@ -110,7 +110,7 @@ function listPage(db: Database, filters: ItemFilters, page: PageRequest) {
 	return statement.execute({ ...listValues(filters, page) });
 }
 
-/** The hot reads (the polled detail and home page, every list page), prepared once per database. */
+/** The polled detail and home list, and the items of a freshly counted page, prepared once per database. */
 const reads = preparedStatements((db) => ({
 	item: selectItems(db)
 		.where(eq(items.id, sql.placeholder('id')))
