@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip, compressWholeJson } from './whole-json-compression';
+import { compressWholeJson, preferredEncoding } from './whole-json-compression';
 
 const longJson = JSON.stringify({
 	data: Array.from({ length: 80 }, (_, id) => ({ id, name: 'Kursi' })),
@@ -86,8 +86,18 @@ describe('compressWholeJson', () => {
 		expect(answer.headers['etag']).toBe('W/"abc"');
 	});
 
-	it('sends JSON as it is to clients that do not take gzip, and says it varies', async () => {
-		for (const accept of [undefined, 'br', 'gzip;q=0', 'identity']) {
+	it('uses zstd for clients that take it, as browsers that send zstd do', async () => {
+		const answer = await get('/long', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+		expect(answer.headers['content-encoding']).toBe('zstd');
+		expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
+		expect(answer.body.byteLength).toBeLessThan(longJson.length / 4);
+		expect(zstdDecompressSync(answer.body).toString()).toBe(longJson);
+		expect(answer.headers['vary']).toBe('Cookie, Accept-Encoding');
+		expect(answer.headers['etag']).toBe('W/"abc"');
+	});
+
+	it('sends JSON as it is to clients that take neither, and says it varies', async () => {
+		for (const accept of [undefined, 'br', 'gzip;q=0', 'identity', 'br, *;q=0']) {
 			const answer = await get('/long', accept ? { 'accept-encoding': accept } : {});
 			expect(answer.headers['content-encoding'], accept).toBeUndefined();
 			expect(answer.body.toString(), accept).toBe(longJson);
@@ -122,13 +132,18 @@ describe('compressWholeJson', () => {
 	});
 });
 
-describe('acceptsGzip', () => {
-	it('reads Accept-Encoding with its weights', () => {
-		expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
-		expect(acceptsGzip('GZIP;q=0.5')).toBe(true);
-		expect(acceptsGzip('*')).toBe(true);
-		expect(acceptsGzip('gzip;q=0')).toBe(false);
-		expect(acceptsGzip('br')).toBe(false);
-		expect(acceptsGzip(undefined)).toBe(false);
+describe('preferredEncoding', () => {
+	it('reads Accept-Encoding with its weights, zstd first on a tie', () => {
+		expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('zstd');
+		expect(preferredEncoding('gzip, deflate, br')).toBe('gzip');
+		expect(preferredEncoding('zstd;q=0.5, gzip')).toBe('gzip');
+		expect(preferredEncoding('ZSTD;q=0.5')).toBe('zstd');
+		expect(preferredEncoding('GZIP;q=0.5')).toBe('gzip');
+		expect(preferredEncoding('*')).toBe('zstd');
+		expect(preferredEncoding('zstd;q=0, *')).toBe('gzip');
+		expect(preferredEncoding('gzip;q=0')).toBeUndefined();
+		expect(preferredEncoding('br')).toBeUndefined();
+		expect(preferredEncoding('')).toBeUndefined();
+		expect(preferredEncoding(undefined)).toBeUndefined();
 	});
 });
