@@ -39,11 +39,14 @@ let apiHandler: Promise<NodeHandler> | undefined;
 export function apiRequestHandler(): Promise<NodeHandler> {
 	apiHandler ??= getServerContext().then((server) => {
 		const app = createApiApp(server);
-		// Astro shares the process: its `Request` and `Response` stay the platform's own.
+		// The global `Request` and `Response` become @hono/node-server's lighter ones, which stand
+		// in for the platform's (`instanceof` included) and build a web stream only when one is
+		// read: an answer written whole skips the stream. Set before the first request, so Astro's
+		// pages run on them too.
 		const listener = getRequestListener(
 			(request, { incoming }) =>
 				app.fetch(request, { clientAddress: incoming.socket.remoteAddress }),
-			{ overrideGlobalObjects: false },
+			{ overrideGlobalObjects: true },
 		);
 		return (req: IncomingMessage, res: ServerResponse) => {
 			compressWholeJson(req, res);
