@@ -61,11 +61,15 @@ async function readItemForm(c: Context<AppEnv>) {
 	};
 }
 
-/** Polled answers revalidate with their ETag; they differ by viewer, so only the browser keeps them. */
+/**
+ * Polled answers revalidate with their ETag; they differ by viewer, so only the browser keeps them.
+ * Set before the answer exists: a header added to a finished answer makes Hono copy it into a new
+ * one, reading its body back as a stream.
+ */
 const revalidate = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-	await next();
 	c.header('Cache-Control', 'private, no-cache');
 	c.header('Vary', 'Cookie, Authorization, Accept-Language');
+	await next();
 };
 
 const photoLimit = bodyLimit({
