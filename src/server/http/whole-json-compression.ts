@@ -88,7 +88,7 @@ export function compressWholeJson(req: IncomingMessage, res: ServerResponse): vo
 	res.end = ((chunk?: string | Uint8Array | (() => void)) => {
 		restore();
 		if (chunk !== undefined && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
-		let body = Buffer.concat(chunks);
+		let body: Buffer = Buffer.concat(chunks);
 		if (head && (headerValue(head.headers, 'content-type') ?? '').startsWith('application/json')) {
 			const vary = headerValue(head.headers, 'vary');
 			setHeader(head.headers, 'vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
