@@ -63,7 +63,7 @@ const searchWords = ['kursi', 'buku', 'lemari', 'sepeda', 'kurso'];
 // The page size the site asks for (itemPageSize in src/features/items/items.ts).
 const pageSize = 12;
 const photoWidths = [360, 720, 1280];
-// What a browser sends; the server gzips JSON answers of 1 KB or more for such clients.
+// What a browser sends; the server compresses JSON answers of 1 KB or more (zstd here) for it.
 const acceptEncoding = 'gzip, deflate, br, zstd';
 const requestHeaders = { accept: 'application/json', 'accept-encoding': acceptEncoding };
 
@@ -581,9 +581,9 @@ async function loadApi(baseUrl, requests) {
 }
 
 /**
- * Drives the API's search and detail through the running server with autocannon, the issue's
- * load generator: it costs a third of the CPU per request that Node's own HTTP client does, CPU
- * that the server and the database would otherwise lose to the measurement.
+ * Drives the API's search and detail through the running server with autocannon: it costs a
+ * third of the CPU per request that Node's own HTTP client does, CPU that the server and the
+ * database would otherwise lose to the measurement.
  * @param {string} baseUrl
  * @param {{ minId: number, maxId: number }} range
  * @param {Record<string, number>} matches the bare counts, to check the API finds the same
