@@ -1,8 +1,9 @@
 // API throughput under load, beside the bare query: the item search and the item detail through
 // the production server (HTTP, Hono, Drizzle, JSON, compression) against the same SQL sent
 // straight to the database with the same concurrency, on PostgreSQL and on PGlite. The ratio says
-// how much of the database's capacity survives the layers above it. The API is loaded by
-// autocannon, the bare queries by this process through the same driver the server uses.
+// how much of the database's capacity survives the layers above it. The API is loaded by wrk
+// (autocannon where wrk cannot be installed), the bare queries by this process through the same
+// driver the server uses.
 //
 // A search's total is counted once per list version (until an item changes) and then cached, so
 // the loaded runs measure the steady search, on both sides; the cold search, which counts, is
@@ -17,7 +18,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres) names the server on which a throwaway database is
 // created and dropped again; DATABASE_POOL_SIZE (default twice the cores) sizes the server's pool
 // and the bare one.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -569,21 +570,161 @@ async function cannon(baseUrl, requests, seconds) {
 	};
 }
 
+/** Whether a command is on the PATH. */
+function onPath(command) {
+	return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The wrk command, installed through apt-get when missing and running as root (Debian's `wrk`
+ * package), or `undefined` when it cannot be had.
+ * @param {(line?: string) => void} log
+ */
+function findWrk(log) {
+	if (onPath('wrk')) return 'wrk';
+	if (process.getuid?.() === 0 && onPath('apt-get')) {
+		log('  installing wrk (apt-get install wrk)…');
+		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+		spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
+		spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'ignore', env });
+		if (onPath('wrk')) return 'wrk';
+	}
+	log('  !! wrk is not installed (apt-get install wrk): autocannon loads the API instead');
+	return undefined;
+}
+
+/** A Lua string literal of ASCII text (JSON's escapes for it are Lua's too). */
+const luaString = (text) => JSON.stringify(text);
+
+/**
+ * The wrk script of a load: each request takes the next of `paths` in turn, or a random item id,
+ * with a browser's headers; at the end it prints wrk's figures as one line of JSON.
+ * @param {{ paths: string[] } | { range: { minId: number, maxId: number } }} load
+ */
+function wrkScript(load) {
+	const headers = Object.entries(requestHeaders)
+		.map(([name, value]) => `[${luaString(name)}] = ${luaString(value)}`)
+		.join(', ');
+	const next =
+		'paths' in load
+			? `local paths = { ${load.paths.map(luaString).join(', ')} }
+local sent = 0
+local function nextPath()
+	sent = sent + 1
+	return paths[(sent - 1) % #paths + 1]
+end`
+			: `math.randomseed(os.time())
+local function nextPath()
+	return "/api/items/" .. math.random(${load.range.minId}, ${load.range.maxId})
+end`;
+	return `${next}
+local headers = { ${headers} }
+request = function()
+	return wrk.format("GET", nextPath(), headers)
+end
+done = function(summary, latency)
+	local e = summary.errors
+	io.write(string.format(
+		'{"requests":%d,"microseconds":%d,"errors":%d,"statusErrors":%d,"p50":%d,"p95":%d,"p99":%d,"max":%d,"mean":%f}\\n',
+		summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
+		latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.max, latency.mean))
+end
+`;
+}
+
+/**
+ * Runs wrk for `seconds` with `connections` keep-alive connections on one thread, each sending
+ * its next request as soon as its last one is answered (a closed loop, as in autocannon). wrk
+ * keeps one latency histogram, so there are no figures per search word.
+ * @param {string} wrk
+ * @param {string} baseUrl
+ * @param {string} scriptPath
+ * @param {number} seconds
+ */
+async function wrkRun(wrk, baseUrl, scriptPath, seconds) {
+	const child = spawn(
+		wrk,
+		[
+			'-t1',
+			`-c${connections}`,
+			`-d${seconds}s`,
+			`--timeout`,
+			`${requestTimeoutMs / 1_000}s`,
+			'-s',
+			scriptPath,
+			baseUrl,
+		],
+		{ stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	const [code] = await once(child, 'exit');
+	const line = output.split('\n').find((text) => text.startsWith('{"requests"'));
+	if (code !== 0 || !line) throw new Error(`wrk failed (exit code ${code}):\n${output}`);
+	const figures = JSON.parse(line);
+	const ms = (microseconds) => Math.round(microseconds / 10) / 100;
+	const elapsed = figures.microseconds / 1e6;
+	const answered = figures.requests - figures.statusErrors;
+	const errors = figures.errors + figures.statusErrors;
+	return {
+		requests: answered,
+		errors,
+		seconds: Math.round(elapsed * 100) / 100,
+		rps: Math.round((answered / elapsed) * 10) / 10,
+		latency: {
+			count: figures.requests,
+			p50: ms(figures.p50),
+			p95: ms(figures.p95),
+			p99: ms(figures.p99),
+			max: ms(figures.max),
+			mean: ms(figures.mean),
+		},
+		byLabel: {},
+		errorSamples:
+			errors > 0 ? [`${errors} requests failed or were answered with a status of 400 or more`] : [],
+	};
+}
+
 /**
  * Loads the API as the bare run loads the database: a warm-up (not recorded: fills the pools, the
- * page cache and V8's JIT), then the measured run.
+ * page cache and V8's JIT), then the measured run. wrk loads it where it can be had: it takes
+ * about 17 µs of CPU per request where autocannon takes 45–75, CPU that the server and the
+ * database on the same cores would otherwise lose to the measurement.
+ * @param {string | undefined} wrk
  * @param {string} baseUrl
- * @param {Parameters<typeof cannon>[1]} requests
+ * @param {{ paths: string[] } | { range: { minId: number, maxId: number } }} load
  */
-async function loadApi(baseUrl, requests) {
+async function loadApi(wrk, baseUrl, load) {
+	if (wrk) {
+		const dir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-wrk-'));
+		try {
+			const scriptPath = path.join(dir, 'load.lua');
+			await writeFile(scriptPath, wrkScript(load));
+			await wrkRun(wrk, baseUrl, scriptPath, warmupMs / 1_000);
+			return await wrkRun(wrk, baseUrl, scriptPath, measureMs / 1_000);
+		} finally {
+			await rm(dir, { recursive: true, force: true });
+		}
+	}
+	const requests =
+		'paths' in load
+			? load.paths.map((requestPath) => ({ label: requestPath, path: requestPath }))
+			: [
+					{
+						label: 'detail',
+						setupRequest: (request) => ({
+							...request,
+							path: `/api/items/${randomId(load.range)}`,
+						}),
+					},
+				];
 	await cannon(baseUrl, requests, warmupMs / 1_000);
 	return cannon(baseUrl, requests, measureMs / 1_000);
 }
 
 /**
- * Drives the API's search and detail through the running server with autocannon: it costs a
- * third of the CPU per request that Node's own HTTP client does, CPU that the server and the
- * database would otherwise lose to the measurement.
+ * Drives the API's search and detail through the running server (see `loadApi`).
  * @param {string} baseUrl
  * @param {{ minId: number, maxId: number }} range
  * @param {Record<string, number>} matches the bare counts, to check the API finds the same
@@ -600,19 +741,22 @@ async function benchApi(baseUrl, range, matches, log) {
 	}
 	if (mismatches.length) log(`  !! the API and the bare query disagree: ${mismatches.join('; ')}`);
 	const searchPath = (word) => `/api/items?search=${encodeURIComponent(word)}`;
-	const detailPath = () => `/api/items/${randomId(range)}`;
-	log(`  API search, ${connections} connections…`);
-	const search = await loadApi(
-		baseUrl,
-		searchWords.map((word) => ({ label: word, path: searchPath(word) })),
+	const wrk = findWrk(log);
+	log(`  API search, ${connections} connections (${wrk ? 'wrk' : 'autocannon'})…`);
+	const search = await loadApi(wrk, baseUrl, { paths: searchWords.map(searchPath) });
+	// Per word, by the labels the load carried (autocannon only).
+	search.byLabel = Object.fromEntries(
+		searchWords.map((word) => [word, search.byLabel[searchPath(word)]]),
 	);
-	log(`  API detail, ${connections} connections…`);
-	const detail = await loadApi(baseUrl, [
-		{ label: 'detail', setupRequest: (request) => ({ ...request, path: detailPath() }) },
-	]);
+	log(`  API detail, ${connections} connections (${wrk ? 'wrk' : 'autocannon'})…`);
+	const detail = await loadApi(wrk, baseUrl, { range });
 	return {
+		loadGenerator: wrk ? 'wrk' : 'autocannon',
 		search: { ...search, response: await describeResponse(`${baseUrl}${searchPath('kursi')}`) },
-		detail: { ...detail, response: await describeResponse(`${baseUrl}${detailPath()}`) },
+		detail: {
+			...detail,
+			response: await describeResponse(`${baseUrl}/api/items/${randomId(range)}`),
+		},
 		mismatches,
 	};
 }
@@ -937,7 +1081,10 @@ function printDatabase(result, log) {
 		['GET /api/items/{id}', 'detail'],
 	];
 	log();
-	log(`${result.database}: ${connections} connections, ${measureMs / 1_000} s per run`);
+	log(
+		`${result.database}: ${connections} connections, ${measureMs / 1_000} s per run, API ` +
+			`loaded by ${result.api.loadGenerator}`,
+	);
 	log(
 		formatTable(
 			[
