@@ -1118,7 +1118,9 @@ function printDatabase(result, log) {
 	log();
 	log(
 		`Search per word (matches of ${result.items}; "cold" is the first search of a word after ` +
-			'an item changed, counting its matches, timed alone):',
+			'an item changed, counting its matches, timed alone' +
+			(result.api.loadGenerator === 'wrk' ? '; wrk keeps no API figures per word' : '') +
+			'):',
 	);
 	log(
 		formatTable(
