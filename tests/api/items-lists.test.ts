@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { itemCount } from '~/features/items/item-search.server';
 import type { Item, ItemList } from '~/features/items/items';
 import { items } from '~/server/db/schema';
 import { createItemFor, expectError, getItem, toggleItem } from '../helpers/items';
@@ -160,6 +161,23 @@ describeOnDatabases('Item lists', (use) => {
 				return ids((await list(`?search=${encodeURIComponent(search)}&limit=48`)).items);
 			}
 
+			/**
+			 * Runs `check` twice, with the number of all items set so that a search's pages are
+			 * found by walking the dates (none: a walk reads nothing), then through the trigram
+			 * index (pageWay). A search that is counted already takes that way; the first of a
+			 * search counts, as ever.
+			 */
+			async function eachWay(check: (way: string) => Promise<void>): Promise<void> {
+				for (const [way, count] of [
+					['walk', 0],
+					['index', Number.MAX_SAFE_INTEGER],
+				] as const) {
+					itemCount.set(use().server.db, count);
+					await check(way);
+					await check(way);
+				}
+			}
+
 			it('matches names and descriptions, ignoring case and small typos', async () => {
 				const user = await donor();
 				const chair = await createItemFor(use(), user, {
@@ -221,9 +239,34 @@ describeOnDatabases('Item lists', (use) => {
 			it('takes % and _ as plain characters', async () => {
 				const user = await donor();
 				const discount = await createItemFor(use(), user, { name: 'Diskon 50% tas' });
-				expect(await found('50%')).toEqual([discount.id]);
-				expect(await found('%')).toEqual([discount.id]);
-				expect(await found('_')).toEqual([]);
+				await createItemFor(use(), user, { name: 'Tas 50 ribu' });
+				await eachWay(async () => {
+					expect(await found('50%')).toEqual([discount.id]);
+					expect(await found('%')).toEqual([discount.id]);
+					expect(await found('_')).toEqual([]);
+				});
+			});
+
+			it('finds the same pages walking the dates as through the trigram index', async () => {
+				const user = await donor();
+				const word = marker();
+				const named = await itemsNamed(word, 14, user);
+				const described = await createItemFor(use(), user, {
+					name: 'Meja lipat',
+					description: `Masih kokoh, ${word.toUpperCase()} asli.`,
+				});
+				const newest = [described.id, ...ids(named).reverse()];
+				await eachWay(async (way) => {
+					for (const search of [word, word.toUpperCase(), ` ${word.slice(2, 8)} `]) {
+						const first = await list(`?search=${encodeURIComponent(search)}`);
+						const second = await list(`?search=${encodeURIComponent(search)}&page=2`);
+						expect(ids(first.items), `${way}: ${search}`).toEqual(newest.slice(0, 12));
+						expect(ids(second.items), `${way}: ${search}`).toEqual(newest.slice(12));
+						expect(first.meta.total).toBe(15);
+					}
+					const oldest = await list(`?search=${word}&sort=oldest&limit=5&page=2`);
+					expect(ids(oldest.items), way).toEqual([...newest].reverse().slice(5, 10));
+				});
 			});
 
 			it('lists everything for an empty search', async () => {

@@ -10,13 +10,16 @@ import {
 	correctedSearch,
 	countedListPage,
 	type ItemFilters,
+	itemCount,
 	listOrder,
 	listPlaceholders,
 	listTotals,
-	listValues,
 	listVersionColumn,
 	type PageRequest,
+	type PageWay,
 	pageIds,
+	pageWay,
+	placeholderValues,
 } from './item-search.server';
 import type { Category, Item, ItemList, ItemStatus } from './items';
 import { latestItemsCount } from './items';
@@ -41,10 +44,12 @@ function itemColumn(column: AnyPgColumn): SQL {
 /**
  * Everything the API shows of an item in one row: the item, its donor, and its photos in display
  * order, donor and photos as JSON from subqueries (a plain lookup of the item by id or page, no
- * join for the planner to weigh), so a detail or a page of a list is one statement.
+ * join for the planner to weigh), so a detail or a page of a list is one statement. The search
+ * text, a copy of name and description, stays behind.
  */
+const { searchText, ...itemFields } = getTableColumns(items);
 const itemColumns = {
-	item: getTableColumns(items),
+	item: itemFields,
 	donor: sql<DonorRow>`(
 		select json_build_object(
 			'id', ${users.id}, 'name', ${users.name}, 'phone', ${users.phone},
@@ -67,7 +72,7 @@ function fromJson<T>(value: unknown): T {
 }
 
 type ItemRow = {
-	item: typeof items.$inferSelect;
+	item: Omit<typeof items.$inferSelect, 'searchText'>;
 	donor: DonorRow;
 	photos: PhotoRow[];
 };
@@ -79,10 +84,16 @@ function selectItems(db: Database) {
 
 /**
  * A page of a list with the list version: the items whose ids the page's subquery finds, in
- * the list's order. One statement per shape of filters and order, prepared once per database.
+ * the list's order. One statement per shape of filters, order and way, prepared once per
+ * database.
  */
-function listPageStatement(db: Database, filters: ItemFilters, sort: ItemListQuery['sort']) {
-	const placeholders = listPlaceholders(filters);
+function listPageStatement(
+	db: Database,
+	filters: ItemFilters,
+	sort: ItemListQuery['sort'],
+	way: PageWay,
+) {
+	const placeholders = listPlaceholders(filters, way);
 	return db
 		.select({ ...itemColumns, version: listVersionColumn })
 		.from(items)
@@ -94,20 +105,21 @@ function listPageStatement(db: Database, filters: ItemFilters, sort: ItemListQue
 const listPages = preparedStatements(() => new Map<string, ReturnType<typeof listPageStatement>>());
 
 /** The page of the list, read through the prepared statement of its shape. */
-function listPage(db: Database, filters: ItemFilters, page: PageRequest) {
+function listPage(db: Database, filters: ItemFilters, page: PageRequest, way: PageWay) {
 	const shape = [
 		filters.status,
 		page.sort,
 		filters.category ? 'category' : '',
 		filters.search ? 'search' : '',
+		way.walk ? `walk ${way.limit} ${way.offset}` : 'index',
 	].join(':');
 	const statements = listPages(db);
 	let statement = statements.get(shape);
 	if (!statement) {
-		statement = listPageStatement(db, filters, page.sort);
+		statement = listPageStatement(db, filters, page.sort, way);
 		statements.set(shape, statement);
 	}
-	return statement.execute({ ...listValues(filters, page) });
+	return statement.execute(placeholderValues(filters, page, way));
 }
 
 /** The polled detail and home list, and the items of a freshly counted page, prepared once per database. */
@@ -176,10 +188,11 @@ async function itemsWithIds(db: Database, ids: number[]): Promise<ItemRow[]> {
 
 /**
  * The total and the rows of a page of a list. The total comes from `listTotals` while no item
- * has changed since it was counted: the page's statement reads the list version with the rows.
- * Otherwise (or when the page is empty, which says nothing of the version) the total is counted
- * again. A search that finds nothing is tried once more with its misspelled words corrected,
- * and the total remembers which search it was for.
+ * has changed since it was counted: the page's statement reads the list version with the rows,
+ * finding the page the way `pageWay` picks for that total. Otherwise (or when the page is empty,
+ * which says nothing of the version) the total is counted again. A search that finds nothing is
+ * tried once more with its misspelled words corrected, and the total remembers which search it
+ * was for.
  */
 async function totalAndPage(
 	db: Database,
@@ -190,13 +203,19 @@ async function totalAndPage(
 	const key = listTotals.key(filters);
 	const known = listTotals.get(db, key);
 	if (known) {
-		const rows = await listPage(db, { ...filters, search: known.search }, page);
+		const way = pageWay(page, known.total, itemCount.get(db));
+		const rows = await listPage(db, { ...filters, search: known.search }, page, way);
 		if (rows[0]?.version === known.version) return { total: known.total, rows };
 	}
-	let counted = await countedListPage(db, filters, page);
+	const count = (search: string | undefined) =>
+		countedListPage(db, { ...filters, search }, page, {
+			countItems: itemCount.get(db) === undefined,
+		});
+	let counted = await count(filters.search);
 	const correction =
 		counted.total === 0 && filters.search ? await correctedSearch(db, filters.search) : null;
-	if (correction) counted = await countedListPage(db, { ...filters, search: correction }, page);
+	if (correction) counted = await count(correction);
+	if (counted.itemCount !== undefined) itemCount.set(db, counted.itemCount);
 	listTotals.set(db, key, {
 		version: counted.version,
 		total: counted.total,
