@@ -207,15 +207,17 @@ async function totalAndPage(
 		const rows = await listPage(db, { ...filters, search: known.search }, page, way);
 		if (rows[0]?.version === known.version) return { total: known.total, rows };
 	}
-	const count = (search: string | undefined) =>
-		countedListPage(db, { ...filters, search }, page, {
+	const count = async (search: string | undefined) => {
+		const counted = await countedListPage(db, { ...filters, search }, page, {
 			countItems: itemCount.get(db) === undefined,
 		});
+		if (counted.itemCount !== undefined) itemCount.set(db, counted.itemCount);
+		return counted;
+	};
 	let counted = await count(filters.search);
 	const correction =
 		counted.total === 0 && filters.search ? await correctedSearch(db, filters.search) : null;
 	if (correction) counted = await count(correction);
-	if (counted.itemCount !== undefined) itemCount.set(db, counted.itemCount);
 	listTotals.set(db, key, {
 		version: counted.version,
 		total: counted.total,
