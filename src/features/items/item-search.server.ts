@@ -127,13 +127,17 @@ export function listValues(filters: ItemFilters, page: PageRequest): ListValues 
 	};
 }
 
-/** The values that fill in the placeholders of a statement prepared for `way`. */
-export function placeholderValues(filters: ItemFilters, page: PageRequest, way: PageWay) {
+/**
+ * The values that fill in the placeholders of a list statement, whichever way it was prepared
+ * for: each statement takes the ones it names.
+ */
+export function placeholderValues(filters: ItemFilters, page: PageRequest) {
 	return {
-		...(filters.category ? { category: filters.category } : {}),
-		...(filters.search && way.walk ? { search: filters.search } : {}),
-		...(filters.search && !way.walk ? { pattern: likePattern(filters.search) } : {}),
-		...(way.walk ? {} : { limit: page.limit, offset: page.offset }),
+		category: filters.category,
+		search: filters.search,
+		pattern: filters.search === undefined ? undefined : likePattern(filters.search),
+		limit: page.limit,
+		offset: page.offset,
 	};
 }
 

@@ -119,7 +119,7 @@ function listPage(db: Database, filters: ItemFilters, page: PageRequest, way: Pa
 		statement = listPageStatement(db, filters, page.sort, way);
 		statements.set(shape, statement);
 	}
-	return statement.execute(placeholderValues(filters, page, way));
+	return statement.execute(placeholderValues(filters, page));
 }
 
 /** The polled detail and home list, and the items of a freshly counted page, prepared once per database. */
