@@ -82,10 +82,10 @@ const itemSelection =
 	'"height", "quantity", "status", "donated_at", "created_at", "updated_at", ' +
 	'(select json_build_object(\'id\', "id", \'name\', "name", \'phone\', "phone", ' +
 	'\'avatarKey\', "avatar_key", \'areaName\', "area_name") ' +
-	'from "users" where "id" = "items"."donor_id"), ' +
+	'from "users" where "id" = "items"."donor_id") as "donor", ' +
 	'(select coalesce(json_agg(json_build_object(\'key\', "key", \'widths\', "widths", ' +
 	'\'width\', "width", \'height\', "height") order by "position"), \'[]\') ' +
-	'from "item_images" where "item_id" = "items"."id")';
+	'from "item_images" where "item_id" = "items"."id") as "photos"';
 const walkIds =
 	'array(select "id" from "items" where strpos("items"."search_text", lower($1)) > 0 ' +
 	`order by "items"."created_at" desc, "items"."id" desc limit ${pageSize} offset 0)`;
@@ -94,7 +94,8 @@ const indexIds =
 	`order by "items"."created_at" desc, "items"."id" desc limit ${pageSize} offset 0)`;
 const statements = {
 	page:
-		`${itemSelection}, (select "version" from "item_list_state" where "id" = 1) from "items" ` +
+		`${itemSelection}, (select "version" from "item_list_state" where "id" = 1) as "version" ` +
+		'from "items" ' +
 		`where "items"."id" = any(${walkIds}) ` +
 		'order by "items"."created_at" desc, "items"."id" desc',
 	countedPage:

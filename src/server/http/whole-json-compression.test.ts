@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressWholeJson, preferredEncoding } from './whole-json-compression';
+import { CompressedAnswers, compressWholeJson, preferredEncoding } from './whole-json-compression';
 
 const longJson = JSON.stringify({
 	data: Array.from({ length: 80 }, (_, id) => ({ id, name: 'Kursi' })),
@@ -125,6 +125,44 @@ describe('compressWholeJson', () => {
 		const answer = await get('/stream', { 'accept-encoding': 'gzip' });
 		expect(answer.headers['content-encoding']).toBeUndefined();
 		expect(answer.body.toString()).toBe(longJson);
+	});
+});
+
+describe('CompressedAnswers', () => {
+	const page = (id: number) => JSON.stringify({ data: { id, name: 'Kursi lipat '.repeat(100) } });
+
+	it('compresses an answer once and gives the same bytes for it again, whatever form it comes in', () => {
+		const answers = new CompressedAnswers(1024 * 1024);
+		const first = answers.compress('zstd', page(1));
+		expect(zstdDecompressSync(first).toString()).toBe(page(1));
+		expect(answers.compress('zstd', page(1))).toBe(first);
+		expect(answers.compress('zstd', Buffer.from(page(1)))).toBe(first);
+		expect(answers.size).toBe(1);
+
+		const gzip = answers.compress('gzip', page(1));
+		expect(gunzipSync(gzip).toString()).toBe(page(1));
+		const other = answers.compress('zstd', page(2));
+		expect(zstdDecompressSync(other).toString()).toBe(page(2));
+		expect(answers.size).toBe(3);
+	});
+
+	it('forgets the least recently used answers past its size, and never keeps a large one', () => {
+		const answers = new CompressedAnswers(32 * page(1).length);
+		const first = answers.compress('zstd', page(0));
+		const second = answers.compress('zstd', page(1));
+		for (let id = 2; id < 80; id++) {
+			answers.compress('zstd', page(id));
+			// Used again and again: the first answer stays while others come and go.
+			expect(answers.compress('zstd', page(0))).toBe(first);
+		}
+		expect(answers.size).toBeGreaterThan(1);
+		expect(answers.size).toBeLessThan(32);
+		expect(answers.compress('zstd', page(1))).not.toBe(second);
+
+		const large = 'x'.repeat(page(1).length * 3);
+		const before = answers.size;
+		answers.compress('zstd', large);
+		expect(answers.size).toBe(before);
 	});
 });
 

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { constants, gzipSync, zstdCompressSync } from 'node:zlib';
 
@@ -39,6 +40,65 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 	return best;
 }
 
+/**
+ * Answers compressed lately, by encoding and a digest of the body, the most recently used last.
+ * Most answers repeat until an item changes (the first page of a list, a popular search, the
+ * newest items), and compressing is the dearest step of sending one: setting up a compressor
+ * alone takes longer than digesting a page of cards. An entry keeps its body and is used only for
+ * the very same bytes (bytes written over since fail that test and are compressed anew), so an
+ * answer is never sent to anyone whose own answer differs.
+ */
+export class CompressedAnswers {
+	readonly #entries = new Map<string, { body: string | Uint8Array; compressed: Buffer }>();
+	#bytes = 0;
+
+	/** @param maxBytes what bodies and compressed bodies may take together */
+	constructor(readonly maxBytes: number) {}
+
+	/** `body` compressed with `encoding`, compressed now or remembered from an earlier answer. */
+	compress(encoding: Encoding, body: string | Uint8Array): Buffer {
+		const key = `${encoding}:${hash('sha1', body, 'base64url')}`;
+		const entry = this.#entries.get(key);
+		if (entry && sameBytes(entry.body, body)) {
+			this.#entries.delete(key);
+			this.#entries.set(key, entry);
+			return entry.compressed;
+		}
+		const compressed = compressors[encoding](asBuffer(body));
+		const size = byteLength(body) + compressed.byteLength;
+		if (size <= this.maxBytes / 16) {
+			if (entry) this.#forget(key);
+			this.#entries.set(key, { body, compressed });
+			this.#bytes += size;
+			for (const oldest of this.#entries.keys()) {
+				if (this.#bytes <= this.maxBytes) break;
+				this.#forget(oldest);
+			}
+		}
+		return compressed;
+	}
+
+	/** How many answers are kept. */
+	get size(): number {
+		return this.#entries.size;
+	}
+
+	#forget(key: string): void {
+		const entry = this.#entries.get(key);
+		if (!entry) return;
+		this.#entries.delete(key);
+		this.#bytes -= byteLength(entry.body) + entry.compressed.byteLength;
+	}
+}
+
+function sameBytes(a: string | Uint8Array, b: string | Uint8Array): boolean {
+	if (typeof a === 'string' && typeof b === 'string') return a === b;
+	return asBuffer(a).equals(asBuffer(b));
+}
+
+/** The compressed answers of this process: a few megabytes, hundreds of pages of cards. */
+const compressedAnswers = new CompressedAnswers(8 * 1024 * 1024);
+
 function asBuffer(chunk: string | Uint8Array): Buffer {
 	return typeof chunk === 'string'
 		? Buffer.from(chunk)
@@ -65,10 +125,15 @@ function setHeader(headers: OutgoingHttpHeaders, name: string, value: string | u
  * is written, with zstd for the browsers that take it and gzip for the rest. API answers are small
  * documents written at once (a page of cards is about 9 KB): for those a compression stream costs
  * more to set up than the compressing itself, and zstd and gzip come within a few percent of
- * brotli's size in a fraction of its time. Anything that streams (headers flushed before the end)
- * passes through untouched.
+ * brotli's size in a fraction of its time. An answer sent before is not compressed again
+ * (`CompressedAnswers`). Anything that streams (headers flushed before the end) passes through
+ * untouched.
  */
-export function compressWholeJson(req: IncomingMessage, res: ServerResponse): void {
+export function compressWholeJson(
+	req: IncomingMessage,
+	res: ServerResponse,
+	answers: CompressedAnswers = compressedAnswers,
+): void {
 	const encoding =
 		req.method === 'HEAD' ? undefined : preferredEncoding(req.headers['accept-encoding']);
 	const writeHead = res.writeHead.bind(res);
@@ -115,7 +180,7 @@ export function compressWholeJson(req: IncomingMessage, res: ServerResponse): vo
 				byteLength(body) >= minimumBytes &&
 				!headerValue(head.headers, 'content-encoding')
 			) {
-				body = compressors[encoding](asBuffer(body));
+				body = answers.compress(encoding, body);
 				setHeader(head.headers, 'content-encoding', encoding);
 				setHeader(head.headers, 'content-length', String(body.byteLength));
 				// The bytes differ from the uncompressed answer's: its tag holds only weakly.
