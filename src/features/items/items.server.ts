@@ -67,8 +67,9 @@ const itemColumns = {
 
 /**
  * A row of `itemColumns` as the driver returns it, columns by their names in the database.
- * Item reads skip Drizzle's mapping of each value (a tenth of the server's time on a page of a
- * search): `itemView` converts each value once, straight to what the API shows.
+ * Item reads skip Drizzle's mapping of each value, which cost a large part of the server's time
+ * on a page of a search (decision 011): `itemView` converts each value once, straight to what the
+ * API shows.
  */
 interface ItemRecord {
 	/** A bigint: a string from postgres.js. */
@@ -149,7 +150,10 @@ function listPage(db: Database, filters: ItemFilters, page: PageRequest, way: Pa
 	return itemRecords<{ version: number | string }>(statement, placeholderValues(filters, page));
 }
 
-/** The polled detail and home list, and the items of a freshly counted page, prepared once per database. */
+/**
+ * The polled detail and home list, the items of a freshly counted page and a donor's own items,
+ * prepared once per database.
+ */
 const reads = preparedStatements((db) => ({
 	item: selectItems(db)
 		.where(eq(items.id, sql.placeholder('id')))
