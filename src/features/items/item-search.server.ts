@@ -117,14 +117,8 @@ export interface ListValues {
  * The values of the filters and the page, for a statement built for them alone: the search as a
  * `like` pattern, which lets PostgreSQL choose between the indexes for the very word.
  */
-export function listValues(filters: ItemFilters, page: PageRequest): ListValues {
-	return {
-		category: filters.category,
-		search: undefined,
-		pattern: filters.search === undefined ? undefined : likePattern(filters.search),
-		limit: page.limit,
-		offset: page.offset,
-	};
+function listValues(filters: ItemFilters, page: PageRequest): ListValues {
+	return { ...placeholderValues(filters, page), search: undefined };
 }
 
 /**

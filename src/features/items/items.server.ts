@@ -275,8 +275,9 @@ export async function listItems(
 	};
 	const { total, rows } = await totalAndPage(db, filters, query);
 	const totalPages = Math.max(1, Math.ceil(total / query.limit));
+	const cardViewer = listViewer(viewer);
 	return {
-		items: rows.map((row) => itemView(row, listViewer(viewer))),
+		items: rows.map((row) => itemView(row, cardViewer)),
 		meta: {
 			page: query.page,
 			limit: query.limit,
@@ -291,7 +292,8 @@ export async function listItems(
 /** `GET /items/latest`: the newest available items for the home page. */
 export async function latestItems(db: Database, viewer: Viewer | null): Promise<Item[]> {
 	const rows = await itemRecords(reads(db).latest);
-	return rows.map((row) => itemView(row, listViewer(viewer)));
+	const cardViewer = listViewer(viewer);
+	return rows.map((row) => itemView(row, cardViewer));
 }
 
 /** One item, or `null`. */

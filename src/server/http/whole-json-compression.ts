@@ -129,11 +129,7 @@ function setHeader(headers: OutgoingHttpHeaders, name: string, value: string | u
  * (`CompressedAnswers`). Anything that streams (headers flushed before the end) passes through
  * untouched.
  */
-export function compressWholeJson(
-	req: IncomingMessage,
-	res: ServerResponse,
-	answers: CompressedAnswers = compressedAnswers,
-): void {
+export function compressWholeJson(req: IncomingMessage, res: ServerResponse): void {
 	const encoding =
 		req.method === 'HEAD' ? undefined : preferredEncoding(req.headers['accept-encoding']);
 	const writeHead = res.writeHead.bind(res);
@@ -180,7 +176,7 @@ export function compressWholeJson(
 				byteLength(body) >= minimumBytes &&
 				!headerValue(head.headers, 'content-encoding')
 			) {
-				body = answers.compress(encoding, body);
+				body = compressedAnswers.compress(encoding, body);
 				setHeader(head.headers, 'content-encoding', encoding);
 				setHeader(head.headers, 'content-length', String(body.byteLength));
 				// The bytes differ from the uncompressed answer's: its tag holds only weakly.
