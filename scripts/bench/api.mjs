@@ -10,14 +10,16 @@
 // timed alone per word and printed beside it.
 //
 // Each database is seeded with 100,000 items from the project's own migrations, so the indexes are
-// the ones production has. The bare run comes first and is closed before the server starts: PGlite
-// cannot be opened by two processes, and on PostgreSQL the two would compete for the same cores.
+// the ones production has. On PostgreSQL the bare run and the API take turns in short slices, so a
+// drift in the machine's speed falls on both alike, and never run at once (they would compete for
+// the same cores). PGlite cannot be opened by two processes: its bare run comes first and is
+// closed before the server starts.
 //
 // BENCH_API_SECONDS (default 10), BENCH_API_ITEMS (default 100000) and BENCH_API_DATABASES
 // (default postgres,pglite) shorten a trial run. BENCH_POSTGRES_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres) names the server on which a throwaway database is
-// created and dropped again; DATABASE_POOL_SIZE (default twice the cores) sizes the server's pool
-// and the bare one.
+// created and dropped again; DATABASE_POOL_SIZE (default the number of cores) sizes the server's
+// pool and the bare one.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -49,14 +51,23 @@ const measureMs = Number(process.env.BENCH_API_SECONDS ?? 10) * 1_000;
 // Not recorded: fills the pools, the page cache and V8's JIT before the clock starts (on the bare
 // side it lasts until every caller has had an answer; see `drive`).
 const warmupMs = 2_000;
+// On PostgreSQL the bare run and the API take turns (see `inTurns`): this many pairs of slices,
+// each measured for its share of the measured time in whole seconds (wrk's unit), after a
+// lead-in of a second (the full warm-up before the first slice of each side). PGlite, which one
+// process at a time can open, has one slice per side, the bare one before the server starts.
+const pairs = 5;
+const sliceMs = Math.max(1, Math.round(measureMs / pairs / 1_000)) * 1_000;
+const leadInMs = 1_000;
 // A request slower than this counts as an error rather than waiting forever; generous, since
 // PGlite's single thread queues 50 searches into answers of several seconds on a busy machine.
 const requestTimeoutMs = 30_000;
 // Connections to PostgreSQL, for the server (as its DATABASE_POOL_SIZE) and the bare run alike.
 // PostgreSQL's own sizing rule is about twice its cores; here PostgreSQL, the server and this
 // load generator share the machine's cores, and more connections only queue inside PostgreSQL
-// (on 2 cores, 10 connections serve a third fewer searches than 4).
-const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 2 * availableParallelism());
+// (on 2 cores, 10 connections serve a third fewer searches than 4). One per core serves the
+// most on both sides: on 2 cores the bare run is as fast with 2 as with 4, and the API's search
+// faster, its queries sharing fewer sockets and so fewer reads and writes.
+const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? availableParallelism());
 const selectedDatabases = (process.env.BENCH_API_DATABASES ?? 'postgres,pglite').split(',');
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // Four words with matches and a typo that the spelling correction turns into "kursi".
@@ -293,22 +304,53 @@ async function storeSharedPhoto(dataDir, photoKey) {
 }
 
 /**
- * Sorted latencies to the summary figures, nearest-rank percentiles.
- * @param {number[]} latencies milliseconds
+ * The summary figures of one or more runs' latencies, nearest-rank percentiles over all of them.
+ * A run timed here brings every answer's latency, each counting once; a wrk run brings its
+ * latency at every thousandth of its answers, each standing for a thousandth of them, and its
+ * slowest answer.
+ * @param {Array<{ values: number[], weight?: number, max?: number }>} runs milliseconds
  */
-function latencyFigures(latencies) {
-	const sorted = Float64Array.from(latencies).sort();
-	const rank = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+function latencyFigures(runs) {
+	const entries = runs
+		.flatMap(({ values, weight = 1 }) => values.map((value) => [value, weight]))
+		.sort((a, b) => a[0] - b[0]);
+	const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+	const rank = (p) => {
+		// The first latency that the given share of the answers reaches (a margin for the
+		// rounding of fractional weights).
+		const reached = (p / 100) * total - 1e-6;
+		let seen = 0;
+		return entries.find(([, weight]) => (seen += weight) >= reached)?.[0];
+	};
+	const max = runs.reduce(
+		(slowest, { values, max: runMax }) =>
+			Math.max(slowest, runMax ?? values.reduce((a, b) => Math.max(a, b), -Infinity)),
+		-Infinity,
+	);
 	const round = (ms) => (ms === undefined ? undefined : Math.round(ms * 100) / 100);
 	return {
-		count: sorted.length,
+		count: Math.round(total),
 		p50: round(rank(50)),
 		p95: round(rank(95)),
 		p99: round(rank(99)),
-		max: round(sorted.at(-1)),
-		mean: round(sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1)),
+		max: round(total > 0 ? max : undefined),
+		mean: round(entries.reduce((sum, [value, weight]) => sum + value * weight, 0) / (total || 1)),
 	};
 }
+
+/**
+ * One measured run of a load, as `combine` takes it: the answers and seconds counted, the
+ * latencies (see `latencyFigures`) and, where the load generator keeps them, each label's.
+ * @typedef {{ requests: number, errors: number, seconds: number,
+ *   latencies: { values: number[], weight?: number, max?: number },
+ *   byLabel: Record<string, number[]>, errorSamples: string[] }} Run
+ */
+
+/**
+ * How long a run warms up (not recorded: fills the pools, the page cache and V8's JIT, and
+ * brings the queue to its steady state) and how long it is then measured.
+ * @typedef {{ warmupMs: number, measureMs: number }} Timing
+ */
 
 /**
  * Keeps `connections` callers busy, each starting its next call as soon as its last one ended (a
@@ -317,31 +359,29 @@ function latencyFigures(latencies) {
  * answer takes seconds; then calls that end within the next `measureMs` count, as in wrk. Calls
  * still running at the end are awaited (so the next run starts on an idle server) but not counted.
  * @param {(sequence: number) => Promise<string>} call resolves to a label (the search word, say)
- * @returns {Promise<{ requests: number, errors: number, seconds: number, rps: number,
- *   latency: ReturnType<typeof latencyFigures>, byLabel: Record<string, ReturnType<typeof
- *   latencyFigures>>, warmupSeconds: number, warmupErrors: number, errorSamples: string[] }>}
+ * @param {Timing} timing
+ * @returns {Promise<Run>}
  */
-async function drive(call) {
+async function drive(call, { warmupMs: warmup, measureMs: measure }) {
 	const started = performance.now();
 	// Past this, the clock starts even if some caller never had an answer (a hung server).
-	const warmupDeadline = started + warmupMs + 60_000;
+	const warmupDeadline = started + warmup + 60_000;
 	let measureFrom = Infinity;
 	let stopAt = Infinity;
 	let answered = 0;
 	/** @type {number[]} */
 	const latencies = [];
-	/** @type {Map<string, number[]>} */
-	const byLabel = new Map();
+	/** @type {Record<string, number[]>} */
+	const byLabel = {};
 	const errorSamples = new Set();
 	let errors = 0;
-	let warmupErrors = 0;
 	let sequence = 0;
 	const startClock = (now) => {
 		if (measureFrom !== Infinity) return;
-		const warm = now >= started + warmupMs && answered === connections;
+		const warm = now >= started + warmup && answered === connections;
 		if (warm || now >= warmupDeadline) {
 			measureFrom = now;
-			stopAt = now + measureMs;
+			stopAt = now + measure;
 		}
 	};
 	const worker = async () => {
@@ -361,31 +401,48 @@ async function drive(call) {
 			const counted = end >= measureFrom && end <= stopAt;
 			if (failure !== undefined) {
 				if (counted) errors++;
-				else warmupErrors++;
 				const phase = counted ? 'measured' : end < measureFrom ? 'warm-up' : 'after the end';
 				if (errorSamples.size < 5) errorSamples.add(`${failure} (${phase})`);
 			} else if (counted) {
 				latencies.push(end - begin);
-				if (!byLabel.has(label)) byLabel.set(label, []);
-				byLabel.get(label).push(end - begin);
+				(byLabel[label] ??= []).push(end - begin);
 			}
 			startClock(end);
 		}
 	};
 	await Promise.all(Array.from({ length: connections }, worker));
-	const seconds = measureMs / 1_000;
 	return {
 		requests: latencies.length,
 		errors,
-		seconds,
-		rps: Math.round((latencies.length / seconds) * 10) / 10,
-		latency: latencyFigures(latencies),
-		byLabel: Object.fromEntries(
-			[...byLabel].map(([label, values]) => [label, latencyFigures(values)]),
-		),
-		warmupSeconds: Math.round((measureFrom - started) / 100) / 10,
-		warmupErrors,
+		seconds: measure / 1_000,
+		latencies: { values: latencies },
+		byLabel,
 		errorSamples: [...errorSamples],
+	};
+}
+
+/**
+ * The figures of one side of an endpoint from its runs: answers per second over all the measured
+ * seconds, and latencies over all the answers.
+ * @param {Run[]} runs
+ */
+function combine(runs) {
+	const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+	const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+	const labels = [...new Set(runs.flatMap((run) => Object.keys(run.byLabel)))];
+	return {
+		requests,
+		errors: runs.reduce((sum, run) => sum + run.errors, 0),
+		seconds: Math.round(seconds * 100) / 100,
+		rps: seconds > 0 ? Math.round((requests / seconds) * 10) / 10 : 0,
+		latency: latencyFigures(runs.map((run) => run.latencies)),
+		byLabel: Object.fromEntries(
+			labels.map((label) => [
+				label,
+				latencyFigures(runs.map((run) => ({ values: run.byLabel[label] ?? [] }))),
+			]),
+		),
+		errorSamples: [...new Set(runs.flatMap((run) => run.errorSamples))].slice(0, 5),
 	};
 }
 
@@ -452,13 +509,12 @@ function bareCalls(query) {
 const coldRuns = 20;
 
 /**
- * Resolves each word as the server does (its total, its corrected search), times the cold
- * search of each alone, then drives the steady search and the detail.
+ * Resolves each word as the server does (its total, its corrected search) and times the cold
+ * search of each alone.
  * @param {ReturnType<typeof bareCalls>} calls
- * @param {{ minId: number, maxId: number }} range
  * @param {(line?: string) => void} log
  */
-async function benchBare(calls, range, log) {
+async function resolveWords(calls, log) {
 	const matches = {};
 	const resolved = {};
 	const cold = {};
@@ -470,24 +526,38 @@ async function benchBare(calls, range, log) {
 			await calls.coldSearch(word);
 			times.push(performance.now() - begin);
 		}
-		cold[word] = latencyFigures(times);
+		cold[word] = latencyFigures([{ values: times }]);
 	}
 	const counts = searchWords.map(
 		(word) => `${word} ${matches[word]}${resolved[word] === word ? '' : ` (as ${resolved[word]})`}`,
 	);
 	log(`  matches per search word: ${counts.join(', ')}`);
-	log(`  bare search, ${connections} concurrent callers…`);
-	const search = await drive(async (sequence) => {
-		const word = searchWords[sequence % searchWords.length];
-		await calls.search(resolved[word]);
-		return word;
-	});
-	log(`  bare detail, ${connections} concurrent callers…`);
-	const detail = await drive(async () => {
-		await calls.detail(randomId(range));
-		return 'detail';
-	});
-	return { matches, resolved, cold, search, detail };
+	return { matches, resolved, cold };
+}
+
+/**
+ * The bare loads: the steady search (the words in turn, as the server runs them) and the detail
+ * of random ids, each by `connections` callers.
+ * @param {ReturnType<typeof bareCalls>} calls
+ * @param {Record<string, string>} resolved each word's search as the server runs it
+ * @param {{ minId: number, maxId: number }} range
+ */
+function bareLoads(calls, resolved, range) {
+	return {
+		/** @param {Timing} timing */
+		search: (timing) =>
+			drive(async (sequence) => {
+				const word = searchWords[sequence % searchWords.length];
+				await calls.search(resolved[word]);
+				return word;
+			}, timing),
+		/** @param {Timing} timing */
+		detail: (timing) =>
+			drive(async () => {
+				await calls.detail(randomId(range));
+				return 'detail';
+			}, timing),
+	};
 }
 
 /**
@@ -520,12 +590,13 @@ function describeResponse(url) {
  * @param {string} baseUrl
  * @param {Array<{ label: string, path?: string, setupRequest?: (request: any) => any }>} requests
  * @param {number} seconds
+ * @returns {Promise<Run>}
  */
 async function cannon(baseUrl, requests, seconds) {
 	/** @type {number[]} */
 	const latencies = [];
-	/** @type {Map<string, number[]>} */
-	const byLabel = new Map();
+	/** @type {Record<string, number[]>} */
+	const byLabel = {};
 	const errorSamples = new Set();
 	let errors = 0;
 	// autocannon calls a request's onResponse and then, synchronously, emits the answer's latency:
@@ -549,8 +620,7 @@ async function cannon(baseUrl, requests, seconds) {
 			return;
 		}
 		latencies.push(responseTime);
-		if (!byLabel.has(answered)) byLabel.set(answered, []);
-		byLabel.get(answered).push(responseTime);
+		(byLabel[answered] ??= []).push(responseTime);
 	});
 	instance.on('reqError', (error) => {
 		errors++;
@@ -561,11 +631,8 @@ async function cannon(baseUrl, requests, seconds) {
 		requests: latencies.length,
 		errors,
 		seconds: result.duration,
-		rps: Math.round((latencies.length / result.duration) * 10) / 10,
-		latency: latencyFigures(latencies),
-		byLabel: Object.fromEntries(
-			[...byLabel].map(([label, values]) => [label, latencyFigures(values)]),
-		),
+		latencies: { values: latencies },
+		byLabel,
 		errorSamples: [...errorSamples],
 	};
 }
@@ -596,9 +663,13 @@ function findWrk(log) {
 /** A Lua string literal of ASCII text (JSON's escapes for it are Lua's too). */
 const luaString = (text) => JSON.stringify(text);
 
+/** How many latencies a wrk run reports, at evenly spaced shares of its answers. */
+const quantileCount = 1_000;
+
 /**
  * The wrk script of a load: each request takes the next of `paths` in turn, or a random item id,
- * with a browser's headers; at the end it prints wrk's figures as one line of JSON.
+ * with a browser's headers; at the end it prints wrk's figures as one line of JSON, its
+ * latencies as `quantileCount` quantiles (wrk keeps a histogram, not the answers).
  * @param {{ paths: string[] } | { range: { minId: number, maxId: number } }} load
  */
 function wrkScript(load) {
@@ -624,10 +695,14 @@ request = function()
 end
 done = function(summary, latency)
 	local e = summary.errors
+	local quantiles = {}
+	for i = 1, ${quantileCount} do
+		quantiles[i] = latency:percentile((i - 0.5) * 100 / ${quantileCount})
+	end
 	io.write(string.format(
-		'{"requests":%d,"microseconds":%d,"errors":%d,"statusErrors":%d,"p50":%d,"p95":%d,"p99":%d,"max":%d,"mean":%f}\\n',
+		'{"requests":%d,"microseconds":%d,"errors":%d,"statusErrors":%d,"max":%d,"quantiles":[%s]}\\n',
 		summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
-		latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.max, latency.mean))
+		latency.max, table.concat(quantiles, ",")))
 end
 `;
 }
@@ -663,22 +738,17 @@ async function wrkRun(wrk, baseUrl, scriptPath, seconds) {
 	const line = output.split('\n').find((text) => text.startsWith('{"requests"'));
 	if (code !== 0 || !line) throw new Error(`wrk failed (exit code ${code}):\n${output}`);
 	const figures = JSON.parse(line);
-	const ms = (microseconds) => Math.round(microseconds / 10) / 100;
-	const elapsed = figures.microseconds / 1e6;
 	const answered = figures.requests - figures.statusErrors;
 	const errors = figures.errors + figures.statusErrors;
+	const ms = (microseconds) => microseconds / 1_000;
 	return {
 		requests: answered,
 		errors,
-		seconds: Math.round(elapsed * 100) / 100,
-		rps: Math.round((answered / elapsed) * 10) / 10,
-		latency: {
-			count: figures.requests,
-			p50: ms(figures.p50),
-			p95: ms(figures.p95),
-			p99: ms(figures.p99),
+		seconds: figures.microseconds / 1e6,
+		latencies: {
+			values: figures.quantiles.map(ms),
+			weight: figures.requests / figures.quantiles.length,
 			max: ms(figures.max),
-			mean: ms(figures.mean),
 		},
 		byLabel: {},
 		errorSamples:
@@ -693,23 +763,26 @@ async function wrkRun(wrk, baseUrl, scriptPath, seconds) {
  * database on the same cores would otherwise lose to the measurement.
  * @param {string | undefined} wrk
  * @param {string} baseUrl
- * @param {{ paths: string[] } | { range: { minId: number, maxId: number } }} load
+ * @param {{ paths: string[], labels: string[] } | { range: { minId: number, maxId: number } }}
+ *   load the labels name the paths in autocannon's figures per label
+ * @param {Timing} timing whole seconds, wrk's unit
+ * @returns {Promise<Run>}
  */
-async function loadApi(wrk, baseUrl, load) {
+async function loadApi(wrk, baseUrl, load, { warmupMs: warmup, measureMs: measure }) {
 	if (wrk) {
 		const dir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-wrk-'));
 		try {
 			const scriptPath = path.join(dir, 'load.lua');
 			await writeFile(scriptPath, wrkScript(load));
-			await wrkRun(wrk, baseUrl, scriptPath, warmupMs / 1_000);
-			return await wrkRun(wrk, baseUrl, scriptPath, measureMs / 1_000);
+			await wrkRun(wrk, baseUrl, scriptPath, warmup / 1_000);
+			return await wrkRun(wrk, baseUrl, scriptPath, measure / 1_000);
 		} finally {
 			await rm(dir, { recursive: true, force: true });
 		}
 	}
 	const requests =
 		'paths' in load
-			? load.paths.map((requestPath) => ({ label: requestPath, path: requestPath }))
+			? load.paths.map((requestPath, index) => ({ label: load.labels[index], path: requestPath }))
 			: [
 					{
 						label: 'detail',
@@ -719,45 +792,66 @@ async function loadApi(wrk, baseUrl, load) {
 						}),
 					},
 				];
-	await cannon(baseUrl, requests, warmupMs / 1_000);
-	return cannon(baseUrl, requests, measureMs / 1_000);
+	await cannon(baseUrl, requests, warmup / 1_000);
+	return cannon(baseUrl, requests, measure / 1_000);
 }
 
 /**
- * Drives the API's search and detail through the running server (see `loadApi`).
+ * Checks that the API finds the totals the bare count found, then gives its loads: the search and
+ * the detail through the running server (see `loadApi`), and the size of an answer of each.
  * @param {string} baseUrl
  * @param {{ minId: number, maxId: number }} range
  * @param {Record<string, number>} matches the bare counts, to check the API finds the same
  * @param {(line?: string) => void} log
  */
-async function benchApi(baseUrl, range, matches, log) {
+async function apiLoads(baseUrl, range, matches, log) {
+	const searchPath = (word) => `/api/items?search=${encodeURIComponent(word)}`;
 	const mismatches = [];
 	for (const word of searchWords) {
-		const response = await fetch(`${baseUrl}/api/items?search=${encodeURIComponent(word)}`);
+		const response = await fetch(`${baseUrl}${searchPath(word)}`);
 		const body = await response.json();
 		if (body?.data?.meta?.total !== matches[word]) {
 			mismatches.push(`${word}: API ${body?.data?.meta?.total}, bare ${matches[word]}`);
 		}
 	}
 	if (mismatches.length) log(`  !! the API and the bare query disagree: ${mismatches.join('; ')}`);
-	const searchPath = (word) => `/api/items?search=${encodeURIComponent(word)}`;
 	const wrk = findWrk(log);
-	log(`  API search, ${connections} connections (${wrk ? 'wrk' : 'autocannon'})…`);
-	const search = await loadApi(wrk, baseUrl, { paths: searchWords.map(searchPath) });
-	// Per word, by the labels the load carried (autocannon only).
-	search.byLabel = Object.fromEntries(
-		searchWords.map((word) => [word, search.byLabel[searchPath(word)]]),
-	);
-	log(`  API detail, ${connections} connections (${wrk ? 'wrk' : 'autocannon'})…`);
-	const detail = await loadApi(wrk, baseUrl, { range });
+	const searchLoad = { paths: searchWords.map(searchPath), labels: searchWords };
 	return {
 		loadGenerator: wrk ? 'wrk' : 'autocannon',
-		search: { ...search, response: await describeResponse(`${baseUrl}${searchPath('kursi')}`) },
-		detail: {
-			...detail,
-			response: await describeResponse(`${baseUrl}/api/items/${randomId(range)}`),
-		},
 		mismatches,
+		/** @param {Timing} timing */
+		search: (timing) => loadApi(wrk, baseUrl, searchLoad, timing),
+		/** @param {Timing} timing */
+		detail: (timing) => loadApi(wrk, baseUrl, { range }, timing),
+		responses: async () => ({
+			search: await describeResponse(`${baseUrl}${searchPath('kursi')}`),
+			detail: await describeResponse(`${baseUrl}/api/items/${randomId(range)}`),
+		}),
+	};
+}
+
+/**
+ * Measures an endpoint bare and through the API in turns: `pairs` times a bare slice, then an API
+ * slice. On shared or virtual cores the machine's speed drifts from one minute to the next, often
+ * by a fifth; two sides measured a minute apart would carry that drift into their ratio, sides
+ * measured in turns share it. The ratio of each pair shows how much remains.
+ * @param {(timing: Timing) => Promise<Run>} bare
+ * @param {(timing: Timing) => Promise<Run>} api
+ */
+async function inTurns(bare, api) {
+	const bareRuns = [];
+	const apiRuns = [];
+	for (let pair = 0; pair < pairs; pair++) {
+		const timing = { warmupMs: pair === 0 ? warmupMs : leadInMs, measureMs: sliceMs };
+		bareRuns.push(await bare(timing));
+		apiRuns.push(await api(timing));
+	}
+	const rps = (run) => run.requests / run.seconds;
+	return {
+		bare: combine(bareRuns),
+		api: combine(apiRuns),
+		pairRatios: bareRuns.map((run, index) => rps(apiRuns[index]) / rps(run)),
 	};
 }
 
@@ -945,31 +1039,28 @@ async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
 		await storeSharedPhoto(dataDir, photoKey);
 
 		const client = postgres(databaseUrl, { max: poolSize, onnotice: () => {} });
-		let bare;
-		let seeded;
-		try {
-			seeded = await seed(
-				{
-					migrate: () =>
-						migratePostgres(drizzlePostgres(client), {
-							migrationsFolder: path.join(root, 'drizzle'),
-						}),
-					exec: (text) => client.unsafe(text),
-					all: (text) => client.unsafe(text).values(),
-				},
-				photoKey,
-				log,
-			);
-			undo.check();
-			// Rows as arrays; named (prepared) statements only where the server prepares them.
-			const query = (text, params, prepared = false) =>
-				client.unsafe(text, params, { prepare: prepared }).values();
-			bare = await benchBare(bareCalls(query), seeded.range, log);
-		} finally {
-			await client.end({ timeout: 5 });
-		}
-
+		undo.add(() => client.end({ timeout: 5 }));
+		const seeded = await seed(
+			{
+				migrate: () =>
+					migratePostgres(drizzlePostgres(client), {
+						migrationsFolder: path.join(root, 'drizzle'),
+					}),
+				exec: (text) => client.unsafe(text),
+				all: (text) => client.unsafe(text).values(),
+			},
+			photoKey,
+			log,
+		);
 		undo.check();
+		// Rows as arrays; named (prepared) statements only where the server prepares them.
+		const query = (text, params, prepared = false) =>
+			client.unsafe(text, params, { prepare: prepared }).values();
+		const calls = bareCalls(query);
+		const words = await resolveWords(calls, log);
+		const bareLoad = bareLoads(calls, words.resolved, seeded.range);
+
+		// The bare pool stays open, idle while the API's slices run.
 		const server = await startApiServer({
 			root,
 			buildDir,
@@ -977,9 +1068,28 @@ async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
 			env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
 			track: undo.add,
 		});
-		const api = await benchApi(server.baseUrl, seeded.range, bare.matches, log);
+		const apiLoad = await apiLoads(server.baseUrl, seeded.range, words.matches, log);
+		const turns = `${pairs} pairs of ${sliceMs / 1_000} s slices, ${connections} callers`;
+		log(`  search, bare and API (${apiLoad.loadGenerator}) in turns, ${turns}…`);
+		const search = await inTurns(bareLoad.search, apiLoad.search);
+		log(`  detail, bare and API (${apiLoad.loadGenerator}) in turns, ${turns}…`);
+		const detail = await inTurns(bareLoad.detail, apiLoad.detail);
+		const responses = await apiLoad.responses();
 		const serverPeakRssMb = await server.peakRssMb();
-		return { database: 'PostgreSQL', version, ...seeded, bare, api, serverPeakRssMb };
+		return {
+			database: 'PostgreSQL',
+			version,
+			...seeded,
+			bare: { ...words, search: search.bare, detail: detail.bare },
+			api: {
+				loadGenerator: apiLoad.loadGenerator,
+				mismatches: apiLoad.mismatches,
+				search: { ...search.api, response: responses.search },
+				detail: { ...detail.api, response: responses.detail },
+			},
+			pairRatios: { search: search.pairRatios, detail: detail.pairRatios },
+			serverPeakRssMb,
+		};
 	} finally {
 		await undo.done();
 	}
@@ -1025,7 +1135,11 @@ async function benchPglite({ root, buildDir, host, log, onInterrupt }) {
 		// Reopened for the bare run: the instance that did the bulk load queried about four times
 		// slower (its memory full of the load), and the server too starts from a fresh open.
 		client = open();
-		let bare;
+		// One slice per side, the bare one first (see `pairs`).
+		const timing = { warmupMs, measureMs };
+		let words;
+		let bareSearch;
+		let bareDetail;
 		try {
 			// In this process and single-threaded, as the server's own PGlite is. PGlite runs a query
 			// synchronously and hands the next one over in a microtask, so 50 waiting callers would
@@ -1035,7 +1149,13 @@ async function benchPglite({ root, buildDir, host, log, onInterrupt }) {
 				await setImmediatePromise();
 				return (await client.query(text, params, { rowMode: 'array' })).rows;
 			};
-			bare = await benchBare(bareCalls(query), seeded.range, log);
+			const calls = bareCalls(query);
+			words = await resolveWords(calls, log);
+			const bareLoad = bareLoads(calls, words.resolved, seeded.range);
+			log(`  bare search, ${connections} concurrent callers…`);
+			bareSearch = combine([await bareLoad.search(timing)]);
+			log(`  bare detail, ${connections} concurrent callers…`);
+			bareDetail = combine([await bareLoad.detail(timing)]);
 		} finally {
 			// Closed before the server opens the folder: two PGlite instances on one folder corrupt it.
 			await client.close();
@@ -1049,9 +1169,26 @@ async function benchPglite({ root, buildDir, host, log, onInterrupt }) {
 			env: { DATA_DIR: dataDir },
 			track: undo.add,
 		});
-		const api = await benchApi(server.baseUrl, seeded.range, bare.matches, log);
+		const apiLoad = await apiLoads(server.baseUrl, seeded.range, words.matches, log);
+		log(`  API search, ${connections} connections (${apiLoad.loadGenerator})…`);
+		const search = combine([await apiLoad.search(timing)]);
+		log(`  API detail, ${connections} connections (${apiLoad.loadGenerator})…`);
+		const detail = combine([await apiLoad.detail(timing)]);
+		const responses = await apiLoad.responses();
 		const serverPeakRssMb = await server.peakRssMb();
-		return { database: 'PGlite', version, ...seeded, bare, api, serverPeakRssMb };
+		return {
+			database: 'PGlite',
+			version,
+			...seeded,
+			bare: { ...words, search: bareSearch, detail: bareDetail },
+			api: {
+				loadGenerator: apiLoad.loadGenerator,
+				mismatches: apiLoad.mismatches,
+				search: { ...search, response: responses.search },
+				detail: { ...detail, response: responses.detail },
+			},
+			serverPeakRssMb,
+		};
 	} finally {
 		await undo.done();
 	}
@@ -1081,9 +1218,12 @@ function printDatabase(result, log) {
 		['GET /api/items/{id}', 'detail'],
 	];
 	log();
+	const timing = result.pairRatios
+		? `bare and API in turns, ${pairs} slices of ${sliceMs / 1_000} s each`
+		: `${measureMs / 1_000} s bare, then ${measureMs / 1_000} s API`;
 	log(
-		`${result.database}: ${connections} connections, ${measureMs / 1_000} s per run, API ` +
-			`loaded by ${result.api.loadGenerator}`,
+		`${result.database}: ${connections} connections, ${timing}, API loaded by ` +
+			result.api.loadGenerator,
 	);
 	log(
 		formatTable(
@@ -1115,6 +1255,12 @@ function printDatabase(result, log) {
 			}),
 		),
 	);
+	if (result.pairRatios) {
+		const byPair = endpoints.map(
+			([, key]) => `${key} ${result.pairRatios[key].map(formatRatio).join(' ')}`,
+		);
+		log(`API/bare of each pair of slices: ${byPair.join('; ')}`);
+	}
 	log();
 	log(
 		`Search per word (matches of ${result.items}; "cold" is the first search of a word after ` +
@@ -1184,8 +1330,9 @@ export async function run(context) {
 	log(
 		`${itemCount} items, ${donorCount} donors, one photo row per item (all pointing at one ` +
 			`stored photo); search words ${searchWords.join(', ')} in turn, detail of random ids; ` +
-			`${connections} concurrent callers, ${warmupMs / 1_000} s warm-up + ${measureMs / 1_000} s` +
-			` measured; ${poolSize} database connections for the server and the bare run.`,
+			`${connections} concurrent callers, ${warmupMs / 1_000} s warm-up, then on PostgreSQL ` +
+			`${pairs} turns of ${sliceMs / 1_000} s per side, on PGlite ${measureMs / 1_000} s per ` +
+			`side; ${poolSize} database connections for the server and the bare run.`,
 	);
 	const databases = [];
 	const failed = [];
@@ -1215,6 +1362,7 @@ export async function run(context) {
 		connections,
 		warmupSeconds: warmupMs / 1_000,
 		measureSeconds: measureMs / 1_000,
+		postgresTurns: { pairs, sliceSeconds: sliceMs / 1_000, leadInSeconds: leadInMs / 1_000 },
 		poolSize,
 		searchWords,
 		acceptEncoding,
