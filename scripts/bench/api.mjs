@@ -847,11 +847,31 @@ async function inTurns(bare, api) {
 		bareRuns.push(await bare(timing));
 		apiRuns.push(await api(timing));
 	}
-	const rps = (run) => run.requests / run.seconds;
+	const rps = (run) => ({ rps: run.requests / run.seconds });
 	return {
 		bare: combine(bareRuns),
 		api: combine(apiRuns),
-		pairRatios: bareRuns.map((run, index) => rps(apiRuns[index]) / rps(run)),
+		pairRatios: bareRuns.map((run, index) => ratioOf(rps(apiRuns[index]), rps(run))),
+	};
+}
+
+/**
+ * One database's result: the bare figures beside the API's, per endpoint.
+ * @param {{ words: Awaited<ReturnType<typeof resolveWords>>,
+ *   apiLoad: Awaited<ReturnType<typeof apiLoads>>,
+ *   search: { bare: ReturnType<typeof combine>, api: ReturnType<typeof combine> },
+ *   detail: { bare: ReturnType<typeof combine>, api: ReturnType<typeof combine> } }} measured
+ */
+async function endpointResults({ words, apiLoad, search, detail }) {
+	const responses = await apiLoad.responses();
+	return {
+		bare: { ...words, search: search.bare, detail: detail.bare },
+		api: {
+			loadGenerator: apiLoad.loadGenerator,
+			mismatches: apiLoad.mismatches,
+			search: { ...search.api, response: responses.search },
+			detail: { ...detail.api, response: responses.detail },
+		},
 	};
 }
 
@@ -1074,21 +1094,13 @@ async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
 		const search = await inTurns(bareLoad.search, apiLoad.search);
 		log(`  detail, bare and API (${apiLoad.loadGenerator}) in turns, ${turns}…`);
 		const detail = await inTurns(bareLoad.detail, apiLoad.detail);
-		const responses = await apiLoad.responses();
-		const serverPeakRssMb = await server.peakRssMb();
 		return {
 			database: 'PostgreSQL',
 			version,
 			...seeded,
-			bare: { ...words, search: search.bare, detail: detail.bare },
-			api: {
-				loadGenerator: apiLoad.loadGenerator,
-				mismatches: apiLoad.mismatches,
-				search: { ...search.api, response: responses.search },
-				detail: { ...detail.api, response: responses.detail },
-			},
+			...(await endpointResults({ words, apiLoad, search, detail })),
+			serverPeakRssMb: await server.peakRssMb(),
 			pairRatios: { search: search.pairRatios, detail: detail.pairRatios },
-			serverPeakRssMb,
 		};
 	} finally {
 		await undo.done();
@@ -1171,23 +1183,20 @@ async function benchPglite({ root, buildDir, host, log, onInterrupt }) {
 		});
 		const apiLoad = await apiLoads(server.baseUrl, seeded.range, words.matches, log);
 		log(`  API search, ${connections} connections (${apiLoad.loadGenerator})…`);
-		const search = combine([await apiLoad.search(timing)]);
+		const apiSearch = combine([await apiLoad.search(timing)]);
 		log(`  API detail, ${connections} connections (${apiLoad.loadGenerator})…`);
-		const detail = combine([await apiLoad.detail(timing)]);
-		const responses = await apiLoad.responses();
-		const serverPeakRssMb = await server.peakRssMb();
+		const apiDetail = combine([await apiLoad.detail(timing)]);
 		return {
 			database: 'PGlite',
 			version,
 			...seeded,
-			bare: { ...words, search: bareSearch, detail: bareDetail },
-			api: {
-				loadGenerator: apiLoad.loadGenerator,
-				mismatches: apiLoad.mismatches,
-				search: { ...search, response: responses.search },
-				detail: { ...detail, response: responses.detail },
-			},
-			serverPeakRssMb,
+			...(await endpointResults({
+				words,
+				apiLoad,
+				search: { bare: bareSearch, api: apiSearch },
+				detail: { bare: bareDetail, api: apiDetail },
+			})),
+			serverPeakRssMb: await server.peakRssMb(),
 		};
 	} finally {
 		await undo.done();
