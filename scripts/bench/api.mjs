@@ -9,11 +9,15 @@
 // the loaded runs measure the steady search, on both sides; the cold search, which counts, is
 // timed alone per word and printed beside it.
 //
+// On PostgreSQL a third side, the HTTP floor (floor-server.mjs), answers the same requests from
+// the same statements with plain node:http and no framework: the share of the bare throughput it
+// keeps is the most any API could keep on this machine, which puts the API's ratio in proportion.
+//
 // Each database is seeded with 100,000 items from the project's own migrations, so the indexes are
-// the ones production has. On PostgreSQL the bare run and the API take turns in short slices, so a
-// drift in the machine's speed falls on both alike, and never run at once (they would compete for
-// the same cores). PGlite cannot be opened by two processes: its bare run comes first and is
-// closed before the server starts.
+// the ones production has. On PostgreSQL the bare run, the API and the floor take turns in short
+// slices, so a drift in the machine's speed falls on all alike, and never run at once (they would
+// compete for the same cores). PGlite cannot be opened by two processes: its bare run comes first
+// and is closed before the server starts.
 //
 // BENCH_API_SECONDS (default 10), BENCH_API_ITEMS (default 100000) and BENCH_API_DATABASES
 // (default postgres,pglite) shorten a trial run. BENCH_POSTGRES_URL (default
@@ -39,6 +43,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { formatTable } from './format.mjs';
+import { statements } from './item-statements.mjs';
 import { pickPort } from './server.mjs';
 
 export const name = 'api';
@@ -51,8 +56,9 @@ const measureMs = Number(process.env.BENCH_API_SECONDS ?? 10) * 1_000;
 // Not recorded: fills the pools, the page cache and V8's JIT before the clock starts (on the bare
 // side it lasts until every caller has had an answer; see `drive`).
 const warmupMs = 2_000;
-// On PostgreSQL the bare run and the API take turns (see `inTurns`): this many pairs of slices,
-// each measured for its share of the measured time in whole seconds (wrk's unit), after a
+// On PostgreSQL the bare run, the API and the floor take turns (see `inTurns`): this many turns
+// of a slice each (`pairs`: the bare and the API slice of a turn make the pair whose ratio is
+// printed), each measured for its share of the measured time in whole seconds (wrk's unit), after a
 // lead-in of a second (the full warm-up before the first slice of each side). PGlite, which one
 // process at a time can open, has one slice per side, the bare one before the server starts.
 const pairs = 5;
@@ -72,55 +78,12 @@ const selectedDatabases = (process.env.BENCH_API_DATABASES ?? 'postgres,pglite')
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // Four words with matches and a typo that the spelling correction turns into "kursi".
 const searchWords = ['kursi', 'buku', 'lemari', 'sepeda', 'kurso'];
-// The page size the site asks for (itemPageSize in src/features/items/items.ts).
-const pageSize = 12;
 const photoWidths = [360, 720, 1280];
 // What a browser sends; the server compresses JSON answers of 1 KB or more (zstd here) for it.
 const acceptEncoding = 'gzip, deflate, br, zstd';
 const requestHeaders = { accept: 'application/json', 'accept-encoding': acceptEncoding };
 
 const targets = { ratio: 0.5, p95Ms: 50 };
-
-// The SQL Drizzle generates for listItems and findItem (src/features/items/items.server.ts and
-// item-search.server.ts), copied from the statements the server sends, so the bare run sends the
-// very same ones. A search whose total is cached is one prepared statement: the items of the page
-// (the page's ids found by a subquery) with the list version. For the benchmark's words (5 to 9
-// items in 100) the server finds the first page by walking the date index, with the limit and
-// offset written into the statement (pageWay). A cold search counts in an unprepared statement
-// that also reads the page's ids, then reads those items. A detail is one prepared statement.
-const itemSelection =
-	'select "id", "donor_id", "name", "description", "category", "weight", "length", "width", ' +
-	'"height", "quantity", "status", "donated_at", "created_at", "updated_at", ' +
-	'(select json_build_object(\'id\', "id", \'name\', "name", \'phone\', "phone", ' +
-	'\'avatarKey\', "avatar_key", \'areaName\', "area_name") ' +
-	'from "users" where "id" = "items"."donor_id") as "donor", ' +
-	'(select coalesce(json_agg(json_build_object(\'key\', "key", \'widths\', "widths", ' +
-	'\'width\', "width", \'height\', "height") order by "position"), \'[]\') ' +
-	'from "item_images" where "item_id" = "items"."id") as "photos"';
-const walkIds =
-	'array(select "id" from "items" where strpos("items"."search_text", lower($1)) > 0 ' +
-	`order by "items"."created_at" desc, "items"."id" desc limit ${pageSize} offset 0)`;
-const indexIds =
-	'array(select "id" from "items" where "items"."search_text" like lower($1) ' +
-	`order by "items"."created_at" desc, "items"."id" desc limit ${pageSize} offset 0)`;
-const statements = {
-	page:
-		`${itemSelection}, (select "version" from "item_list_state" where "id" = 1) as "version" ` +
-		'from "items" ' +
-		`where "items"."id" = any(${walkIds}) ` +
-		'order by "items"."created_at" desc, "items"."id" desc',
-	countedPage:
-		`select "version", ${indexIds}, ((select count(*) from "items" where ` +
-		'"items"."search_text" like lower($2))) from "item_list_state" ' +
-		'where "item_list_state"."id" = $3',
-	correction:
-		'select input, (select "search_words"."word" from "search_words" ' +
-		'where "search_words"."word" % input and similarity("search_words"."word", input) >= $1 ' +
-		'order by similarity("search_words"."word", input) desc, "search_words"."word" limit 1) ' +
-		'as word from unnest($2::text[]) as input',
-	itemsWithIds: `${itemSelection} from "items" where "items"."id" = any($1)`,
-	item: `${itemSelection} from "items" where "items"."id" = $1`,
-};
 
 // Word lists for the seed: item kinds with their category, so a search has plenty of matches
 // ("kursi" in about 1 item of 20) and plenty of misses, and descriptions read like real ones.
@@ -796,6 +759,24 @@ async function loadApi(wrk, baseUrl, load, { warmupMs: warmup, measureMs: measur
 	return cannon(baseUrl, requests, measure / 1_000);
 }
 
+const searchPath = (word) => `/api/items?search=${encodeURIComponent(word)}`;
+
+/**
+ * The search and the detail loads on a server at `baseUrl` (see `loadApi`).
+ * @param {string | undefined} wrk
+ * @param {string} baseUrl
+ * @param {{ minId: number, maxId: number }} range
+ */
+function httpLoads(wrk, baseUrl, range) {
+	const searchLoad = { paths: searchWords.map(searchPath), labels: searchWords };
+	return {
+		/** @param {Timing} timing */
+		search: (timing) => loadApi(wrk, baseUrl, searchLoad, timing),
+		/** @param {Timing} timing */
+		detail: (timing) => loadApi(wrk, baseUrl, { range }, timing),
+	};
+}
+
 /**
  * Checks that the API finds the totals the bare count found, then gives its loads: the search and
  * the detail through the running server (see `loadApi`), and the size of an answer of each.
@@ -805,7 +786,6 @@ async function loadApi(wrk, baseUrl, load, { warmupMs: warmup, measureMs: measur
  * @param {(line?: string) => void} log
  */
 async function apiLoads(baseUrl, range, matches, log) {
-	const searchPath = (word) => `/api/items?search=${encodeURIComponent(word)}`;
 	const mismatches = [];
 	for (const word of searchWords) {
 		const response = await fetch(`${baseUrl}${searchPath(word)}`);
@@ -816,14 +796,11 @@ async function apiLoads(baseUrl, range, matches, log) {
 	}
 	if (mismatches.length) log(`  !! the API and the bare query disagree: ${mismatches.join('; ')}`);
 	const wrk = findWrk(log);
-	const searchLoad = { paths: searchWords.map(searchPath), labels: searchWords };
 	return {
+		wrk,
 		loadGenerator: wrk ? 'wrk' : 'autocannon',
 		mismatches,
-		/** @param {Timing} timing */
-		search: (timing) => loadApi(wrk, baseUrl, searchLoad, timing),
-		/** @param {Timing} timing */
-		detail: (timing) => loadApi(wrk, baseUrl, { range }, timing),
+		...httpLoads(wrk, baseUrl, range),
 		responses: async () => ({
 			search: await describeResponse(`${baseUrl}${searchPath('kursi')}`),
 			detail: await describeResponse(`${baseUrl}/api/items/${randomId(range)}`),
@@ -832,25 +809,30 @@ async function apiLoads(baseUrl, range, matches, log) {
 }
 
 /**
- * Measures an endpoint bare and through the API in turns: `pairs` times a bare slice, then an API
- * slice. On shared or virtual cores the machine's speed drifts from one minute to the next, often
- * by a fifth; two sides measured a minute apart would carry that drift into their ratio, sides
- * measured in turns share it. The ratio of each pair shows how much remains.
+ * Measures an endpoint bare, through the API and through the HTTP floor server in turns: `pairs`
+ * times a bare slice, then an API slice, then a floor slice. On shared or virtual cores the
+ * machine's speed drifts from one minute to the next, often by a fifth; sides measured a minute
+ * apart would carry that drift into their ratio, sides measured in turns share it. The ratio of
+ * each pair shows how much remains.
  * @param {(timing: Timing) => Promise<Run>} bare
  * @param {(timing: Timing) => Promise<Run>} api
+ * @param {(timing: Timing) => Promise<Run>} floor
  */
-async function inTurns(bare, api) {
+async function inTurns(bare, api, floor) {
 	const bareRuns = [];
 	const apiRuns = [];
+	const floorRuns = [];
 	for (let pair = 0; pair < pairs; pair++) {
 		const timing = { warmupMs: pair === 0 ? warmupMs : leadInMs, measureMs: sliceMs };
 		bareRuns.push(await bare(timing));
 		apiRuns.push(await api(timing));
+		floorRuns.push(await floor(timing));
 	}
 	const rps = (run) => ({ rps: run.requests / run.seconds });
 	return {
 		bare: combine(bareRuns),
 		api: combine(apiRuns),
+		floor: combine(floorRuns),
 		pairRatios: bareRuns.map((run, index) => ratioOf(rps(apiRuns[index]), rps(run))),
 	};
 }
@@ -876,33 +858,17 @@ async function endpointResults({ words, apiLoad, search, detail }) {
 }
 
 /**
- * Starts the benchmark's copy of the production server with the given database settings and
- * waits until the item list answers (its migrations done; the startup upkeep, which reads every
- * photo row, may still run and falls into the warm-up).
- * @param {{ root: string, buildDir: string, host: string, env: Record<string, string>,
- *   track: (stop: () => Promise<void>) => void }} options track gets `stop` as soon as the
- *   process exists, so an interrupt during the start still ends it
+ * Starts a server process and waits until `readyPath` answers 200.
+ * @param {{ script: string, root: string, baseUrl: string, env: Record<string, string | undefined>,
+ *   readyPath: string, track: (stop: () => Promise<void>) => void }} options track gets `stop` as
+ *   soon as the process exists, so an interrupt during the start still ends it
  * @returns {Promise<{ baseUrl: string, peakRssMb: () => Promise<number | undefined> }>}
  */
-async function startApiServer({ root, buildDir, host, env, track }) {
-	const port = await pickPort(0, host);
-	const baseUrl = `http://${host}:${port}`;
-	const childEnv = {
-		...process.env,
-		PORT: String(port),
-		HOST: host,
-		SITE_URL: baseUrl,
-		NODE_ENV: 'production',
-		DEMO_DATA: 'off',
-		DATABASE_POOL_SIZE: String(poolSize),
-		...env,
-	};
-	// PGlite is chosen by the absence of DATABASE_URL; one inherited from the shell must not leak.
-	if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-	const child = spawn(process.execPath, [path.join(buildDir, 'server', 'start.mjs')], {
+async function startServerProcess({ script, root, baseUrl, env, readyPath, track }) {
+	const child = spawn(process.execPath, [script], {
 		cwd: root,
 		stdio: ['ignore', 'pipe', 'pipe'],
-		env: childEnv,
+		env,
 	});
 	let output = '';
 	child.stdout.on('data', (chunk) => (output += chunk));
@@ -929,7 +895,7 @@ async function startApiServer({ root, buildDir, host, env, track }) {
 		while (true) {
 			if (exited) throw new Error(`the server exited before answering:\n${output}`);
 			if (Date.now() > deadline) throw new Error(`the server did not answer:\n${output}`);
-			const status = await fetch(`${baseUrl}/api/items?limit=1`, {
+			const status = await fetch(`${baseUrl}${readyPath}`, {
 				signal: AbortSignal.timeout(5_000),
 			})
 				.then(async (response) => (await response.arrayBuffer(), response.status))
@@ -942,6 +908,62 @@ async function startApiServer({ root, buildDir, host, env, track }) {
 		throw error;
 	}
 	return { baseUrl, peakRssMb };
+}
+
+/**
+ * Starts the benchmark's copy of the production server with the given database settings and
+ * waits until the item list answers (its migrations done; the startup upkeep, which reads every
+ * photo row, may still run and falls into the warm-up).
+ * @param {{ root: string, buildDir: string, host: string, env: Record<string, string>,
+ *   track: (stop: () => Promise<void>) => void }} options
+ */
+async function startApiServer({ root, buildDir, host, env, track }) {
+	const port = await pickPort(0, host);
+	const baseUrl = `http://${host}:${port}`;
+	const childEnv = {
+		...process.env,
+		PORT: String(port),
+		HOST: host,
+		SITE_URL: baseUrl,
+		NODE_ENV: 'production',
+		DEMO_DATA: 'off',
+		DATABASE_POOL_SIZE: String(poolSize),
+		...env,
+	};
+	// PGlite is chosen by the absence of DATABASE_URL; one inherited from the shell must not leak.
+	if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+	return startServerProcess({
+		script: path.join(buildDir, 'server', 'start.mjs'),
+		root,
+		baseUrl,
+		env: childEnv,
+		readyPath: '/api/items?limit=1',
+		track,
+	});
+}
+
+/**
+ * Starts the HTTP floor server (floor-server.mjs) on the same database and pool size as the API.
+ * @param {{ root: string, host: string, databaseUrl: string, searches: Record<string, string>,
+ *   readyId: number, track: (stop: () => Promise<void>) => void }} options
+ */
+async function startFloorServer({ root, host, databaseUrl, searches, readyId, track }) {
+	const port = await pickPort(0, host);
+	return startServerProcess({
+		script: path.join(root, 'scripts', 'bench', 'floor-server.mjs'),
+		root,
+		baseUrl: `http://${host}:${port}`,
+		env: {
+			...process.env,
+			PORT: String(port),
+			HOST: host,
+			DATABASE_URL: databaseUrl,
+			DATABASE_POOL_SIZE: String(poolSize),
+			BENCH_SEARCHES: JSON.stringify(searches),
+		},
+		readyPath: `/api/items/${readyId}`,
+		track,
+	});
 }
 
 /**
@@ -1089,16 +1111,26 @@ async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
 			track: undo.add,
 		});
 		const apiLoad = await apiLoads(server.baseUrl, seeded.range, words.matches, log);
-		const turns = `${pairs} pairs of ${sliceMs / 1_000} s slices, ${connections} callers`;
-		log(`  search, bare and API (${apiLoad.loadGenerator}) in turns, ${turns}…`);
-		const search = await inTurns(bareLoad.search, apiLoad.search);
-		log(`  detail, bare and API (${apiLoad.loadGenerator}) in turns, ${turns}…`);
-		const detail = await inTurns(bareLoad.detail, apiLoad.detail);
+		const floor = await startFloorServer({
+			root,
+			host,
+			databaseUrl,
+			searches: words.resolved,
+			readyId: seeded.range.minId,
+			track: undo.add,
+		});
+		const floorLoad = httpLoads(apiLoad.wrk, floor.baseUrl, seeded.range);
+		const turns = `${pairs} turns of ${sliceMs / 1_000} s slices, ${connections} callers`;
+		log(`  search, bare, API and floor (${apiLoad.loadGenerator}) in turns, ${turns}…`);
+		const search = await inTurns(bareLoad.search, apiLoad.search, floorLoad.search);
+		log(`  detail, bare, API and floor (${apiLoad.loadGenerator}) in turns, ${turns}…`);
+		const detail = await inTurns(bareLoad.detail, apiLoad.detail, floorLoad.detail);
 		return {
 			database: 'PostgreSQL',
 			version,
 			...seeded,
 			...(await endpointResults({ words, apiLoad, search, detail })),
+			floor: { search: search.floor, detail: detail.floor },
 			serverPeakRssMb: await server.peakRssMb(),
 			pairRatios: { search: search.pairRatios, detail: detail.pairRatios },
 		};
@@ -1245,11 +1277,13 @@ function printDatabase(result, log) {
 				'API p95',
 				'API p99',
 				'bare p95',
+				'floor/bare',
 				'Errors API/bare',
 			],
 			endpoints.map(([label, key]) => {
 				const api = result.api[key];
 				const bare = result.bare[key];
+				const floor = result.floor?.[key];
 				return [
 					label,
 					formatRps(api.rps),
@@ -1259,11 +1293,19 @@ function printDatabase(result, log) {
 					formatMs(api.latency.p95),
 					formatMs(api.latency.p99),
 					formatMs(bare.latency.p95),
+					floor ? formatRatio(ratioOf(floor, bare)) : '–',
 					`${api.errors}/${bare.errors}`,
 				];
 			}),
 		),
 	);
+	if (result.floor) {
+		const floors = endpoints.map(([, key]) => `${key} ${formatRps(result.floor[key].rps)} req/s`);
+		log(
+			`HTTP floor (node:http sending the same statements' rows, no framework; the most any ` +
+				`API could reach here): ${floors.join(', ')}`,
+		);
+	}
 	if (result.pairRatios) {
 		const byPair = endpoints.map(
 			([, key]) => `${key} ${result.pairRatios[key].map(formatRatio).join(' ')}`,
@@ -1321,6 +1363,7 @@ function printDatabase(result, log) {
 		for (const [side, figures] of [
 			['API', result.api[key]],
 			['bare', result.bare[key]],
+			['floor', result.floor?.[key] ?? { errorSamples: [] }],
 		]) {
 			for (const sample of figures.errorSamples) log(`  !! ${side} ${key} error: ${sample}`);
 		}
@@ -1387,7 +1430,7 @@ export async function run(context) {
  */
 export function summarize(results) {
 	return {
-		columns: ['API req/s', 'API p95', 'API/bare'],
+		columns: ['API req/s', 'API p95', 'API/bare', 'floor/bare'],
 		rows: new Map(
 			results.databases.flatMap((result) =>
 				['search', 'detail'].map((key) => [
@@ -1396,6 +1439,7 @@ export function summarize(results) {
 						formatRps(result.api[key].rps),
 						formatMs(result.api[key].latency.p95),
 						formatRatio(ratioOf(result.api[key], result.bare[key])),
+						result.floor ? formatRatio(ratioOf(result.floor[key], result.bare[key])) : '–',
 					],
 				]),
 			),
