@@ -13,6 +13,7 @@ import {
 	submitSignIn,
 	test,
 } from './support/accounts';
+import { type Locale, localePath } from './support/i18n';
 
 // Journeys sign up (password hashing), complete profiles and cross the provider more than once.
 test.describe.configure({ timeout: 120_000 });
@@ -42,11 +43,11 @@ function transactionOf(callback: Callback): { state: string; codeVerifier: strin
  */
 async function signUpUntilCallback(
 	page: Page,
-	{ deliver }: { deliver: boolean },
+	{ deliver, locale = 'id' }: { deliver: boolean; locale?: Locale },
 ): Promise<Callback> {
 	let caught: Callback | undefined;
 	await page.route(
-		(url) => /^\/auth\/interaction\/[\w-]+$/.test(url.pathname),
+		(url) => /^(?:\/en)?\/auth\/interaction\/[\w-]+$/.test(url.pathname),
 		async (route) => {
 			if (route.request().method() !== 'POST') return route.continue();
 			const answer = await route.fetch({ maxRedirects: 0 });
@@ -67,25 +68,32 @@ async function signUpUntilCallback(
 				: route.fulfill({ status: 204 });
 		},
 	);
-	await page.goto('/register');
+	await page.goto(localePath('/register', locale));
 	await page.waitForURL(/\/auth\/interaction\//);
-	await fillSignUpForm(page, newAccount());
+	await fillSignUpForm(page, newAccount(locale));
 	await credentialsForm(page)
-		.getByRole('button', { name: accountTexts.id.auth.form.signUp, exact: true })
+		.getByRole('button', { name: accountTexts[locale].auth.form.signUp, exact: true })
 		.click();
 	await expect.poll(() => caught).toBeDefined();
 	await page.unrouteAll({ behavior: 'wait' });
 	return caught!;
 }
 
-/** Expects the sign-in error page, and no session in the browser. Returns why it was refused. */
-async function expectRefused(page: Page, context: BrowserContext): Promise<string> {
-	const { auth } = accountTexts.id;
-	await expect(page).toHaveURL((url) => url.pathname === '/auth/error');
+/**
+ * Expects the sign-in error page in `locale`, and no session in the browser. Returns why it was
+ * refused.
+ */
+async function expectRefused(
+	page: Page,
+	context: BrowserContext,
+	locale: Locale = 'id',
+): Promise<string> {
+	const { auth } = accountTexts[locale];
+	await expect(page).toHaveURL((url) => url.pathname === localePath('/auth/error', locale));
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.error.heading);
 	await expect(page.getByRole('link', { name: auth.error.retry, exact: true })).toHaveAttribute(
 		'href',
-		'/login',
+		localePath('/login', locale),
 	);
 	expect(await sessionCookie(context)).toBeUndefined();
 	expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('hibahin_signed_in');
@@ -117,6 +125,52 @@ test.describe('the OpenID Connect callback', () => {
 		);
 		await page.goto(`${callback.url.pathname}${callback.url.search}`);
 		expect(await expectRefused(page, context)).toBe('missing_transaction');
+	});
+
+	test('a refused sign-in is explained in the language the visitor was using', async ({
+		page,
+		context,
+	}) => {
+		// Begun on an English page: the sign-in cookie says where the visitor was going.
+		const callback = await signUpUntilCallback(page, { deliver: false, locale: 'en' });
+		const tampered = new URL(callback.url);
+		tampered.searchParams.set('state', 'not-the-state');
+		await page.goto(`${tampered.pathname}${tampered.search}`);
+		expect(await expectRefused(page, context, 'en')).not.toMatch(/transaction/);
+
+		// Without the sign-in cookie, the language the visitor chose with the switcher.
+		await context.addCookies([{ name: 'language', value: 'en', url: callback.url.origin }]);
+		await page.goto(`${callback.url.pathname}${callback.url.search}`);
+		expect(await expectRefused(page, context, 'en')).toBe('missing_transaction');
+	});
+
+	test('the provider’s refusals are explained in the language of the sign-in', async ({
+		request,
+	}) => {
+		const refusal = async (path: string, headers: Record<string, string> = {}) => {
+			const response = await request.get(path, { maxRedirects: 0, headers });
+			expect(response.status()).toBeGreaterThanOrEqual(300);
+			return response.headers()['location'];
+		};
+		// A finish step whose ticket the sign-in page never issued: the page's path tells the language.
+		expect(await refusal('/en/auth/interaction/unknown-sign-in/finish?ticket=forged')).toBe(
+			'/en/auth/error?reason=invalid_ticket',
+		);
+		expect(await refusal('/auth/interaction/unknown-sign-in/finish?ticket=forged')).toBe(
+			'/auth/error?reason=invalid_ticket',
+		);
+		// An authorization request from a client the provider does not know: its `ui_locales`, else
+		// the switcher's cookie.
+		const unknownClient =
+			'/oidc/auth?client_id=nobody&response_type=code&scope=openid' +
+			'&redirect_uri=https%3A%2F%2Fevil.example%2Fcallback';
+		expect(await refusal(`${unknownClient}&ui_locales=en`)).toBe(
+			'/en/auth/error?reason=invalid_client',
+		);
+		expect(await refusal(unknownClient, { cookie: 'language=en' })).toBe(
+			'/en/auth/error?reason=invalid_client',
+		);
+		expect(await refusal(unknownClient)).toBe('/auth/error?reason=invalid_client');
 	});
 
 	test('a callback without the browser’s sign-in cookie is refused', async ({ page, context }) => {

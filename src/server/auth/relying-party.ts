@@ -39,7 +39,15 @@ const signInErrorBrand = Symbol.for('hibahin.SignInError');
 export class SignInError extends Error {
 	readonly [signInErrorBrand] = true;
 
-	constructor(readonly reason: string) {
+	/**
+	 * @param reason why, for the error page's `reason`
+	 * @param redirectTo where the visitor was going, once the sign-in's transaction was read: its
+	 *   language is the error page's
+	 */
+	constructor(
+		readonly reason: string,
+		readonly redirectTo?: string,
+	) {
 		super(`Sign-in refused: ${reason}`);
 	}
 
@@ -144,10 +152,15 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 					idTokenExpected: true,
 				});
 			} catch (error) {
-				throw new SignInError(error instanceof Error ? error.message : 'token_exchange_failed');
+				throw new SignInError(
+					error instanceof Error ? error.message : 'token_exchange_failed',
+					transaction.redirectTo,
+				);
 			}
 			const claims = tokens.claims();
-			if (!claims || !tokens.id_token) throw new SignInError('missing_id_token');
+			if (!claims || !tokens.id_token) {
+				throw new SignInError('missing_id_token', transaction.redirectTo);
+			}
 			return {
 				issuer: claims.iss,
 				subject: claims.sub,

@@ -1,10 +1,11 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { isProfileComplete } from '~/features/profiles/profiles';
 import { findOrCreateUser } from '~/features/profiles/profiles.server';
-import { localeOfPath, localizePath } from '~/lib/i18n/locales';
+import { languageStorageKey, localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { safeRedirectTarget, withRedirect } from '~/lib/redirect-target';
 import type { ServerContext } from '../context';
 import { cookieOptions, sessionCookieName, transactionCookieName } from './cookies';
+import { chosenLocale, signInErrorPath } from './error-page';
 import { SignInError } from './relying-party';
 import { sessionTtlMs } from './sessions';
 
@@ -80,7 +81,11 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 	} catch (error) {
 		if (!SignInError.is(error)) throw error;
 		context.cookies.delete(transactionCookie, { path: '/' });
-		return context.redirect(`/auth/error?reason=${encodeURIComponent(error.reason)}`, 303);
+		// In the language of the page the visitor came from, when the transaction told it.
+		const locale = error.redirectTo
+			? localeOfPath(error.redirectTo)
+			: chosenLocale(context.cookies.get(languageStorageKey)?.value);
+		return context.redirect(signInErrorPath(error.reason, locale), 303);
 	}
 }
 

@@ -6,9 +6,17 @@ import Provider, {
 	type KoaContextWithOIDC,
 	interactionPolicy,
 } from 'oidc-provider';
+import {
+	isLocale,
+	languageStorageKey,
+	type Locale,
+	localeOfPath,
+	localizePath,
+} from '~/lib/i18n/locales';
 import type { Database } from '../../db/client';
 import { sharedSecret } from '../../secrets';
 import { findLocalAccount } from './accounts';
+import { chosenLocale, signInErrorPath } from '../error-page';
 import { databaseAdapter } from './adapter';
 import { readInteractionTicket } from './tickets';
 
@@ -26,11 +34,15 @@ export interface BuiltInProviderOptions {
 	trustProxy?: boolean;
 }
 
+/** The language the sign-in asked for (`ui_locales`), else the one the visitor chose. */
+function signInLocale(ctx: KoaContextWithOIDC): Locale {
+	const requested = String(ctx.oidc?.params?.['ui_locales'] ?? '').split(' ')[0];
+	return isLocale(requested) ? requested : chosenLocale(ctx.cookies.get(languageStorageKey));
+}
+
 /** The interaction pages are the site's own pages, in the language the sign-in asked for. */
 function interactionUrl(ctx: KoaContextWithOIDC, uid: string): string {
-	const locales = String(ctx.oidc.params?.['ui_locales'] ?? '');
-	const prefix = locales.split(' ')[0] === 'en' ? '/en' : '';
-	return `${prefix}/auth/interaction/${uid}`;
+	return localizePath(`/auth/interaction/${uid}`, signInLocale(ctx));
 }
 
 /** `prompt=create` (OpenID Connect's sign-up prompt) shows the sign-up form first. */
@@ -162,9 +174,7 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 			Grant: 14 * 24 * 3600,
 		},
 		renderError: (ctx, out) => {
-			ctx.redirect(
-				`/auth/error?reason=${encodeURIComponent(String(out['error'] ?? 'server_error'))}`,
-			);
+			ctx.redirect(signInErrorPath(String(out['error'] ?? 'server_error'), signInLocale(ctx)));
 		},
 	};
 
@@ -178,7 +188,9 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 		const uid = match[1]!;
 		const accountId = await readInteractionTicket(db, uid, String(ctx.query['ticket'] ?? ''));
 		if (!accountId) {
-			ctx.redirect('/auth/error?reason=invalid_ticket');
+			// The sign-in page's own path (`/en/auth/…`) tells its language.
+			const { originalUrl } = ctx.req as IncomingMessage & { originalUrl?: string };
+			ctx.redirect(signInErrorPath('invalid_ticket', localeOfPath(originalUrl ?? '/')));
 			return undefined;
 		}
 		ctx.respond = false;
