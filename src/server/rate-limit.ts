@@ -52,21 +52,26 @@ export function databaseRateLimiter(db: Database): RateLimiter {
 	};
 }
 
-/** Counters in Redis for many processes. */
+/**
+ * Counters in Redis for many processes. One transaction starts the window (a counter that expires
+ * with it, unless one is running), counts the hit and reads what is left of the window, so no
+ * counter is ever left without its expiry, whatever happens between two calls.
+ */
 export function redisRateLimiter(redis: Redis): RateLimiter {
 	return {
 		async hit(key, rule) {
 			const redisKey = `ratelimit:${key}`;
-			const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
-				[null, number],
-				[null, number],
-			];
-			let remaining = ttl;
-			if (ttl < 0) {
-				await redis.pexpire(redisKey, rule.windowMs);
-				remaining = rule.windowMs;
-			}
-			return result(count, rule, Date.now() + remaining);
+			const replies = await redis
+				.multi()
+				.set(redisKey, 0, 'PX', rule.windowMs, 'NX')
+				.incr(redisKey)
+				.pttl(redisKey)
+				.exec();
+			const failed = replies?.find(([error]) => error)?.[0];
+			if (!replies || failed) throw failed ?? new Error('Redis discarded the rate-limit count');
+			const count = Number(replies[1]![1]);
+			const remaining = Number(replies[2]![1]);
+			return result(count, rule, Date.now() + Math.max(0, remaining));
 		},
 	};
 }
