@@ -15,8 +15,8 @@ import {
 } from '~/lib/i18n/locales';
 import type { Database } from '../../db/client';
 import { sharedSecret } from '../../secrets';
-import { findLocalAccount } from './accounts';
 import { chosenLocale, signInErrorPath } from '../error-page';
+import { findLocalAccount } from './accounts';
 import { databaseAdapter } from './adapter';
 import { readInteractionTicket } from './tickets';
 
