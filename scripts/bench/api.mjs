@@ -56,9 +56,9 @@ const measureMs = Number(process.env.BENCH_API_SECONDS ?? 10) * 1_000;
 // Not recorded: fills the pools, the page cache and V8's JIT before the clock starts (on the bare
 // side it lasts until every caller has had an answer; see `drive`).
 const warmupMs = 2_000;
-// On PostgreSQL the bare run, the API and the floor take turns (see `inTurns`): this many turns
-// of a slice each (`pairs`: the bare and the API slice of a turn make the pair whose ratio is
-// printed), each measured for its share of the measured time in whole seconds (wrk's unit), after a
+// On PostgreSQL the bare run, the API and the floor take turns (see `inTurns`): this many turns,
+// each a slice per side; a turn's bare and API slices are the pair whose ratio is printed. A
+// slice is measured for its share of the measured time in whole seconds (wrk's unit), after a
 // lead-in of a second (the full warm-up before the first slice of each side). PGlite, which one
 // process at a time can open, has one slice per side, the bare one before the server starts.
 const pairs = 5;
@@ -1360,12 +1360,9 @@ function printDatabase(result, log) {
 		.join(', ');
 	log(`  responses: ${responses}; server peak RSS ${result.serverPeakRssMb ?? '?'} MB`);
 	for (const [, key] of endpoints) {
-		for (const [side, figures] of [
-			['API', result.api[key]],
-			['bare', result.bare[key]],
-			['floor', result.floor?.[key] ?? { errorSamples: [] }],
-		]) {
-			for (const sample of figures.errorSamples) log(`  !! ${side} ${key} error: ${sample}`);
+		const sides = { API: result.api[key], bare: result.bare[key], floor: result.floor?.[key] };
+		for (const [side, figures] of Object.entries(sides)) {
+			for (const sample of figures?.errorSamples ?? []) log(`  !! ${side} ${key} error: ${sample}`);
 		}
 	}
 }
