@@ -218,6 +218,93 @@ describeOnDatabases('Item lists', (use) => {
 				expect(await found('qqxqqzqq')).toEqual([]);
 			});
 
+			it('finds short words one letter off: replaced, added, removed or swapped', async () => {
+				const user = await donor();
+				const chair = await createItemFor(use(), user, {
+					name: 'Kursi rotan',
+					description: 'Kursi rotan untuk teras, masih kokoh.',
+				});
+				const desk = await createItemFor(use(), user, {
+					name: 'Meja makan',
+					description: 'Meja makan untuk enam orang.',
+				});
+				const bike = await createItemFor(use(), user, {
+					name: 'Sepeda lipat',
+					description: 'Sepeda lipat, rem baru diganti.',
+				});
+				const book = await createItemFor(use(), user, {
+					name: 'Buku resep',
+					description: 'Buku resep masakan Nusantara.',
+				});
+				const typos = [
+					['kurzi', chair],
+					['krsi', chair],
+					['kurssi', chair],
+					['kusri', chair],
+					['kurzi rotan', chair],
+					['meha', desk],
+					['mjea', desk],
+					['sepeds', bike],
+					['speda', bike],
+					['bukk', book],
+					['BUKK', book],
+				] as const;
+				await eachWay(async (way) => {
+					for (const [search, item] of typos) {
+						const result = await found(search);
+						expect(result, `${way}: ${search}`).toContain(item.id);
+						for (const other of [chair, desk, bike, book].filter((each) => each !== item)) {
+							expect(result, `${way}: ${search}`).not.toContain(other.id);
+						}
+					}
+				});
+			});
+
+			it('searches a word that items use as typed, never joined by words one letter off', async () => {
+				const user = await donor();
+				const desk = await createItemFor(use(), user, {
+					name: 'Meja lipat kecil',
+					description: 'Meja untuk laptop di kasur.',
+				});
+				const toy = await createItemFor(use(), user, {
+					name: 'Mega bloks',
+					description: 'Mainan balok susun untuk balita.',
+				});
+				expect(await found('mega')).toEqual([toy.id]);
+				const tables = (await list('?search=meja&limit=48')).items;
+				expect(ids(tables)).toContain(desk.id);
+				for (const item of tables) {
+					expect(`${item.name} ${item.description}`.toLowerCase()).toContain('meja');
+				}
+			});
+
+			it('takes the word one letter off that most items use', async () => {
+				const user = await donor();
+				// Three made-up words one letter apart; `typed` is listed by no item.
+				const stem = marker().slice(0, 5);
+				const [common, rare, typed] = ['b', 'c', 'd'].map((letter) => `${stem}${letter}`);
+				const withWord = (word: string) =>
+					createItemFor(use(), user, { name: `Barang ${word}`, description: 'Masih bagus.' });
+				const rareItem = await withWord(rare!);
+				const commonItems = [await withWord(common!), await withWord(common!)];
+				expect(await found(typed!)).toEqual(ids(commonItems).reverse());
+				expect(await found(rare!)).toEqual([rareItem.id]);
+
+				const moreRare = [await withWord(rare!), await withWord(rare!)];
+				expect(await found(typed!)).toEqual([...ids(moreRare).reverse(), rareItem.id]);
+			});
+
+			it('searches words of three letters or fewer as typed', async () => {
+				const user = await donor();
+				const bag = await createItemFor(use(), user, {
+					name: 'Tas ransel',
+					description: 'Tas ransel sekolah, resleting aman.',
+				});
+				expect(await found('tas')).toContain(bag.id);
+				expect(await found('tsa')).toEqual([]);
+				expect(await found('taz')).toEqual([]);
+			});
+
 			it('keeps totals right when items change, also behind this process', async () => {
 				const user = await donor();
 				const word = marker();

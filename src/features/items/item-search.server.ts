@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
-import { rowsOf } from '~/server/db/rows';
-import { itemListState, items, searchWords } from '~/server/db/schema';
+import { itemListState, items } from '~/server/db/schema';
 import type { Category } from './items';
 
 /** What narrows a list: the filters of `GET /items`, the search trimmed and never empty. */
@@ -12,41 +11,8 @@ export interface ItemFilters {
 }
 
 /** A case-insensitive substring pattern; `%`, `_` and `\` in the search are plain characters. */
-function likePattern(search: string): string {
+export function likePattern(search: string): string {
 	return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** How alike a listed word must be to stand in for a misspelled one (pg_trgm similarity, 0–1). */
-const minimumSimilarity = 0.4;
-/** Words this short have too few trigrams to compare; they are searched as typed. */
-const minimumWordLength = 3;
-
-/**
- * The search with every word that no item uses replaced by the most similar word that items do
- * use ("kurso lipat" → "kursi lipat"), from the `search_words` dictionary; `null` when no word
- * changes. Asked only when the search as typed finds nothing, so a correct search costs nothing.
- */
-export async function correctedSearch(db: Database, search: string): Promise<string | null> {
-	const words = search
-		.toLowerCase()
-		.split(/[^\p{L}\p{N}]+/u)
-		.filter(Boolean);
-	const candidates = words.filter((word) => word.length >= minimumWordLength);
-	if (candidates.length === 0) return null;
-	const result = await db.execute(sql`
-		select input, (
-			select ${searchWords.word} from ${searchWords}
-			where ${searchWords.word} % input and similarity(${searchWords.word}, input) >= ${minimumSimilarity}
-			order by similarity(${searchWords.word}, input) desc, ${searchWords.word}
-			limit 1
-		) as word
-		from unnest(${sql.param(candidates)}::text[]) as input`);
-	const rows = rowsOf<{ input: string; word: string | null }>(result);
-	const replacement = new Map(
-		rows.filter((row) => row.word !== null).map((row) => [row.input, row.word!]),
-	);
-	const corrected = words.map((word) => replacement.get(word) ?? word);
-	return corrected.some((word, index) => word !== words[index]) ? corrected.join(' ') : null;
 }
 
 /** A list's total as counted, and the search it was counted for (after any correction). */

@@ -8,7 +8,6 @@ import { itemImages, items, users } from '~/server/db/schema';
 import { photoView } from './photos.server';
 import type { ItemListQuery } from './item-schemas';
 import {
-	correctedSearch,
 	countedListPage,
 	type ItemFilters,
 	itemCount,
@@ -22,6 +21,7 @@ import {
 	pageWay,
 	placeholderValues,
 } from './item-search.server';
+import { correctedSearch } from './item-spelling.server';
 import type { Category, Item, ItemList, ItemStatus } from './items';
 import { latestItemsCount } from './items';
 
