@@ -35,11 +35,19 @@ export const statements = {
 		`select "version", ${indexIds}, ((select count(*) from "items" where ` +
 		'"items"."search_text" like lower($2))) from "item_list_state" ' +
 		'where "item_list_state"."id" = $3',
-	correction:
-		'select input, (select "search_words"."word" from "search_words" ' +
-		'where "search_words"."word" % input and similarity("search_words"."word", input) >= $1 ' +
-		'order by similarity("search_words"."word", input) desc, "search_words"."word" limit 1) ' +
-		'as word from unnest($2::text[]) as input',
+	// The listed words that could stand in for misspelled ones: the word as typed, the words one
+	// edit away (`like` any of $3, the patterns of the words in $2), the most alike by trigrams.
+	spellingCandidates:
+		'select input, "search_words"."word" as word, 0 as edits, 1 as similarity ' +
+		'from unnest($1::text[]) as input join "search_words" on "search_words"."word" = input ' +
+		'union all select distinct input, "search_words"."word", 1, similarity("search_words"."word", input) ' +
+		'from unnest($2::text[], $3::text[]) as edit(input, pattern) ' +
+		'join "search_words" on "search_words"."word" like pattern ' +
+		'union all select input, alike.word, 2, alike.similarity ' +
+		'from unnest($1::text[]) as input cross join lateral (' +
+		'select "search_words"."word" as word, similarity("search_words"."word", input) as similarity ' +
+		'from "search_words" where "search_words"."word" % input and length("search_words"."word") >= $4 ' +
+		'order by 2 desc, 1 limit 1) as alike where alike.similarity >= $5',
 	itemsWithIds: `${itemSelection} from "items" where "items"."id" = any($1)`,
 	item: `${itemSelection} from "items" where "items"."id" = $1`,
 };
