@@ -294,6 +294,22 @@ describeOnDatabases('Item lists', (use) => {
 				expect(await found(typed!)).toEqual([...ids(moreRare).reverse(), rareItem.id]);
 			});
 
+			it('corrects a word that the dictionary still lists but no item uses any more', async () => {
+				const user = await donor();
+				const stem = marker().slice(0, 5);
+				const [right, wrong] = [`${stem}b`, `${stem}c`];
+				const fixed = await createItemFor(use(), user, { name: `Barang ${wrong}` });
+				const other = await createItemFor(use(), user, { name: `Barang ${right}` });
+				expect(await found(wrong)).toEqual([fixed.id]);
+
+				// The donor fixes the typo; the dictionary keeps the word it had.
+				await use()
+					.server.db.update(items)
+					.set({ name: `Barang ${right}` })
+					.where(sql`${items.id} = ${fixed.id}`);
+				expect(await found(wrong)).toEqual([other.id, fixed.id]);
+			});
+
 			it('searches words of three letters or fewer as typed', async () => {
 				const user = await donor();
 				const bag = await createItemFor(use(), user, {

@@ -84,34 +84,38 @@ async function uses(db: Database, words: string[]): Promise<Map<string, number>>
 
 /**
  * The best stand-in for each misspelled word: among the best-ranked candidates, the one most
- * items use ("meja" for "meha" where "mega" is as close but rarer), then the most alike. A
- * listed word is no typo and stays as typed, and so does a word nothing stands in for.
+ * items use ("meja" for "meha" where "mega" is as close but rarer), then the most alike. A word
+ * that items use is no typo and stays as typed, and so does a word nothing stands in for. A
+ * listed word that no item uses any more (the dictionary keeps every word, typos that donors
+ * fixed since included) is corrected like an unlisted one.
  */
 async function replacements(
 	db: Database,
 	inputs: string[],
 	found: Candidate[],
 ): Promise<Map<string, string>> {
-	const choices = new Map<string, Candidate[]>();
+	const listed = new Set(found.filter((c) => c.edits === 0).map((c) => c.input));
+	const tiers = new Map<string, Candidate[]>();
 	for (const input of inputs) {
-		const mine = found.filter((candidate) => candidate.input === input);
-		if (mine.length === 0 || mine.some((candidate) => candidate.edits === 0)) continue;
+		const mine = found.filter((candidate) => candidate.input === input && candidate.edits > 0);
+		if (mine.length === 0) continue;
 		const best = Math.min(...mine.map(rank));
-		const ranked = mine
+		const tier = mine
 			.filter((candidate) => rank(candidate) === best)
 			.sort((a, b) => b.similarity - a.similarity || (a.word < b.word ? -1 : 1));
-		choices.set(input, ranked.slice(0, neighboursWeighed));
+		tiers.set(input, tier.slice(0, neighboursWeighed));
 	}
-	const contested = [...choices.values()].filter((ranked) => ranked.length > 1).flat();
-	const words = [...new Set(contested.map((candidate) => candidate.word))];
-	const used = words.length > 0 ? await uses(db, words) : new Map<string, number>();
-	const usesOf = (candidate: Candidate) => used.get(candidate.word) ?? 0;
-	return new Map(
-		[...choices].map(([input, ranked]) => {
-			const [chosen] = [...ranked].sort((a, b) => usesOf(b) - usesOf(a));
-			return [input, chosen!.word];
-		}),
-	);
+	const contested = [...tiers.values()].filter((tier) => tier.length > 1).flat();
+	const weighed = [...new Set([...listed, ...contested.map((candidate) => candidate.word)])];
+	const used = weighed.length > 0 ? await uses(db, weighed) : new Map<string, number>();
+	const usesOf = (word: string) => used.get(word) ?? 0;
+	const chosen = new Map<string, string>();
+	for (const [input, tier] of tiers) {
+		if (listed.has(input) && usesOf(input) > 0) continue;
+		const [mostUsed] = [...tier].sort((a, b) => usesOf(b.word) - usesOf(a.word));
+		chosen.set(input, mostUsed!.word);
+	}
+	return chosen;
 }
 
 /**
