@@ -218,7 +218,7 @@ describeOnDatabases('Item lists', (use) => {
 				expect(await found('qqxqqzqq')).toEqual([]);
 			});
 
-			it('finds short words one letter off: replaced, added, removed or swapped', async () => {
+			it('finds words one letter off (replaced, added, removed, swapped), long ones two off', async () => {
 				const user = await donor();
 				const chair = await createItemFor(use(), user, {
 					name: 'Kursi rotan',
@@ -236,6 +236,10 @@ describeOnDatabases('Item lists', (use) => {
 					name: 'Buku resep',
 					description: 'Buku resep masakan Nusantara.',
 				});
+				const lamp = await createItemFor(use(), user, {
+					name: 'Lampu gantung',
+					description: 'Gaya minimalis, bohlam LED.',
+				});
 				const typos = [
 					['kurzi', chair],
 					['krsi', chair],
@@ -248,12 +252,13 @@ describeOnDatabases('Item lists', (use) => {
 					['speda', bike],
 					['bukk', book],
 					['BUKK', book],
+					['minimalisss', lamp],
 				] as const;
 				await eachWay(async (way) => {
 					for (const [search, item] of typos) {
 						const result = await found(search);
 						expect(result, `${way}: ${search}`).toContain(item.id);
-						for (const other of [chair, desk, bike, book].filter((each) => each !== item)) {
+						for (const other of [chair, desk, bike, book, lamp].filter((each) => each !== item)) {
 							expect(result, `${way}: ${search}`).not.toContain(other.id);
 						}
 					}

@@ -22,7 +22,7 @@ interface Candidate {
 /**
  * The listed words that could stand in for each of `inputs`, in one statement: the word itself,
  * the words one edit away (by `oneEditPatterns`), and the listed word most alike by pg_trgm
- * similarity, which still corrects longer words a few letters off ("pelajran" → "pelajaran").
+ * similarity, which still corrects a longer word two letters off ("minimalisss" → "minimalis").
  */
 async function candidates(db: Database, inputs: string[]): Promise<Candidate[]> {
 	const edits = inputs.flatMap((input) =>
