@@ -94,7 +94,9 @@ async function replacements(
 	inputs: string[],
 	found: Candidate[],
 ): Promise<Map<string, string>> {
-	const listed = new Set(found.filter((c) => c.edits === 0).map((c) => c.input));
+	const listed = new Set(
+		found.filter((candidate) => candidate.edits === 0).map((candidate) => candidate.input),
+	);
 	const tiers = new Map<string, Candidate[]>();
 	for (const input of inputs) {
 		const mine = found.filter((candidate) => candidate.input === input && candidate.edits > 0);
@@ -106,7 +108,9 @@ async function replacements(
 		tiers.set(input, tier.slice(0, neighboursWeighed));
 	}
 	const contested = [...tiers.values()].filter((tier) => tier.length > 1).flat();
-	const weighed = [...new Set([...listed, ...contested.map((candidate) => candidate.word)])];
+	// A listed word's uses matter only where something could stand in for it.
+	const doubtful = [...listed].filter((input) => tiers.has(input));
+	const weighed = [...new Set([...doubtful, ...contested.map((candidate) => candidate.word)])];
 	const used = weighed.length > 0 ? await uses(db, weighed) : new Map<string, number>();
 	const usesOf = (word: string) => used.get(word) ?? 0;
 	const chosen = new Map<string, string>();
