@@ -118,8 +118,6 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
 
 /** The limits of the product, per caller. */
 export const rateLimitRules = {
-	signIn: { limit: 10, windowMs: 15 * 60_000 },
-	signUp: { limit: 5, windowMs: 60 * 60_000 },
 	write: { limit: 60, windowMs: 60_000 },
 	phoneReveal: { limit: 30, windowMs: 60 * 60_000 },
 	areaSearch: { limit: 120, windowMs: 60_000 },
