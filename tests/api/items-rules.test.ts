@@ -282,7 +282,7 @@ describeOnDatabases('Item rules', (use) => {
 			const user = await donor();
 			const issue = use().server.humanVerifier.issueSimulatedToken!;
 			vi.spyOn(Date, 'now').mockReturnValue(Date.now() - 6 * 60_000);
-			const token = await issue();
+			const token = await issue(user.id);
 			vi.restoreAllMocks();
 			const form = itemForm(validFields(), [await jpegFile()], { verificationToken: token });
 			await expectTokenRefused(user, form, 'itemForm.verification.failed');
