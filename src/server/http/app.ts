@@ -8,7 +8,7 @@ import { verificationRoutes } from '~/features/verification/verification.routes'
 import { formatWait } from '~/lib/format';
 import type { ServerContext } from '~/server/context';
 import { AppError } from './errors';
-import { authenticate, requestContext, sameOriginWrites } from './middleware';
+import { authenticate, refuseUnstorableUrl, requestContext, sameOriginWrites } from './middleware';
 import { openApiDocument } from './openapi';
 import type { AppEnv } from './types';
 
@@ -17,6 +17,7 @@ export function createApiApp(server: ServerContext) {
 	const app = new Hono<AppEnv>().basePath('/api');
 
 	app.use(requestContext);
+	app.use(refuseUnstorableUrl);
 	app.use(sameOriginWrites(server.config.publicUrl));
 	app.use(authenticate(server));
 
