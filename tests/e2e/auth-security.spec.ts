@@ -146,6 +146,7 @@ test.describe('the OpenID Connect callback', () => {
 
 	test('the provider’s refusals are explained in the language of the sign-in', async ({
 		request,
+		baseURL,
 	}) => {
 		const refusal = async (path: string, headers: Record<string, string> = {}) => {
 			const response = await request.get(path, { maxRedirects: 0, headers });
@@ -171,6 +172,18 @@ test.describe('the OpenID Connect callback', () => {
 			'/en/auth/error?reason=invalid_client',
 		);
 		expect(await refusal(unknownClient)).toBe('/auth/error?reason=invalid_client');
+		// A NUL character in a parameter of a request that is otherwise right: nothing the provider
+		// stores can hold it.
+		const signIn = new URLSearchParams({
+			client_id: 'hibahin-web',
+			response_type: 'code',
+			scope: 'openid',
+			redirect_uri: `${baseURL}/auth/callback`,
+			code_challenge: 'a'.repeat(43),
+			code_challenge_method: 'S256',
+			state: 'ada\u0000nul',
+		});
+		expect(await refusal(`/oidc/auth?${signIn}`)).toBe('/auth/error?reason=invalid_request');
 	});
 
 	test('a callback without the browser’s sign-in cookie is refused', async ({ page, context }) => {
