@@ -32,6 +32,29 @@ export const itemLimits = {
 	imageMaxBytes: 5 * megabyte,
 	/** Decoding bombs are refused above this many pixels. */
 	imageMaxPixels: 40_000_000,
+	/** Items one account may list in a day (24 hours from its first listing of that day). */
+	createdPerDay: 20,
+	createdPerDayWindowMs: 24 * 60 * 60_000,
+} as const;
+
+/**
+ * Password guessing at the built-in provider. Only wrong passwords count, never sign-ins that
+ * work: mobile carriers put many people behind one address (CGNAT), so an address gets a far
+ * higher ceiling than an account.
+ */
+export const signInLimits = {
+	/** Wrong passwords for one account within `windowMs` before it is locked. */
+	failuresPerAccount: 10,
+	/** Wrong passwords from one address, for any accounts, within `windowMs`. */
+	failuresPerAddress: 100,
+	windowMs: 15 * 60_000,
+	/** The first lock; each further one within `lockMemoryMs` lasts twice as long as the last. */
+	lockBaseMs: 15 * 60_000,
+	lockMaxMs: 24 * 60 * 60_000,
+	lockMemoryMs: 24 * 60 * 60_000,
+	/** Sign-ups from one address (new accounts and registered emails tried) per `signUpWindowMs`. */
+	signUpsPerAddress: 30,
+	signUpWindowMs: 60 * 60_000,
 } as const;
 
 /** The profile check: fresh for 5 minutes, fewer than 3 attempts, 1 s doubling up to 30 s. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMonthYear, formatNumber, formatRupiah } from './format';
+import { formatDate, formatMonthYear, formatNumber, formatRupiah, formatWait } from './format';
 
 const nbsp = '\u00a0';
 
@@ -35,5 +35,17 @@ describe('formatMonthYear', () => {
 describe('formatNumber', () => {
 	it('uses Indonesian separators', () => {
 		expect(formatNumber(1234.5)).toBe('1.234,5');
+	});
+});
+
+describe('formatWait', () => {
+	it('rounds up to whole minutes and names hours past the hour, in either language', () => {
+		expect(formatWait(1, 'id')).toBe('1 menit');
+		expect(formatWait(14 * 60 + 1, 'id')).toBe('15 menit');
+		expect(formatWait(90 * 60, 'id')).toBe('1 jam, 30 menit');
+		expect(formatWait(2 * 3600, 'id')).toBe('2 jam');
+		expect(formatWait(60, 'en')).toBe('1 minute');
+		expect(formatWait(24 * 3600 - 30, 'en')).toBe('24 hours');
+		expect(formatWait(5 * 3600 + 12 * 60, 'en')).toBe('5 hours, 12 minutes');
 	});
 });

@@ -1,5 +1,7 @@
 /** Formatting of money and dates: Indonesian conventions, Jakarta time (design.md, "Time"). */
 
+import type { Locale } from './i18n/locales';
+
 const timeZone = 'Asia/Jakarta';
 
 const rupiah = new Intl.NumberFormat('id-ID', {
@@ -37,4 +39,16 @@ export function formatMonthYear(date: Date | string | number): string {
 /** `1234.5` → `1.234,5`, for weights and counts. */
 export function formatNumber(value: number): string {
 	return number.format(value);
+}
+
+/**
+ * How long someone has to wait, in whole minutes rounded up and in hours past the hour:
+ * `900` → `15 menit`, `5400` → `1 jam, 30 menit` (`1 hour, 30 minutes` in English).
+ */
+export function formatWait(seconds: number, locale: Locale): string {
+	const minutes = Math.max(1, Math.ceil(seconds / 60));
+	return new Intl.DurationFormat(locale, { style: 'long' }).format({
+		hours: Math.floor(minutes / 60),
+		minutes: minutes % 60,
+	});
 }

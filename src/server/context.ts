@@ -4,9 +4,8 @@ import type Provider from 'oidc-provider';
 import { createBiteshipAreaDirectory } from '~/features/areas/areas.biteship';
 import { type AreaDirectory, createEmbeddedAreaDirectory } from '~/features/areas/areas.server';
 import {
+	configuredHumanVerifier,
 	type HumanVerifier,
-	simulatedVerifier,
-	turnstileVerifier,
 } from '~/features/verification/verification.server';
 import { createBearerVerifier } from './auth/bearer';
 import { createBuiltInProvider, providerMountPath } from './auth/provider/provider';
@@ -98,8 +97,7 @@ export async function createServerContext(
 		transactionKey,
 	});
 	const biteshipKey = process.env['BITESHIP_API_KEY'];
-	const turnstileSiteKey = process.env['TURNSTILE_SITE_KEY'];
-	const turnstileSecretKey = process.env['TURNSTILE_SECRET_KEY'];
+	const rateLimiter = redis ? redisRateLimiter(redis) : databaseRateLimiter(db);
 
 	return {
 		config,
@@ -110,20 +108,19 @@ export async function createServerContext(
 			? createBiteshipAreaDirectory({ apiKey: biteshipKey })
 			: createEmbeddedAreaDirectory(),
 		sessions: redis ? redisSessionStore(redis) : databaseSessionStore(db),
-		rateLimiter: redis ? redisRateLimiter(redis) : databaseRateLimiter(db),
+		rateLimiter,
 		relyingParty,
 		verifyBearer: createBearerVerifier({
 			audience: oidc.audience,
 			issuerMetadata: async () => (await relyingParty.discover()).serverMetadata(),
 		}),
-		humanVerifier:
-			turnstileSiteKey && turnstileSecretKey
-				? turnstileVerifier({
-						siteKey: turnstileSiteKey,
-						secretKey: turnstileSecretKey,
-						expectedHostname: new URL(config.publicUrl).hostname,
-					})
-				: await simulatedVerifier(db),
+		humanVerifier: await configuredHumanVerifier({
+			db,
+			rateLimiter,
+			publicUrl: config.publicUrl,
+			turnstileSiteKey: process.env['TURNSTILE_SITE_KEY'],
+			turnstileSecretKey: process.env['TURNSTILE_SECRET_KEY'],
+		}),
 		provider,
 		async close() {
 			redis?.disconnect();

@@ -3,6 +3,7 @@ import { photoFiles } from '~/features/items/photos.server';
 import { deleteExpiredPayloads } from './auth/provider/adapter';
 import type { ServerContext } from './context';
 import { itemImages, users } from './db/schema';
+import { deleteEndedRateLimits } from './rate-limit';
 
 /** Files younger than this may belong to an upload still being saved, so they are left alone. */
 const graceMs = 60 * 60_000;
@@ -31,12 +32,14 @@ export async function sweepOrphanedFiles(
 	return orphans;
 }
 
-/** Hourly upkeep: orphaned files and expired sign-in records. */
+/** Hourly upkeep: orphaned files, expired sign-in records and rate-limit windows that are over. */
 export function startMaintenance(server: ServerContext): () => void {
 	const run = () =>
-		Promise.all([sweepOrphanedFiles(server), deleteExpiredPayloads(server.db)]).catch(
-			(error: unknown) => console.error('Maintenance failed', error),
-		);
+		Promise.all([
+			sweepOrphanedFiles(server),
+			deleteExpiredPayloads(server.db),
+			deleteEndedRateLimits(server.db),
+		]).catch((error: unknown) => console.error('Maintenance failed', error));
 	void run();
 	const timer = setInterval(run, graceMs);
 	timer.unref();

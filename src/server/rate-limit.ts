@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { rateLimits } from './db/schema';
@@ -9,26 +9,35 @@ export interface RateLimitRule {
 	windowMs: number;
 }
 
-export interface RateLimitResult {
-	allowed: boolean;
-	/** Hits in the current window, this one included. */
+/** A caller's current window: no hits and no time left when none is running. */
+export interface RateLimitWindow {
+	/** Hits in the current window. */
 	count: number;
-	/** Seconds until the window resets, for `Retry-After`. */
+	/** Seconds until the window resets, for `Retry-After`; 0 when no window is running. */
 	retryAfterSeconds: number;
 }
 
-/** Fixed-window counters keyed by rule and caller (user id or IP address). */
-export interface RateLimiter {
-	hit(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+export interface RateLimitResult extends RateLimitWindow {
+	allowed: boolean;
 }
 
-function result(count: number, rule: RateLimitRule, resetAt: number): RateLimitResult {
-	return {
-		allowed: count <= rule.limit,
-		count,
-		retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
-	};
+/** Fixed-window counters keyed by rule and caller (user id, account or IP address). */
+export interface RateLimiter {
+	/** Counts a hit, starting a window of `rule.windowMs` when none is running. */
+	hit(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+	/** Reads the current window without counting. */
+	peek(key: string): Promise<RateLimitWindow>;
+	/** Forgets the current window, as if the caller had never been counted. */
+	reset(key: string): Promise<void>;
 }
+
+const secondsUntil = (resetAt: number) => Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+
+function result(count: number, rule: RateLimitRule, resetAt: number): RateLimitResult {
+	return { allowed: count <= rule.limit, count, retryAfterSeconds: secondsUntil(resetAt) };
+}
+
+const noWindow: RateLimitWindow = { count: 0, retryAfterSeconds: 0 };
 
 /** Counters in the database: shared by processes on one database, no extra service. */
 export function databaseRateLimiter(db: Database): RateLimiter {
@@ -49,7 +58,27 @@ export function databaseRateLimiter(db: Database): RateLimiter {
 				.returning();
 			return result(row!.count, rule, row!.resetAt.getTime());
 		},
+		async peek(key) {
+			const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+			if (!row || row.resetAt.getTime() <= Date.now()) return noWindow;
+			return { count: row.count, retryAfterSeconds: secondsUntil(row.resetAt.getTime()) };
+		},
+		async reset(key) {
+			await db.delete(rateLimits).where(eq(rateLimits.key, key));
+		},
 	};
+}
+
+/** Removes the database's windows that are over: a window that is over counts as none. */
+export async function deleteEndedRateLimits(db: Database, now = new Date()): Promise<void> {
+	await db.delete(rateLimits).where(lte(rateLimits.resetAt, now));
+}
+
+/** The replies of a Redis transaction, or the error that failed it. */
+function repliesOf(replies: [Error | null, unknown][] | null): unknown[] {
+	const failed = replies?.find(([error]) => error)?.[0];
+	if (!replies || failed) throw failed ?? new Error('Redis discarded the rate-limit transaction');
+	return replies.map(([, reply]) => reply);
 }
 
 /**
@@ -58,28 +87,37 @@ export function databaseRateLimiter(db: Database): RateLimiter {
  * counter is ever left without its expiry, whatever happens between two calls.
  */
 export function redisRateLimiter(redis: Redis): RateLimiter {
+	const redisKey = (key: string) => `ratelimit:${key}`;
 	return {
 		async hit(key, rule) {
-			const redisKey = `ratelimit:${key}`;
-			const replies = await redis
-				.multi()
-				.set(redisKey, 0, 'PX', rule.windowMs, 'NX')
-				.incr(redisKey)
-				.pttl(redisKey)
-				.exec();
-			const failed = replies?.find(([error]) => error)?.[0];
-			if (!replies || failed) throw failed ?? new Error('Redis discarded the rate-limit count');
-			const count = Number(replies[1]![1]);
-			const remaining = Number(replies[2]![1]);
-			return result(count, rule, Date.now() + Math.max(0, remaining));
+			const [, count, remaining] = repliesOf(
+				await redis
+					.multi()
+					.set(redisKey(key), 0, 'PX', rule.windowMs, 'NX')
+					.incr(redisKey(key))
+					.pttl(redisKey(key))
+					.exec(),
+			);
+			return result(Number(count), rule, Date.now() + Math.max(0, Number(remaining)));
+		},
+		async peek(key) {
+			const [count, remaining] = repliesOf(
+				await redis.multi().get(redisKey(key)).pttl(redisKey(key)).exec(),
+			);
+			if (count === null || Number(remaining) <= 0) return noWindow;
+			return {
+				count: Number(count),
+				retryAfterSeconds: secondsUntil(Date.now() + Number(remaining)),
+			};
+		},
+		async reset(key) {
+			await redis.del(redisKey(key));
 		},
 	};
 }
 
 /** The limits of the product, per caller. */
 export const rateLimitRules = {
-	signIn: { limit: 10, windowMs: 15 * 60_000 },
-	signUp: { limit: 5, windowMs: 60 * 60_000 },
 	write: { limit: 60, windowMs: 60_000 },
 	phoneReveal: { limit: 30, windowMs: 60 * 60_000 },
 	areaSearch: { limit: 120, windowMs: 60_000 },

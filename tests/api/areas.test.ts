@@ -42,6 +42,20 @@ describeOnDatabases('Areas API', (use) => {
 		expect(error.fields).toEqual({ q: 'form.errors.areaQueryMin' });
 	});
 
+	it.each([
+		['the search', '/shipping/areas/search?q=keba%00', 'q'],
+		['a district id', '/shipping/areas/31.74.07%00', 'id'],
+	])(
+		'refuses a NUL character in %s with 400 VALIDATION_ERROR naming it',
+		async (_, path, field) => {
+			const response = await use().request(path);
+			expect(response.status).toBe(400);
+			const { error } = await response.json();
+			expect(error.code).toBe('VALIDATION_ERROR');
+			expect(error.fields).toEqual({ [field]: 'form.errors.invalidCharacter' });
+		},
+	);
+
 	it('finds districts from three characters on', async () => {
 		const areas = await search('keb');
 		expect(areas.length).toBeGreaterThan(0);

@@ -274,6 +274,8 @@ describeOnDatabases('Heroes API', (use) => {
 			['limit=0', 'limit'],
 			['range=week', 'range'],
 			['sort=name', 'sort'],
+			['range=%00', 'range'],
+			['page=%001', 'page'],
 		])('answers ?%s with 400 VALIDATION_ERROR on %s', async (query, field) => {
 			const response = await use().request(`/heroes/rankings?${query}`);
 			expect(response.status).toBe(400);

@@ -116,6 +116,21 @@ describeOnDatabases('Item lists', (use) => {
 			await expectError(await use().request(`/items?${query}`), 400, 'VALIDATION_ERROR');
 		});
 
+		it.each([
+			['search', 'search=kursi%00'],
+			['search', 'search=%00'],
+			['category', 'category=%00'],
+			['page', 'page=1%00'],
+			['sort', 'sort=%00newest'],
+		])(
+			'answers a NUL character in %s (?%s) with 400 VALIDATION_ERROR naming it',
+			async (field, query) => {
+				await expectError(await use().request(`/items?${query}`), 400, 'VALIDATION_ERROR', {
+					[field]: 'form.errors.invalidCharacter',
+				});
+			},
+		);
+
 		it('sorts newest first by default, oldest first when asked', async () => {
 			const word = marker();
 			const items = ids(await itemsNamed(word, 3));

@@ -57,6 +57,26 @@ const refusedEverywhere: Case[] = [
 	['a quantity in words', { quantity: 'dua' }, 'quantity', 'form.errors.quantityRequired'],
 	['an empty quantity', { quantity: '' }, 'quantity', 'form.errors.quantityRequired'],
 	['an unknown category', { category: 'toys' }, 'category', 'form.errors.categoryInvalid'],
+	// No text in the database can hold NUL (U+0000): it is invalid input, never a 500.
+	[
+		'a NUL character in the name',
+		{ name: 'Kursi\u0000 kayu' },
+		'name',
+		'form.errors.invalidCharacter',
+	],
+	['a name that is only NUL', { name: '\u0000' }, 'name', 'form.errors.invalidCharacter'],
+	[
+		'a NUL character in the description',
+		{ description: 'Kursi kayu jati,\u0000 masih kokoh.' },
+		'description',
+		'form.errors.invalidCharacter',
+	],
+	[
+		'a NUL character in the category',
+		{ category: 'other\u0000' },
+		'category',
+		'form.errors.categoryInvalid',
+	],
 ];
 
 /** Spec section 5: dimensions start at 1 cm on add (0.1 cm on the edit form, see below). */
@@ -282,7 +302,7 @@ describeOnDatabases('Item rules', (use) => {
 			const user = await donor();
 			const issue = use().server.humanVerifier.issueSimulatedToken!;
 			vi.spyOn(Date, 'now').mockReturnValue(Date.now() - 6 * 60_000);
-			const token = await issue();
+			const token = await issue(user.id);
 			vi.restoreAllMocks();
 			const form = itemForm(validFields(), [await jpegFile()], { verificationToken: token });
 			await expectTokenRefused(user, form, 'itemForm.verification.failed');
@@ -317,6 +337,24 @@ describeOnDatabases('Item rules', (use) => {
 				);
 			},
 		);
+
+		it('answers an item id with a NUL character with 400 VALIDATION_ERROR naming it, changing nothing', async () => {
+			const user = await donor();
+			const item = await createItemFor(use(), user);
+			const invalid = { id: 'form.errors.invalidCharacter' };
+			const paths: [string, string][] = [
+				['GET', `/items/${item.id}%00`],
+				['PUT', `/items/${item.id}%00`],
+				['DELETE', `/items/%00${item.id}`],
+				['PATCH', `/items/${item.id}%00/toggle-status`],
+			];
+			for (const [method, path] of paths) {
+				const body = method === 'PUT' ? itemForm(validFields({ name: 'Kursi baru' })) : null;
+				const response = await use().request(path, { method, user, body });
+				await expectError(response, 400, 'VALIDATION_ERROR', invalid);
+			}
+			expect(await getItem(use(), item.id, user)).toEqual(item);
+		});
 
 		it('accepts every lower bound, with dimensions down to 0.1 cm as the edit form allows', async () => {
 			const user = await donor();

@@ -209,6 +209,22 @@ describeOnDatabases('Profiles API', (use) => {
 				'imageUrl',
 				'form.errors.imageUrlInvalid',
 			],
+			// No text in the database can hold NUL (U+0000): it is invalid input, never a 500.
+			...(
+				[
+					['name', 'Siti\u0000Rahma'],
+					['name', '\u0000'],
+					['address', 'Jl. Melati No. 5\u0000, RT 02/RW 03'],
+					['areaId', '31.74.07\u0000'],
+					['bio', 'Suka berbagi\u0000 buku anak.'],
+					['imageUrl', '/media/avatars/x\u0000.jpg'],
+				] as const
+			).map(([field, value]): [string, Record<string, unknown>, string, string] => [
+				`a NUL character in the ${field} (${JSON.stringify(value)})`,
+				{ [field]: value },
+				field,
+				'form.errors.invalidCharacter',
+			]),
 		];
 
 		it.each(refused)(
@@ -675,6 +691,15 @@ describeOnDatabases('Profiles API', (use) => {
 			['an id that is not a UUID', () => 'not-a-user'],
 		])('answers %s with 404 NOT_FOUND', async (_, id) => {
 			await expectError(await use().request(`/profile/${id()}`), 404, 'NOT_FOUND');
+		});
+
+		it.each([
+			['a NUL character', '%00'],
+			['a NUL character after a real id', `${randomUUID()}%00`],
+		])('answers an id with %s with 400 VALIDATION_ERROR naming it', async (_, id) => {
+			await expectError(await use().request(`/profile/${id}`), 400, 'VALIDATION_ERROR', {
+				userId: 'form.errors.invalidCharacter',
+			});
 		});
 
 		it('answers 404 NOT_FOUND for a user who has not completed their profile', async () => {

@@ -157,6 +157,26 @@ for (const { name, start } of backends) {
 				expect(await backend.limiter.hit(key, short)).toMatchObject({ allowed: true, count: 1 });
 			});
 
+			it('show a caller’s window without counting, and none once it is over or reset', async () => {
+				const key = `test:${randomUUID()}`;
+				expect(await backend.limiter.peek(key)).toEqual({ count: 0, retryAfterSeconds: 0 });
+				await backend.limiter.hit(key, rule);
+				await backend.limiter.hit(key, rule);
+				const seen = await backend.limiter.peek(key);
+				expect(seen.count).toBe(2);
+				expect(seen.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+				expect(seen.retryAfterSeconds).toBeLessThanOrEqual(60);
+
+				await backend.limiter.reset(key);
+				expect(await backend.limiter.peek(key)).toEqual({ count: 0, retryAfterSeconds: 0 });
+				expect(await backend.limiter.hit(key, rule)).toMatchObject({ allowed: true, count: 1 });
+
+				const short = `test:${randomUUID()}`;
+				await backend.limiter.hit(short, { limit: 1, windowMs: 300 });
+				await sleep(400);
+				expect(await backend.limiter.peek(short)).toEqual({ count: 0, retryAfterSeconds: 0 });
+			});
+
 			it.runIf(name === 'Redis')('forget a caller’s count with the end of its window', async () => {
 				const key = `test:${randomUUID()}`;
 				await backend.limiter.hit(key, rule);

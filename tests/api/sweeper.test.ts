@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
+import { rateLimits } from '~/server/db/schema';
 import { sweepOrphanedFiles } from '~/server/maintenance';
+import { databaseRateLimiter, deleteEndedRateLimits } from '~/server/rate-limit';
 import { describeOnDatabases } from '../helpers/test-server';
 
 const hour = 60 * 60_000;
@@ -12,5 +14,17 @@ describeOnDatabases('orphaned file sweeper', (use) => {
 		expect(await sweepOrphanedFiles(use().server)).toEqual([]);
 		expect(await sweepOrphanedFiles(use().server, Date.now() + 2 * hour)).toEqual([orphan]);
 		expect(await storage.get(orphan)).toBeNull();
+	});
+
+	it('removes rate-limit windows that are over and keeps running ones', async () => {
+		const { db } = use().server;
+		const limiter = databaseRateLimiter(db);
+		await limiter.hit('sweeper:running', { limit: 1, windowMs: hour });
+		await limiter.hit('sweeper:over', { limit: 1, windowMs: 1 });
+		await deleteEndedRateLimits(db, new Date(Date.now() + 1000));
+		const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+		expect(keys).toContain('sweeper:running');
+		expect(keys).not.toContain('sweeper:over');
+		expect((await limiter.peek('sweeper:running')).count).toBe(1);
 	});
 });

@@ -9,6 +9,7 @@ import {
 	sessionCookie,
 	sessionCookieName,
 	signOut,
+	signUp,
 	signUpComplete,
 	submitSignIn,
 	test,
@@ -119,6 +120,7 @@ test.describe('the OpenID Connect callback', () => {
 		// The sign-in cookie was genuine: it is the state that does not match.
 		expect(await expectRefused(page, context)).not.toMatch(/transaction/);
 		expect(response?.status()).toBe(400);
+		expect(response?.statusText()).toBe('Bad Request');
 		// The attempt used up the sign-in: not even the genuine answer is taken now.
 		expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(
 			transactionCookieName,
@@ -146,6 +148,7 @@ test.describe('the OpenID Connect callback', () => {
 
 	test('the provider’s refusals are explained in the language of the sign-in', async ({
 		request,
+		baseURL,
 	}) => {
 		const refusal = async (path: string, headers: Record<string, string> = {}) => {
 			const response = await request.get(path, { maxRedirects: 0, headers });
@@ -171,6 +174,18 @@ test.describe('the OpenID Connect callback', () => {
 			'/en/auth/error?reason=invalid_client',
 		);
 		expect(await refusal(unknownClient)).toBe('/auth/error?reason=invalid_client');
+		// A NUL character in a parameter of a request that is otherwise right: nothing the provider
+		// stores can hold it.
+		const signIn = new URLSearchParams({
+			client_id: 'hibahin-web',
+			response_type: 'code',
+			scope: 'openid',
+			redirect_uri: `${baseURL}/auth/callback`,
+			code_challenge: 'a'.repeat(43),
+			code_challenge_method: 'S256',
+			state: 'ada\u0000nul',
+		});
+		expect(await refusal(`/oidc/auth?${signIn}`)).toBe('/auth/error?reason=invalid_request');
 	});
 
 	test('a callback without the browser’s sign-in cookie is refused', async ({ page, context }) => {
@@ -382,6 +397,72 @@ test.describe('redirects and cross-origin requests', () => {
 		expect(check.data.profile.name).toBe(account.profile.name);
 		await page.goto('/profile');
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(account.profile.name);
+	});
+});
+
+test.describe('password guessing', () => {
+	/** A different address for each guess, as a botnet or a rotating proxy would send. */
+	const rotatingAddress = (guess: number) => `172.${16 + (guess % 16)}.${guess % 256}.${guess + 1}`;
+
+	test('100 wrong passwords from rotating addresses are stopped, and the right one waits for the lock', async ({
+		page,
+		context,
+		baseURL,
+	}) => {
+		const { auth } = accountTexts.id;
+		const account = await signUp(page);
+		await context.clearCookies();
+		await page.goto('/login');
+		await page.waitForURL(/\/auth\/interaction\//);
+		const formUrl = page.url();
+
+		const answers: Record<string, number> = {};
+		for (let guess = 0; guess < 100; guess++) {
+			const answer = await page.request.post(formUrl, {
+				form: { mode: 'signIn', email: account.email, password: `tebakan-${guess}` },
+				headers: { Origin: baseURL!, 'X-Forwarded-For': rotatingAddress(guess) },
+				maxRedirects: 0,
+			});
+			const key = `${answer.status()} ${answer.statusText()}`;
+			answers[key] = (answers[key] ?? 0) + 1;
+			if (answer.status() === 429) {
+				const retryAfter = Number(answer.headers()['retry-after']);
+				expect(retryAfter).toBeGreaterThan(14 * 60);
+				expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+			}
+		}
+		// Nine are told the password is wrong, the tenth locks the account, the rest wait.
+		expect(answers).toEqual({ '400 Bad Request': 9, '429 Too Many Requests': 91 });
+
+		const form = credentialsForm(page);
+		await form.getByLabel(auth.form.email, { exact: true }).fill(account.email);
+		await form.getByLabel(auth.form.password, { exact: true }).fill(account.password);
+		const answer = page.waitForResponse(
+			(response) => response.request().method() === 'POST' && response.url() === formUrl,
+		);
+		await form.getByRole('button', { name: auth.form.signIn, exact: true }).click();
+		expect((await answer).status()).toBe(429);
+		const [before, after] = auth.form.errors.accountLocked.split('{{wait}}');
+		await expect(page.getByRole('alert')).toHaveText(`${before}15 menit${after}`);
+		expect(await sessionCookie(context)).toBeUndefined();
+	});
+
+	test('a refused sign-up answers 400 Bad Request with the reason', async ({ page, context }) => {
+		const { auth } = accountTexts.en;
+		const account = await signUp(page, { locale: 'en' });
+		await context.clearCookies();
+		await page.goto(localePath('/register', 'en'));
+		await page.waitForURL(/\/auth\/interaction\//);
+		await fillSignUpForm(page, account);
+		const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+		await credentialsForm(page)
+			.getByRole('button', { name: auth.form.signUp, exact: true })
+			.click();
+		expect(await answer.then((response) => [response.status(), response.statusText()])).toEqual([
+			400,
+			'Bad Request',
+		]);
+		await expect(page.getByRole('alert')).toHaveText(auth.form.errors.emailTaken);
 	});
 });
 

@@ -336,3 +336,33 @@ test('the edit page turns away missing, unavailable and other donors’ items', 
 	await expect(stranger.getByText(item.name)).toHaveCount(0);
 	await context.close();
 });
+
+test('a donor who listed the day’s items is told the limit, in their language', async ({
+	page,
+	baseURL,
+}) => {
+	const { itemForm } = texts.en;
+	const field = (label: string) => page.getByLabel(label, { exact: true });
+	await signUpComplete(page, { locale: 'en' });
+	const perDay = 20;
+	for (let listed = 1; listed <= perDay; listed++) {
+		await listItem(page, baseURL!, `Rak buku ${listed} ${Date.now().toString(36)}`);
+	}
+
+	await page.goto('/en/donate-item');
+	await hydrated(page);
+	await field(itemForm.fields.name).fill('Rak buku ke-21');
+	await field(itemForm.fields.description).fill('Rak buku kayu, tiga susun, masih kokoh.');
+	await field(itemForm.fields.weight).fill('6');
+	await field(itemForm.fields.length).fill('80');
+	await field(itemForm.fields.width).fill('30');
+	await field(itemForm.fields.height).fill('100');
+	await photoInput(page).setInputFiles([await png('depan.png', { r: 90, g: 60, b: 30 })]);
+	await expect(page.getByText(itemForm.verification.verified)).toBeVisible();
+	await page.getByRole('button', { name: itemForm.add.submit }).click();
+
+	const [before] = fill(itemForm.errors.dailyLimit, { limit: perDay }).split('{{wait}}');
+	await expect(page.getByRole('alert').filter({ hasText: before! }).first()).toBeVisible();
+	await expect(page).toHaveURL('/en/donate-item');
+	expect(await myItems(page)).toHaveLength(perDay);
+});

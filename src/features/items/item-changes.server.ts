@@ -6,7 +6,9 @@ import type { UserRow } from '~/features/profiles/profiles.server';
 import type { Database } from '~/server/db/client';
 import { itemImages, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
+import type { RateLimiter } from '~/server/rate-limit';
 import type { Storage } from '~/server/storage';
+import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemInputSchema, type ValidItem } from './item-schemas';
 import { type Item, toggledStatus } from './items';
@@ -22,6 +24,7 @@ import {
 interface Deps {
 	db: Database;
 	storage: Storage;
+	rateLimiter: RateLimiter;
 }
 
 /** Spec section 5: dimensions start at 1 cm on add but at 0.1 cm on the edit form. */
@@ -69,8 +72,9 @@ async function ownedItem(db: Database, user: UserRow, id: number) {
 const asViewer = (user: UserRow) => ({ id: user.id, canSeePhone: true });
 
 /**
- * `POST /items`: checks the fields and 1–5 photos, re-encodes the photos, then stores files
- * and rows together. A failure at any step leaves no rows and no files behind.
+ * `POST /items`: checks the fields and 1–5 photos, re-encodes the photos, counts the listing
+ * against the donor's daily limit, then stores files and rows together. A failure at any step
+ * leaves no rows and no files behind.
  */
 export async function createItem(
 	deps: Deps,
@@ -87,6 +91,7 @@ export async function createItem(
 		throw new AppError('TOO_MANY_IMAGES', { files: 'form.errors.imagesMax' });
 	}
 	const photos = await preparePhotos(files);
+	await countDailyItem(deps.rateLimiter, user.id);
 	const written = await storePhotos(deps.storage, photos);
 	try {
 		const id = await deps.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
+import { requiredText } from '~/lib/text-fields';
 import { categories, itemPageSize, itemPageSizeMax } from './items';
 
 /** The list's query, as `/items?search=kursi&page=2` carries it. */
@@ -24,21 +25,10 @@ function decimal(field: string, min: number, max: number) {
 	);
 }
 
-function text(field: string, min: number, max: number) {
-	return z
-		.string(`form.errors.${field}Required`)
-		.check(
-			z.trim(),
-			z.minLength(1, `form.errors.${field}Required`),
-			z.minLength(min, `form.errors.${field}Min`),
-			z.maxLength(max, `form.errors.${field}Max`),
-		);
-}
-
 /** The item form's fields (photos are checked separately), shared by the form and the API. */
 export const itemInputSchema = z.object({
-	name: text('itemName', itemLimits.nameMin, itemLimits.nameMax),
-	description: text('description', itemLimits.descriptionMin, itemLimits.descriptionMax),
+	name: requiredText('itemName', itemLimits.nameMin, itemLimits.nameMax),
+	description: requiredText('description', itemLimits.descriptionMin, itemLimits.descriptionMax),
 	weight: decimal('weight', itemLimits.weightMin, itemLimits.weightMax),
 	length: decimal('length', itemLimits.dimensionMin, itemLimits.dimensionMax),
 	width: decimal('width', itemLimits.dimensionMin, itemLimits.dimensionMax),

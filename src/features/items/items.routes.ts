@@ -8,6 +8,7 @@ import { jsonWithETag } from '~/server/http/etag';
 import { rateLimit, requireUser } from '~/server/http/middleware';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
+import { refuseAtDailyLimit } from './daily-items.server';
 import { createItem, deleteItem, toggleItemStatus, updateItem } from './item-changes.server';
 import { itemListQuerySchema } from './item-schemas';
 import type { Item } from './items';
@@ -117,6 +118,7 @@ export function itemRoutes(server: ServerContext) {
 			return jsonWithETag(c, { data: await limitPhone(viewer, item) });
 		})
 		.post('/items', requireUser, write, photoLimit, async (c) => {
+			const user = c.get('user')!;
 			const form = await readItemForm(c);
 			const remoteIp =
 				c.req.header('CF-Connecting-IP') ?? c.req.header('X-Forwarded-For')?.split(',')[0];
@@ -125,12 +127,14 @@ export function itemRoutes(server: ServerContext) {
 					verificationToken: 'itemForm.verification.required',
 				});
 			}
-			if (!(await server.humanVerifier.verify(form.verificationToken, remoteIp?.trim()))) {
+			await refuseAtDailyLimit(server.rateLimiter, user.id);
+			const caller = { userId: user.id, remoteIp: remoteIp?.trim() };
+			if (!(await server.humanVerifier.verify(form.verificationToken, caller))) {
 				throw new AppError('VALIDATION_ERROR', {
 					verificationToken: 'itemForm.verification.failed',
 				});
 			}
-			const item = await createItem(server, c.get('user')!, form.fields, form.files);
+			const item = await createItem(server, user, form.fields, form.files);
 			return c.json({ data: item }, 201);
 		})
 		.put('/items/:id', requireUser, write, photoLimit, async (c) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { profileLimits } from '~/config/limits';
+import { optionalText, requiredText, storableText } from '~/lib/text-fields';
 
 /** The spec's WhatsApp pattern: +62, a digit 1–9, then 9 to 11 digits. */
 export const phonePattern = /^\+62[1-9]\d{9,11}$/;
@@ -34,21 +35,9 @@ export function formatPhoneDigits(digits: string): string {
 const isAvatarSource = (value: string) =>
 	value.startsWith('data:image/') || /^https?:\/\//.test(value) || value.startsWith('/media/');
 
-/** A required trimmed text between `min` and `max` characters, with the spec's message keys. */
-function text(field: string, min: number, max: number) {
-	return z
-		.string()
-		.check(
-			z.trim(),
-			z.minLength(1, `form.errors.${field}Required`),
-			z.minLength(min, `form.errors.${field}Min`),
-			z.maxLength(max, `form.errors.${field}Max`),
-		);
-}
-
 /** The profile form, checked the same way in the browser and by `PUT /profile`. */
 export const profileInputSchema = z.object({
-	name: text('name', profileLimits.nameMin, profileLimits.nameMax),
+	name: requiredText('name', profileLimits.nameMin, profileLimits.nameMax),
 	phone: z.pipe(
 		z.string().check(z.minLength(1, 'form.errors.phoneRequired')),
 		z.pipe(
@@ -56,14 +45,14 @@ export const profileInputSchema = z.object({
 			z.string().check(z.regex(phonePattern, 'form.errors.phoneInvalid')),
 		),
 	),
-	address: text('address', profileLimits.addressMin, profileLimits.addressMax),
-	areaId: z.string().check(z.trim(), z.minLength(1, 'form.errors.areaRequired')),
+	address: requiredText('address', profileLimits.addressMin, profileLimits.addressMax),
+	areaId: z.string().check(z.trim(), storableText, z.minLength(1, 'form.errors.areaRequired')),
 	imageUrl: z.optional(
-		z.nullable(z.string().check(z.refine(isAvatarSource, 'form.errors.imageUrlInvalid'))),
+		z.nullable(
+			z.string().check(storableText, z.refine(isAvatarSource, 'form.errors.imageUrlInvalid')),
+		),
 	),
-	bio: z.optional(
-		z.nullable(z.string().check(z.trim(), z.maxLength(profileLimits.bioMax, 'form.errors.bioMax'))),
-	),
+	bio: optionalText('bio', profileLimits.bioMax),
 });
 
 export type ProfileInput = z.input<typeof profileInputSchema>;

@@ -5,7 +5,7 @@ import { rateLimit, requireUser } from '~/server/http/middleware';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 
-/** How the browser should prove a person is there, and the simulated challenge's token. */
+/** How the browser should prove a person is there, and the simulated challenge's token for the caller. */
 export function verificationRoutes(server: ServerContext) {
 	return new Hono<AppEnv>()
 		.get('/verification/config', (c) => c.json({ data: server.humanVerifier.config }))
@@ -16,7 +16,7 @@ export function verificationRoutes(server: ServerContext) {
 			async (c) => {
 				const issue = server.humanVerifier.issueSimulatedToken;
 				if (!issue) throw new AppError('NOT_FOUND');
-				return c.json({ data: { token: await issue() } });
+				return c.json({ data: { token: await issue(c.get('user')!.id) } });
 			},
 		);
 }

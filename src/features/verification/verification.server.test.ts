@@ -14,6 +14,9 @@ function recorded(body: unknown, status = 200) {
 	return { calls, fetch: fetch as typeof globalThis.fetch };
 }
 
+/** A caller without a known address. */
+const anyone = { userId: 'donor', remoteIp: undefined };
+
 const keys = {
 	siteKey: '1x00000000000000000000AA',
 	secretKey: '1x0000000000000000000000000000000AA',
@@ -23,7 +26,9 @@ describe('turnstileVerifier', () => {
 	it('accepts a token siteverify confirms, sending secret, token, address and a retry key', async () => {
 		const { calls, fetch } = recorded(success);
 		const verifier = turnstileVerifier({ ...keys, expectedHostname: 'hibahin.id', fetch });
-		expect(await verifier.verify('XXXX.DUMMY.TOKEN.XXXX', '203.0.113.7')).toBe(true);
+		expect(
+			await verifier.verify('XXXX.DUMMY.TOKEN.XXXX', { userId: 'donor', remoteIp: '203.0.113.7' }),
+		).toBe(true);
 		expect(calls[0]!.url).toBe('https://challenges.cloudflare.com/turnstile/v0/siteverify');
 		expect(calls[0]!.body).toMatchObject({
 			secret: keys.secretKey,
@@ -37,7 +42,7 @@ describe('turnstileVerifier', () => {
 	it('refuses invalid and already spent tokens', async () => {
 		for (const body of [invalid, spent]) {
 			const verifier = turnstileVerifier({ ...keys, fetch: recorded(body).fetch });
-			expect(await verifier.verify('XXXX.DUMMY.TOKEN.XXXX', undefined)).toBe(false);
+			expect(await verifier.verify('XXXX.DUMMY.TOKEN.XXXX', anyone)).toBe(false);
 		}
 	});
 
@@ -47,17 +52,17 @@ describe('turnstileVerifier', () => {
 			expectedHostname: 'hibahin.id',
 			fetch: recorded({ ...success, hostname: 'evil.example' }).fetch,
 		});
-		expect(await verifier.verify('token', undefined)).toBe(false);
+		expect(await verifier.verify('token', anyone)).toBe(false);
 	});
 
 	it('refuses when siteverify fails, answers garbage or does not answer in time', async () => {
 		const failing = turnstileVerifier({ ...keys, fetch: recorded({ error: 'x' }, 500).fetch });
-		expect(await failing.verify('token', undefined)).toBe(false);
+		expect(await failing.verify('token', anyone)).toBe(false);
 		const garbage = turnstileVerifier({
 			...keys,
 			fetch: (async () => new Response('<html>', { status: 200 })) as typeof fetch,
 		});
-		expect(await garbage.verify('token', undefined)).toBe(false);
+		expect(await garbage.verify('token', anyone)).toBe(false);
 		const silent = turnstileVerifier({
 			...keys,
 			timeoutMs: 20,
@@ -66,14 +71,14 @@ describe('turnstileVerifier', () => {
 					init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
 				)) as typeof fetch,
 		});
-		expect(await silent.verify('token', undefined)).toBe(false);
+		expect(await silent.verify('token', anyone)).toBe(false);
 	});
 
 	it('refuses empty and oversized tokens without calling siteverify', async () => {
 		const { calls, fetch } = recorded(success);
 		const verifier = turnstileVerifier({ ...keys, fetch });
-		expect(await verifier.verify('', undefined)).toBe(false);
-		expect(await verifier.verify('x'.repeat(2049), undefined)).toBe(false);
+		expect(await verifier.verify('', anyone)).toBe(false);
+		expect(await verifier.verify('x'.repeat(2049), anyone)).toBe(false);
 		expect(calls).toHaveLength(0);
 	});
 });

@@ -5,9 +5,10 @@ import { itemRoutes } from '~/features/items/items.routes';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { supportRoutes } from '~/features/support/support.routes';
 import { verificationRoutes } from '~/features/verification/verification.routes';
+import { formatWait } from '~/lib/format';
 import type { ServerContext } from '~/server/context';
 import { AppError } from './errors';
-import { authenticate, requestContext, sameOriginWrites } from './middleware';
+import { authenticate, refuseUnstorableUrl, requestContext, sameOriginWrites } from './middleware';
 import { openApiDocument } from './openapi';
 import type { AppEnv } from './types';
 
@@ -16,6 +17,7 @@ export function createApiApp(server: ServerContext) {
 	const app = new Hono<AppEnv>().basePath('/api');
 
 	app.use(requestContext);
+	app.use(refuseUnstorableUrl);
 	app.use(sameOriginWrites(server.config.publicUrl));
 	app.use(authenticate(server));
 
@@ -35,12 +37,20 @@ export function createApiApp(server: ServerContext) {
 		const appError = error instanceof AppError ? error : null;
 		if (!appError) console.error(`[${c.get('requestId')}]`, error);
 		const code = appError?.code ?? 'INTERNAL';
-		if (appError?.retryAfterSeconds) c.header('Retry-After', String(appError.retryAfterSeconds));
+		const retryAfter = appError?.retryAfterSeconds;
+		if (retryAfter) c.header('Retry-After', String(retryAfter));
+		const explanation = appError?.explanation;
+		const message = explanation
+			? t(explanation.key as 'errors.INTERNAL', {
+					...explanation.values,
+					wait: formatWait(retryAfter ?? 0, c.get('locale')),
+				})
+			: t(`errors.${code}`);
 		return c.json(
 			{
 				error: {
 					code,
-					message: t(`errors.${code}`),
+					message,
 					...(appError?.fields ? { fields: appError.fields } : {}),
 					requestId: c.get('requestId'),
 				},

@@ -17,15 +17,23 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** A message more precise than the code's own: a translation key and its values. */
+export interface ErrorExplanation {
+	key: string;
+	values?: Record<string, string | number>;
+}
+
 /**
- * An expected failure, as a value: the code picks the status and the translated message;
- * `fields` maps form fields to message keys (`form.errors.nameMin`).
+ * An expected failure, as a value: the code picks the status and the translated message, unless
+ * an `explanation` says more (its text may name the wait as `{{wait}}`); `fields` maps form fields
+ * to message keys (`form.errors.nameMin`).
  */
 export class AppError extends Error {
 	constructor(
 		readonly code: ErrorCode,
 		readonly fields?: Record<string, string>,
 		readonly retryAfterSeconds?: number,
+		readonly explanation?: ErrorExplanation,
 	) {
 		super(code);
 	}

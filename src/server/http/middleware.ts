@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { routePath } from 'hono/route';
 import { negotiateLocale } from '~/lib/i18n/negotiate';
 import { useTranslations } from '~/lib/i18n/server';
+import { invalidCharacterMessage, isStorableText } from '~/lib/text-fields';
 import { findUserForRequest } from '~/server/auth/current-user';
 import type { ServerContext } from '~/server/context';
 import type { RateLimitRule } from '~/server/rate-limit';
@@ -20,6 +22,30 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 	c.header('X-Request-Id', requestId);
 	c.header('Cache-Control', 'no-store');
 	await next();
+};
+
+/**
+ * Refuses a path or query holding the NUL character (sent as `%00`) before any route reads it:
+ * no text in the database can hold it, so it is invalid input, named by its parameter.
+ */
+export const refuseUnstorableUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
+	// A URL carries NUL only percent-encoded: most requests are let through on this one look.
+	if (!/%00/i.test(c.req.url)) return next();
+	const url = new URL(c.req.url);
+	const fields: Record<string, string> = {};
+	// The route's pattern names each segment of the path: `/api/profile/:userId`.
+	const pattern = routePath(c, -1).split('/');
+	for (const [index, segment] of url.pathname.split('/').entries()) {
+		if (!/%00/i.test(segment)) continue;
+		const param = /^:(\w+)/.exec(pattern[index] ?? '')?.[1];
+		fields[param ?? 'path'] = invalidCharacterMessage;
+	}
+	for (const [name, value] of url.searchParams) {
+		if (!isStorableText(name) || !isStorableText(value)) {
+			fields[name.replaceAll('\u0000', '') || 'query'] = invalidCharacterMessage;
+		}
+	}
+	throw new AppError('VALIDATION_ERROR', fields);
 };
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -134,7 +134,7 @@ export function openApiDocument(publicUrl: string) {
 					parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }],
 					responses: {
 						'200': ok('The public profile', { type: 'object' }),
-						...errors('NOT_FOUND'),
+						...errors('VALIDATION_ERROR', 'NOT_FOUND'),
 					},
 				},
 			},

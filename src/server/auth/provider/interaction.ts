@@ -3,8 +3,8 @@ import { z } from 'zod/mini';
 import type { Database } from '../../db/client';
 import { oidcPayloads } from '../../db/schema';
 import type { RateLimiter } from '../../rate-limit';
-import { rateLimitRules } from '../../rate-limit';
 import { createLocalAccount, verifyLocalAccount } from './accounts';
+import { type SignInRefusal, signInGuard } from './sign-in-limits';
 import { issueInteractionTicket } from './tickets';
 
 export type InteractionMode = 'signIn' | 'signUp';
@@ -51,11 +51,27 @@ export async function findInteraction(
 
 export type InteractionOutcome =
 	| { ok: true; ticket: string }
-	| { ok: false; errors: Record<string, string>; email: string; retryAfterMinutes?: number };
+	| {
+			ok: false;
+			/** 400 for a form to correct, 429 while the limits refuse it. */
+			status: 400 | 429;
+			errors: Record<string, string>;
+			email: string;
+			retryAfterSeconds?: number;
+	  };
+
+/** What a refused sign-in or sign-up says: the account is locked, or the address tried too often. */
+function refusalMessage(mode: InteractionMode, refusal: SignInRefusal): string {
+	if (mode === 'signUp') return 'auth.form.errors.signUpLimited';
+	return refusal.reason === 'account'
+		? 'auth.form.errors.accountLocked'
+		: 'auth.form.errors.rateLimited';
+}
 
 /**
  * Checks the submitted form and, when the email and password are right (or the new account
- * was created), returns the ticket that lets the provider finish the interaction.
+ * was created), returns the ticket that lets the provider finish the interaction. `caller` is
+ * the visitor's address, for the limits of `signInGuard`.
  */
 export async function submitInteraction(
 	deps: { db: Database; rateLimiter: RateLimiter },
@@ -65,16 +81,6 @@ export async function submitInteraction(
 	caller: string,
 ): Promise<InteractionOutcome> {
 	const email = String(form.get('email') ?? '').trim();
-	const rule = mode === 'signUp' ? rateLimitRules.signUp : rateLimitRules.signIn;
-	const limit = await deps.rateLimiter.hit(`${mode}:${caller}`, rule);
-	if (!limit.allowed) {
-		return {
-			ok: false,
-			email,
-			errors: { form: 'auth.form.errors.rateLimited' },
-			retryAfterMinutes: Math.ceil(limit.retryAfterSeconds / 60),
-		};
-	}
 	const parsed = credentialsSchema.safeParse({
 		email,
 		password: String(form.get('password') ?? ''),
@@ -84,16 +90,42 @@ export async function submitInteraction(
 	if (mode === 'signUp' && form.get('password') !== form.get('passwordConfirm')) {
 		errors['passwordConfirm'] ??= 'auth.form.errors.passwordMismatch';
 	}
-	if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, email, errors };
-
-	const account =
-		mode === 'signUp'
-			? await createLocalAccount(deps.db, parsed.data.email, parsed.data.password)
-			: await verifyLocalAccount(deps.db, parsed.data.email, parsed.data.password);
-	if (!account) {
-		const error =
-			mode === 'signUp' ? 'auth.form.errors.emailTaken' : 'auth.form.errors.invalidCredentials';
-		return { ok: false, email, errors: { form: error } };
+	if (!parsed.success || Object.keys(errors).length > 0) {
+		return { ok: false, status: 400, email, errors };
 	}
+	const refused = (refusal: SignInRefusal): InteractionOutcome => ({
+		ok: false,
+		status: 429,
+		email,
+		errors: { form: refusalMessage(mode, refusal) },
+		retryAfterSeconds: refusal.retryAfterSeconds,
+	});
+	const guard = signInGuard(deps.rateLimiter);
+	const { password } = parsed.data;
+
+	if (mode === 'signUp') {
+		const refusal = await guard.signUp(caller);
+		if (refusal) return refused(refusal);
+		const account = await createLocalAccount(deps.db, parsed.data.email, password);
+		if (!account) {
+			return { ok: false, status: 400, email, errors: { form: 'auth.form.errors.emailTaken' } };
+		}
+		return { ok: true, ticket: await issueInteractionTicket(deps.db, interaction.uid, account.id) };
+	}
+
+	const refusal = await guard.refusal(parsed.data.email, caller);
+	if (refusal) return refused(refusal);
+	const account = await verifyLocalAccount(deps.db, parsed.data.email, password);
+	if (!account) {
+		const locked = await guard.failed(parsed.data.email, caller);
+		if (locked) return refused(locked);
+		return {
+			ok: false,
+			status: 400,
+			email,
+			errors: { form: 'auth.form.errors.invalidCredentials' },
+		};
+	}
+	await guard.succeeded(parsed.data.email);
 	return { ok: true, ticket: await issueInteractionTicket(deps.db, interaction.uid, account.id) };
 }

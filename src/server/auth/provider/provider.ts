@@ -181,6 +181,15 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 	const provider = new Provider(`${publicUrl}${providerMountPath}`, configuration);
 	provider.proxy = Boolean(options.trustProxy);
 
+	// Nothing the provider stores can hold NUL (`%00`): such a request is invalid, not a failure.
+	provider.use(async (ctx, next) => {
+		if (!/%00/i.test(ctx.originalUrl)) return next();
+		ctx.redirect(
+			signInErrorPath('invalid_request', chosenLocale(ctx.cookies.get(languageStorageKey))),
+		);
+		return undefined;
+	});
+
 	// The site's sign-in page sends the browser here with a ticket once the password checked out.
 	provider.use(async (ctx, next) => {
 		const match = /^\/interaction\/([\w-]+)\/finish$/.exec(ctx.path);
