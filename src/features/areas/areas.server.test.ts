@@ -121,14 +121,4 @@ describe('embedded area directory', () => {
 		expect(await directory.get('99.99.99')).toBeNull();
 		expect(await directory.get('')).toBeNull();
 	});
-
-	it('searches fast once loaded', async () => {
-		await directory.search('warmup');
-		const queries = ['keba', 'bandung', 'kebayoran lama jakarta', 'jakarta selatan', 'sel'];
-		const runs = 200;
-		const started = performance.now();
-		for (let i = 0; i < runs; i++) await directory.search(queries[i % queries.length] ?? 'keba');
-		// Under a millisecond each on a laptop; the bound is loose for busy CI machines.
-		expect((performance.now() - started) / runs).toBeLessThan(10);
-	});
 });
