@@ -78,3 +78,13 @@ export const identityCheck = {
 } as const;
 
 export const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * Forgotten passwords: a reset link works once, for 30 minutes. Asking for links is limited per
+ * visitor (network address) and per email, whether or not the email has an account.
+ */
+export const passwordResetPolicy = {
+	linkTtlMs: 30 * 60_000,
+	perVisitor: { limit: 10, windowMs: 60 * 60_000 },
+	perEmail: { limit: 3, windowMs: 60 * 60_000 },
+} as const;

@@ -10,6 +10,8 @@ export interface ServerConfig {
 	redisUrl: string | undefined;
 	trustProxy: boolean;
 	demoData: boolean;
+	/** `SMTP_URL` and `MAIL_FROM`; without an SMTP server, mail goes to the log (embedded mode). */
+	mail: { smtpUrl: string | undefined; from: string | undefined };
 	oidc:
 		| { kind: 'built-in'; clientId: string; audience: string }
 		| {
@@ -37,6 +39,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 		redisUrl: env['REDIS_URL'] || undefined,
 		trustProxy: env['TRUST_PROXY'] === 'true',
 		demoData: !env['DATABASE_URL'] && env['DEMO_DATA'] !== 'off',
+		mail: { smtpUrl: env['SMTP_URL'] || undefined, from: env['MAIL_FROM'] || undefined },
 		oidc: issuerUrl
 			? {
 					kind: 'external',

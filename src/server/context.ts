@@ -15,6 +15,8 @@ import { type ServerConfig, readServerConfig, uploadsDir } from './config';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit';
 import { loadDemoData } from './demo-data';
+import type { DevMailbox } from './mail/dev-mailbox';
+import { configuredMail, type Mailer } from './mail/mailer';
 import { sharedSecret } from './secrets';
 import { folderStorage, type Storage } from './storage';
 
@@ -32,6 +34,9 @@ export interface ServerContext {
 		token: string,
 	) => Promise<{ issuer: string; subject: string; email: string | null } | null>;
 	humanVerifier: HumanVerifier;
+	mailer: Mailer;
+	/** Where mail goes when no SMTP server is configured: the log, and the development mailbox. */
+	devMailbox: DevMailbox | null;
 	/** The built-in OpenID provider, when no external one is configured. */
 	provider: Provider | null;
 	close(): Promise<void>;
@@ -98,6 +103,10 @@ export async function createServerContext(
 	});
 	const biteshipKey = process.env['BITESHIP_API_KEY'];
 	const rateLimiter = redis ? redisRateLimiter(redis) : databaseRateLimiter(db);
+	const mail = configuredMail(config);
+	if (mail.devMailbox && provider && config.publicUrl.startsWith('https://')) {
+		console.warn('No SMTP_URL: password reset links are only written to this log.');
+	}
 
 	return {
 		config,
@@ -121,6 +130,7 @@ export async function createServerContext(
 			turnstileSiteKey: process.env['TURNSTILE_SITE_KEY'],
 			turnstileSecretKey: process.env['TURNSTILE_SECRET_KEY'],
 		}),
+		...mail,
 		provider,
 		async close() {
 			redis?.disconnect();

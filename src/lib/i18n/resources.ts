@@ -14,6 +14,7 @@ import type nav from '../../../locales/id/nav.json';
 import type profile from '../../../locales/id/profile.json';
 import type notFound from '../../../locales/id/notFound.json';
 import type support from '../../../locales/id/support.json';
+import type passwordReset from '../../../locales/id/passwordReset.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -31,6 +32,7 @@ export interface Resources {
 	legal: typeof legal;
 	nav: typeof nav;
 	notFound: typeof notFound;
+	passwordReset: typeof passwordReset;
 	profile: typeof profile;
 	support: typeof support;
 }

@@ -20,6 +20,8 @@ export interface SessionStore {
 	create(userId: string, idToken: string | null): Promise<string>;
 	find(token: string): Promise<SessionRecord | null>;
 	delete(token: string): Promise<void>;
+	/** Ends every session of `userId`, in every browser (after a password change). */
+	deleteAllOf(userId: string): Promise<void>;
 }
 
 function newToken(): string {
@@ -55,22 +57,29 @@ export function databaseSessionStore(db: Database): SessionStore {
 		async delete(token) {
 			await db.delete(sessions).where(eq(sessions.id, sessionId(token)));
 		},
+		async deleteAllOf(userId) {
+			await db.delete(sessions).where(eq(sessions.userId, userId));
+		},
 	};
 }
 
 /** Sessions in Redis, so every process behind a load balancer sees the same ones. */
 export function redisSessionStore(redis: Redis): SessionStore {
 	const key = (token: string) => `session:${sessionId(token)}`;
+	// The keys of a user's sessions, so they can all be ended; it lives as long as the newest.
+	const userKey = (userId: string) => `user-sessions:${userId}`;
 	return {
 		async create(userId, idToken) {
 			const token = newToken();
 			const expiresAt = new Date(Date.now() + sessionTtlMs);
-			await redis.set(
-				key(token),
-				JSON.stringify({ userId, idToken, expiresAt }),
-				'PX',
-				sessionTtlMs,
-			);
+			const replies = await redis
+				.multi()
+				.set(key(token), JSON.stringify({ userId, idToken, expiresAt }), 'PX', sessionTtlMs)
+				.sadd(userKey(userId), key(token))
+				.pexpire(userKey(userId), sessionTtlMs)
+				.exec();
+			const failed = replies?.find(([error]) => error)?.[0];
+			if (!replies || failed) throw failed ?? new Error('Redis discarded the new session');
 			return token;
 		},
 		async find(token) {
@@ -85,6 +94,10 @@ export function redisSessionStore(redis: Redis): SessionStore {
 		},
 		async delete(token) {
 			await redis.del(key(token));
+		},
+		async deleteAllOf(userId) {
+			const keys = await redis.smembers(userKey(userId));
+			await redis.del(...keys, userKey(userId));
 		},
 	};
 }

@@ -65,6 +65,23 @@ export const localAccounts = pgTable('local_accounts', {
 	createdAt,
 });
 
+/**
+ * Links that set a new password for a built-in account, sent when its password was forgotten.
+ * Only the SHA-256 of the link's token is kept; a row is deleted when its link is used.
+ */
+export const passwordResetTokens = pgTable(
+	'password_reset_tokens',
+	{
+		digest: text('digest').primaryKey(),
+		accountId: text('account_id')
+			.notNull()
+			.references(() => localAccounts.id, { onDelete: 'cascade' }),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt,
+	},
+	(table) => [index('password_reset_tokens_account_idx').on(table.accountId)],
+);
+
 /** Storage of the built-in provider (sessions, interactions, codes, grants, tokens). */
 export const oidcPayloads = pgTable(
 	'oidc_payloads',

@@ -17,7 +17,8 @@ export interface PendingInteraction {
 	loginHint: string | null;
 }
 
-const credentialsSchema = z.object({
+/** The rules of an email and a password, for every form of the built-in provider. */
+export const credentialsSchema = z.object({
 	email: z.string().check(z.trim(), z.email('auth.form.errors.emailInvalid')),
 	password: z
 		.string()
