@@ -9,6 +9,8 @@ export interface ServerConfig {
 	databaseUrl: string | undefined;
 	redisUrl: string | undefined;
 	trustProxy: boolean;
+	/** How many proxies in front append to `X-Forwarded-For` (`TRUST_PROXY_HOPS`). */
+	trustProxyHops: number;
 	demoData: boolean;
 	oidc:
 		| { kind: 'built-in'; clientId: string; audience: string }
@@ -36,6 +38,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 		databaseUrl: env['DATABASE_URL'] || undefined,
 		redisUrl: env['REDIS_URL'] || undefined,
 		trustProxy: env['TRUST_PROXY'] === 'true',
+		trustProxyHops: proxyHops(env['TRUST_PROXY_HOPS']),
 		demoData: !env['DATABASE_URL'] && env['DEMO_DATA'] !== 'off',
 		oidc: issuerUrl
 			? {
@@ -48,6 +51,15 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 				}
 			: { kind: 'built-in', clientId: 'hibahin-web', audience: `${publicUrl}/api` },
 	};
+}
+
+function proxyHops(value: string | undefined): number {
+	if (value === undefined || value === '') return 1;
+	const hops = Number(value);
+	if (!Number.isInteger(hops) || hops < 1) {
+		throw new Error(`TRUST_PROXY_HOPS must be a whole number of 1 or more, not "${value}"`);
+	}
+	return hops;
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

@@ -74,7 +74,7 @@ export async function createServerContext(
 				postLogoutRedirectUri: `${config.publicUrl}/`,
 			},
 			audience: config.oidc.audience,
-			trustProxy: config.trustProxy,
+			...(config.trustProxy ? { proxyHops: config.trustProxyHops } : {}),
 		});
 		oidc = {
 			issuerUrl: `${config.publicUrl}${providerMountPath}`,

@@ -7,6 +7,7 @@ import { findUserForRequest } from '~/server/auth/current-user';
 import type { ServerContext } from '~/server/context';
 import type { RateLimitRule } from '~/server/rate-limit';
 import { sessionCookieName } from '~/server/auth/cookies';
+import { clientAddress, type ProxyTrust } from '~/server/client-address';
 import { AppError } from './errors';
 import type { AppEnv } from './types';
 
@@ -66,14 +67,16 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 	await next();
 };
 
+/** The address the request came from, as `clientAddress` reads it. */
+export function requestAddress(c: Context<AppEnv>, config: ProxyTrust): string | undefined {
+	const socketAddress = (c.env as { clientAddress?: string } | undefined)?.clientAddress;
+	return clientAddress(c.req.raw.headers, socketAddress, config);
+}
+
 /** The caller's key for rate limits: their user id when signed in, else their address. */
-export function callerKey(c: Context<AppEnv>, trustProxy: boolean): string {
+export function callerKey(c: Context<AppEnv>, config: ProxyTrust): string {
 	const user = c.get('user');
-	if (user) return `user:${user.id}`;
-	// Only a trusted proxy's header names the visitor; otherwise anyone could pick a new one.
-	const forwarded = trustProxy ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
-	const address = (c.env as { clientAddress?: string } | undefined)?.clientAddress;
-	return `ip:${forwarded || address || 'unknown'}`;
+	return user ? `user:${user.id}` : `ip:${requestAddress(c, config) ?? 'unknown'}`;
 }
 
 /** Counts the request against `rule` and answers 429 with `Retry-After` past the limit. */
@@ -83,10 +86,7 @@ export function rateLimit(
 	rule: RateLimitRule,
 ): MiddlewareHandler<AppEnv> {
 	return async (c, next) => {
-		const result = await server.rateLimiter.hit(
-			`${name}:${callerKey(c, server.config.trustProxy)}`,
-			rule,
-		);
+		const result = await server.rateLimiter.hit(`${name}:${callerKey(c, server.config)}`, rule);
 		if (!result.allowed) throw new AppError('RATE_LIMITED', undefined, result.retryAfterSeconds);
 		await next();
 	};

@@ -30,8 +30,8 @@ export interface BuiltInProviderOptions {
 	client: { id: string; secret: string; redirectUri: string; postLogoutRedirectUri: string };
 	/** The `aud` of access tokens for the site's API. */
 	audience: string;
-	/** Trust `X-Forwarded-*` headers (behind a TLS-terminating proxy). */
-	trustProxy?: boolean;
+	/** Trust `X-Forwarded-*` headers from this many proxies (behind a TLS-terminating proxy). */
+	proxyHops?: number;
 }
 
 /** The language the sign-in asked for (`ui_locales`), else the one the visitor chose. */
@@ -179,7 +179,9 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 	};
 
 	const provider = new Provider(`${publicUrl}${providerMountPath}`, configuration);
-	provider.proxy = Boolean(options.trustProxy);
+	// Koa reads the visitor's address as the one `clientAddress` does: hops from the right.
+	provider.proxy = options.proxyHops !== undefined;
+	provider.maxIpsCount = options.proxyHops ?? 0;
 
 	// The site's sign-in page sends the browser here with a ticket once the password checked out.
 	provider.use(async (ctx, next) => {
