@@ -3,11 +3,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { negotiateLocale } from '~/lib/i18n/negotiate';
 import { useTranslations } from '~/lib/i18n/server';
+import { namesBearer } from '~/server/auth/bearer';
+import { sessionCookieName } from '~/server/auth/cookies';
 import { findUserForRequest } from '~/server/auth/current-user';
+import { clientAddress, type ProxyTrust } from '~/server/client-address';
 import type { ServerContext } from '~/server/context';
 import type { RateLimitRule } from '~/server/rate-limit';
-import { sessionCookieName } from '~/server/auth/cookies';
-import { clientAddress, type ProxyTrust } from '~/server/client-address';
 import { AppError } from './errors';
 import type { AppEnv } from './types';
 
@@ -26,15 +27,14 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses state-changing requests that a browser sent from another origin. Requests that
- * authenticate with a bearer token carry no ambient credentials and are not at risk.
+ * Refuses state-changing requests that a browser sent from another origin. Requests that name a
+ * bearer token are that token's or refused (`authenticate`), never the session cookie's, so they
+ * carry no ambient credentials and are not at risk.
  */
 export function sameOriginWrites(publicUrl: string): MiddlewareHandler<AppEnv> {
 	const allowed = new URL(publicUrl).origin;
 	return async (c, next) => {
-		if (safeMethods.has(c.req.method) || c.req.header('Authorization')?.startsWith('Bearer ')) {
-			return next();
-		}
+		if (safeMethods.has(c.req.method) || namesBearer(c.req.header('Authorization'))) return next();
 		const origin = c.req.header('Origin');
 		const site = c.req.header('Sec-Fetch-Site');
 		const ownOrigin = new URL(c.req.url).origin;
@@ -47,16 +47,19 @@ export function sameOriginWrites(publicUrl: string): MiddlewareHandler<AppEnv> {
 	};
 }
 
-/** Puts the caller (session cookie or bearer token) on the request, or `null`. */
+/**
+ * Puts the caller (session cookie or bearer token) on the request, or `null`. A bearer token
+ * that does not check out is refused with 401, whatever the route.
+ */
 export function authenticate(server: ServerContext): MiddlewareHandler<AppEnv> {
 	return async (c, next) => {
-		c.set(
-			'user',
-			await findUserForRequest(server, {
-				sessionToken: getCookie(c, sessionCookieName(server.config)),
-				authorization: c.req.header('Authorization'),
-			}),
-		);
+		const authorization = c.req.header('Authorization');
+		const user = await findUserForRequest(server, {
+			sessionToken: getCookie(c, sessionCookieName(server.config)),
+			authorization,
+		});
+		if (!user && namesBearer(authorization)) throw new AppError('UNAUTHORIZED');
+		c.set('user', user);
 		await next();
 	};
 }
