@@ -4,7 +4,12 @@ import { findOrCreateUser } from '~/features/profiles/profiles.server';
 import { languageStorageKey, localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { safeRedirectTarget, withRedirect } from '~/lib/redirect-target';
 import type { ServerContext } from '../context';
-import { cookieOptions, sessionCookieName, transactionCookieName } from './cookies';
+import {
+	cookieAttributes,
+	cookieOptions,
+	sessionCookieName,
+	transactionCookieName,
+} from './cookies';
 import { chosenLocale, signInErrorPath } from './error-page';
 import { SignInError } from './relying-party';
 import { sessionTtlMs } from './sessions';
@@ -49,7 +54,7 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 			new URL(`${context.url.pathname}${context.url.search}`, server.config.publicUrl),
 			context.cookies.get(transactionCookie)?.value,
 		);
-		context.cookies.delete(transactionCookie, { path: '/' });
+		context.cookies.delete(transactionCookie, cookieAttributes(server.config));
 		const user = await findOrCreateUser(server.db, identity);
 		await endSession(server, context);
 		const token = await server.sessions.create(user.id, identity.idToken);
@@ -59,10 +64,11 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 			token,
 			cookieOptions(server.config, maxAge),
 		);
-		context.cookies.set(signedInHintCookie, '1', {
-			...cookieOptions(server.config, maxAge),
-			httpOnly: false,
-		});
+		context.cookies.set(
+			signedInHintCookie,
+			'1',
+			cookieOptions(server.config, maxAge, { readableByPages: true }),
+		);
 		const locale = localeOfPath(identity.redirectTo);
 		const completeProfile = localizePath('/complete-profile', locale);
 		const goingTo = localizePath(
@@ -80,7 +86,7 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 		return context.redirect(target, 303);
 	} catch (error) {
 		if (!SignInError.is(error)) throw error;
-		context.cookies.delete(transactionCookie, { path: '/' });
+		context.cookies.delete(transactionCookie, cookieAttributes(server.config));
 		// In the language of the page the visitor came from, when the transaction told it.
 		const locale = error.redirectTo
 			? localeOfPath(error.redirectTo)
@@ -98,8 +104,11 @@ async function endSession(server: ServerContext, context: Context): Promise<stri
 		idToken = (await server.sessions.find(token))?.idToken ?? null;
 		await server.sessions.delete(token);
 	}
-	context.cookies.delete(name, { path: '/' });
-	context.cookies.delete(signedInHintCookie, { path: '/' });
+	context.cookies.delete(name, cookieAttributes(server.config));
+	context.cookies.delete(
+		signedInHintCookie,
+		cookieAttributes(server.config, { readableByPages: true }),
+	);
 	return idToken;
 }
 
