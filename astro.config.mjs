@@ -11,6 +11,9 @@ export default defineConfig({
 	adapter: node({ mode: 'standalone' }),
 	integrations: [react(), serverRuntime()],
 	trailingSlash: 'ignore',
+	// The site's address is read at run time (PUBLIC_URL), so src/middleware.ts checks the origin
+	// of form posts; Astro's check knows only addresses fixed at build time (decision 013).
+	security: { checkOrigin: false },
 	i18n: {
 		locales: ['id', 'en'],
 		defaultLocale: 'id',

@@ -16,7 +16,7 @@ export function createApiApp(server: ServerContext) {
 	const app = new Hono<AppEnv>().basePath('/api');
 
 	app.use(requestContext);
-	app.use(sameOriginWrites(server.config.publicUrl));
+	app.use(sameOriginWrites(server.config));
 	app.use(authenticate(server));
 
 	app.get('/openapi.json', (c) => c.json(openApiDocument(server.config.publicUrl)));

@@ -7,8 +7,10 @@ import { namesBearer } from '~/server/auth/bearer';
 import { sessionCookieName } from '~/server/auth/cookies';
 import { findUserForRequest } from '~/server/auth/current-user';
 import { clientAddress, type ProxyTrust } from '~/server/client-address';
+import type { ServerConfig } from '~/server/config';
 import type { ServerContext } from '~/server/context';
 import type { RateLimitRule } from '~/server/rate-limit';
+import { isCrossSiteWrite } from '~/server/site-origin';
 import { AppError } from './errors';
 import type { AppEnv } from './types';
 
@@ -24,25 +26,17 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 	await next();
 };
 
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Refuses state-changing requests that a browser sent from another origin. Requests that name a
  * bearer token are that token's or refused (`authenticate`), never the session cookie's, so they
  * carry no ambient credentials and are not at risk.
  */
-export function sameOriginWrites(publicUrl: string): MiddlewareHandler<AppEnv> {
-	const allowed = new URL(publicUrl).origin;
+export function sameOriginWrites(config: ServerConfig): MiddlewareHandler<AppEnv> {
 	return async (c, next) => {
-		if (safeMethods.has(c.req.method) || namesBearer(c.req.header('Authorization'))) return next();
-		const origin = c.req.header('Origin');
-		const site = c.req.header('Sec-Fetch-Site');
-		const ownOrigin = new URL(c.req.url).origin;
-		const crossOrigin =
-			(origin !== undefined && origin !== allowed && origin !== ownOrigin) ||
-			site === 'cross-site' ||
-			site === 'same-site';
-		if (crossOrigin) throw new AppError('FORBIDDEN');
+		if (namesBearer(c.req.header('Authorization'))) return next();
+		if (isCrossSiteWrite(c.req.raw, config, { originRequired: false })) {
+			throw new AppError('FORBIDDEN');
+		}
 		return next();
 	};
 }
