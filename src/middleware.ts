@@ -8,7 +8,8 @@ import { isCrossSiteWrite } from '~/server/site-origin';
 
 /**
  * Server-rendered pages refuse form posts from other sites and learn who is signed in;
- * prerendered pages and the API do neither here.
+ * prerendered pages and the API do neither here. A page rendered for a signed-in visitor is
+ * theirs alone: no shared cache keeps it.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
 	context.locals.user = null;
@@ -26,5 +27,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
 		sessionToken: context.cookies.get(sessionCookieName(server.config))?.value,
 		authorization: undefined,
 	});
-	return next();
+	const response = await next();
+	// An answer that names its own caching keeps it: photos are the same for everyone.
+	if (context.locals.user && !response.headers.has('Cache-Control')) {
+		response.headers.set('Cache-Control', 'private, no-store');
+	}
+	return response;
 });
