@@ -24,18 +24,26 @@ const provider = await runtime.builtInProviderHandler();
 const api = await runtime.apiRequestHandler();
 runtime.startMaintenance(context);
 
+/** Health checks come by whatever address the platform uses, and are answered there. */
+const isHealthCheck = (url = '') => /^\/(?:healthz|readyz)(?:[/?]|$)/.test(url);
+
 const server = http.createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
 	// The API compresses its own answers, whole (src/server/http/whole-json-compression.ts).
 	if (req.url?.startsWith('/api/')) return api(req, res);
 	compress(req, res, () => {
 		if (provider && runtime.isProviderRequest(req.url)) return provider(req, res);
+		// A sign-in's cookie and callback belong to one host: pages on others move to the public one.
+		const elsewhere = isHealthCheck(req.url)
+			? null
+			: runtime.otherHostRedirectOf(req, context.config);
+		if (elsewhere) return res.writeHead(307, { Location: elsewhere }).end();
 		return site(req, res);
 	});
 });
 
 server.listen(port, host, () => {
-	console.log(`Hibahin is running on http://localhost:${port}`);
+	console.log(runtime.listeningMessage(context.config, port));
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

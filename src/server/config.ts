@@ -1,3 +1,4 @@
+import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { projectPath } from './paths';
 
@@ -5,6 +6,12 @@ import { projectPath } from './paths';
 export interface ServerConfig {
 	/** The site's public origin, e.g. `https://hibahin.id`. */
 	publicUrl: string;
+	/**
+	 * Every origin the site answers on, `publicUrl` first. Only `publicUrl` when it was set; in
+	 * embedded mode without it, also the machine's own addresses on `PORT`, so a phone on the same
+	 * network signs in at the address it opened (decision 013).
+	 */
+	origins: string[];
 	dataDir: string;
 	databaseUrl: string | undefined;
 	redisUrl: string | undefined;
@@ -25,15 +32,31 @@ export interface ServerConfig {
 		  };
 }
 
-export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+/** The names and addresses this machine answers to, for URLs (`[…]` around IPv6). */
+export function machineHosts(): string[] {
+	const addresses = Object.values(networkInterfaces())
+		.flat()
+		.filter((address) => address !== undefined && !address.address.startsWith('fe80:'))
+		.map((address) => (address!.family === 'IPv6' ? `[${address!.address}]` : address!.address));
+	return [...new Set(['localhost', '127.0.0.1', '[::1]', hostname(), ...addresses])];
+}
+
+export function readServerConfig(
+	env: NodeJS.ProcessEnv = process.env,
+	hosts: () => string[] = machineHosts,
+): ServerConfig {
 	const port = env['PORT'] ?? '4321';
-	const publicUrl = (env['PUBLIC_URL'] ?? env['SITE_URL'] ?? `http://localhost:${port}`).replace(
-		/\/+$/,
-		'',
-	);
+	const configured = env['PUBLIC_URL'] ?? env['SITE_URL'];
+	const publicUrl = (configured ?? `http://localhost:${port}`).replace(/\/+$/, '');
 	const issuerUrl = env['OIDC_ISSUER_URL'];
+	// An external provider knows only the callback it was given, so only the built-in one follows.
+	const followsHost = !configured && !issuerUrl;
+	const origins = followsHost
+		? [...new Set([publicUrl, ...hosts().map((host) => originOf(`http://${host}:${port}`))])]
+		: [new URL(publicUrl).origin];
 	return {
 		publicUrl,
+		origins: origins.filter((origin): origin is string => origin !== null),
 		dataDir: env['DATA_DIR'] ?? projectPath('data'),
 		databaseUrl: env['DATABASE_URL'] || undefined,
 		redisUrl: env['REDIS_URL'] || undefined,
@@ -51,6 +74,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 				}
 			: { kind: 'built-in', clientId: 'hibahin-web', audience: `${publicUrl}/api` },
 	};
+}
+
+function originOf(url: string): string | null {
+	return URL.canParse(url) ? new URL(url).origin : null;
 }
 
 function proxyHops(value: string | undefined): number {

@@ -1,7 +1,7 @@
 import type { ProxyTrust } from './client-address';
 import type { ServerConfig } from './config';
 
-type OriginConfig = ProxyTrust & Pick<ServerConfig, 'publicUrl'>;
+type OriginConfig = ProxyTrust & Pick<ServerConfig, 'publicUrl' | 'origins'>;
 
 function firstEntry(value: string | null): string | undefined {
 	return value?.split(',')[0]?.trim() || undefined;
@@ -22,6 +22,24 @@ export function requestOrigin(headers: Headers, url: URL, config: ProxyTrust): s
 	if ((protocol !== 'http' && protocol !== 'https') || !/^[\w.:[\]-]+$/.test(host)) return null;
 	const origin = `${protocol}://${host}`;
 	return URL.canParse(origin) ? new URL(origin).origin : null;
+}
+
+/** The site's origin the visitor is on: the request's own when the site answers there. */
+export function visitorOrigin(headers: Headers, url: URL, config: OriginConfig): string {
+	const origin = requestOrigin(headers, url, config);
+	return origin && config.origins.includes(origin) ? origin : new URL(config.publicUrl).origin;
+}
+
+/**
+ * Where a request that reached the site by another host goes: the same path on the public
+ * origin, before any sign-in starts there (its cookies would belong to the other host). `null`
+ * when the site answers on the request's origin.
+ */
+export function otherHostRedirect(headers: Headers, url: URL, config: OriginConfig): string | null {
+	const origin = requestOrigin(headers, url, config);
+	if (origin && config.origins.includes(origin)) return null;
+	// Joined, not resolved: a path like `//elsewhere.example` stays a path of the site.
+	return `${new URL(config.publicUrl).origin}${url.pathname}${url.search}`;
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

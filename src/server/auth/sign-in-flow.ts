@@ -4,6 +4,7 @@ import { findOrCreateUser } from '~/features/profiles/profiles.server';
 import { languageStorageKey, localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { safeRedirectTarget, withRedirect } from '~/lib/redirect-target';
 import type { ServerContext } from '../context';
+import { otherHostRedirect, visitorOrigin } from '../site-origin';
 import {
 	cookieAttributes,
 	cookieOptions,
@@ -19,18 +20,25 @@ export const signedInHintCookie = 'hibahin_signed_in';
 
 type Context = AstroGlobal | APIContext;
 
-/** Sends the browser to the identity provider to sign in, or to sign up (`prompt=create`). */
+/**
+ * Sends the browser to the identity provider to sign in, or to sign up (`prompt=create`). A
+ * visitor on a host the site does not answer on is first moved to the public origin: the
+ * sign-in's cookie and callback must be on one host.
+ */
 export async function startSignIn(
 	server: ServerContext,
 	Astro: Context,
 	mode: 'login' | 'register',
 ): Promise<Response> {
+	const elsewhere = otherHostRedirect(Astro.request.headers, Astro.url, server.config);
+	if (elsewhere) return Astro.redirect(elsewhere, 307);
 	const locale = localeOfPath(Astro.url.pathname);
 	const redirectTo = safeRedirectTarget(
 		Astro.url.searchParams.get('redirectTo'),
 		localizePath('/', locale),
 	);
 	const { url, transactionCookie } = await server.relyingParty.start({
+		origin: visitorOrigin(Astro.request.headers, Astro.url, server.config),
 		redirectTo,
 		signUp: mode === 'register',
 		locale,
@@ -49,9 +57,10 @@ export async function startSignIn(
  */
 export async function finishSignIn(server: ServerContext, context: APIContext): Promise<Response> {
 	const transactionCookie = transactionCookieName(server.config);
+	const origin = visitorOrigin(context.request.headers, context.url, server.config);
 	try {
 		const identity = await server.relyingParty.finish(
-			new URL(`${context.url.pathname}${context.url.search}`, server.config.publicUrl),
+			new URL(`${context.url.pathname}${context.url.search}`, origin),
 			context.cookies.get(transactionCookie)?.value,
 		);
 		context.cookies.delete(transactionCookie, cookieAttributes(server.config));
@@ -117,8 +126,9 @@ export async function signOut(server: ServerContext, context: APIContext): Promi
 	const form = await context.request.formData().catch(() => null);
 	const locale = form?.get('locale') === 'en' ? 'en' : 'id';
 	const idToken = await endSession(server, context);
+	const origin = visitorOrigin(context.request.headers, context.url, server.config);
 	return context.redirect(
-		await server.relyingParty.signOutUrl(idToken, localizePath('/', locale)),
+		await server.relyingParty.signOutUrl(idToken, localizePath('/', locale), origin),
 		303,
 	);
 }
