@@ -1,6 +1,7 @@
 // Production server: the built site, the API at /api, the built-in OpenID provider at /oidc,
 // compression and security headers, on one port.
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -22,7 +23,13 @@ const securityHeaders = {
 const context = await runtime.getServerContext();
 const provider = await runtime.builtInProviderHandler();
 const api = await runtime.apiRequestHandler();
+const prerenderedPages = runtime.prerenderedPagesHandler(
+	fileURLToPath(new URL('../dist/client/', import.meta.url)),
+	context.config,
+);
 runtime.startMaintenance(context);
+const siteUrlWarning = runtime.siteUrlWarning();
+if (siteUrlWarning) console.warn(siteUrlWarning);
 
 /** Health checks come by whatever address the platform uses, and are answered there. */
 const isHealthCheck = (url = '') => /^\/(?:healthz|readyz)(?:[/?]|$)/.test(url);
@@ -38,6 +45,7 @@ const server = http.createServer((req, res) => {
 			? null
 			: runtime.otherHostRedirectOf(req, context.config);
 		if (elsewhere) return res.writeHead(307, { Location: elsewhere }).end();
+		if (prerenderedPages?.(req, res)) return;
 		return site(req, res);
 	});
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServerConfig } from './config';
+import { readServerConfig, siteUrlWarning } from './config';
 
 const lan = () => ['localhost', '127.0.0.1', '[::1]', 'laptop', '192.168.1.5', '[fd00::2]'];
 
@@ -40,5 +40,16 @@ describe('the server configuration', () => {
 				`TRUST_PROXY_HOPS must be a whole number of 1 or more, not "${hops}"`,
 			);
 		}
+	});
+
+	it('warns when SITE_URL, of the build or of the environment, is not PUBLIC_URL', () => {
+		const publicUrl = { PUBLIC_URL: 'https://hibahin.id' };
+		expect(siteUrlWarning({ ...publicUrl, SITE_URL: 'https://www.hibahin.id' }, undefined)).toMatch(
+			/SITE_URL \(https:\/\/www\.hibahin\.id\) and PUBLIC_URL \(https:\/\/hibahin\.id\)/,
+		);
+		expect(siteUrlWarning(publicUrl, 'http://localhost:4321')).toMatch(/use PUBLIC_URL/);
+		expect(siteUrlWarning({ ...publicUrl, SITE_URL: 'https://hibahin.id/' }, undefined)).toBeNull();
+		expect(siteUrlWarning(publicUrl, undefined)).toBeNull();
+		expect(siteUrlWarning({ SITE_URL: 'https://hibahin.id' }, undefined)).toBeNull();
 	});
 });

@@ -41,12 +41,43 @@ export function machineHosts(): string[] {
 	return [...new Set(['localhost', '127.0.0.1', '[::1]', hostname(), ...addresses])];
 }
 
+/**
+ * The `SITE_URL` the site was built with, when one was given (`import.meta.env.SITE`; without
+ * one, some bundles hold the text `undefined`).
+ */
+const builtSite = import.meta.env.SITE as string | undefined;
+const builtSiteUrl = builtSite && URL.canParse(builtSite) ? builtSite : undefined;
+
+/**
+ * The origin the prerendered pages were built with. Their head's links are moved to the public
+ * origin as they are served (`prerenderedPagesOn`).
+ */
+export const builtOrigin = new URL(builtSiteUrl ?? 'http://localhost:4321').origin;
+
+/**
+ * What to say at start-up when `SITE_URL` (of the build or of the environment) names another
+ * origin than `PUBLIC_URL`: pages, sign-in and cookies follow `PUBLIC_URL`.
+ */
+export function siteUrlWarning(
+	env: NodeJS.ProcessEnv = process.env,
+	built: string | undefined = builtSiteUrl,
+): string | null {
+	const siteUrl = env['SITE_URL'] ?? built;
+	const publicUrl = env['PUBLIC_URL'];
+	if (!siteUrl || !publicUrl || originOf(siteUrl) === originOf(publicUrl)) return null;
+	return (
+		`SITE_URL (${siteUrl}) and PUBLIC_URL (${publicUrl}) name different addresses. ` +
+		'Canonical, hreflang and og: links, sign-in and cookies use PUBLIC_URL; ' +
+		'SITE_URL only stands in for PUBLIC_URL when that is unset.'
+	);
+}
+
 export function readServerConfig(
 	env: NodeJS.ProcessEnv = process.env,
 	hosts: () => string[] = machineHosts,
 ): ServerConfig {
 	const port = env['PORT'] ?? '4321';
-	const configured = env['PUBLIC_URL'] ?? env['SITE_URL'];
+	const configured = env['PUBLIC_URL'] ?? env['SITE_URL'] ?? builtSiteUrl;
 	const publicUrl = (configured ?? `http://localhost:${port}`).replace(/\/+$/, '');
 	const issuerUrl = env['OIDC_ISSUER_URL'];
 	// An external provider knows only the callback it was given, so only the built-in one follows.

@@ -8,11 +8,12 @@ import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './http/app';
 import { compressWholeJson } from './http/whole-json-compression';
 import { mountedProviderHandler, providerMountPath, providerPath } from './auth/provider/provider';
-import type { ServerConfig } from './config';
+import { builtOrigin, type ServerConfig, siteUrlWarning } from './config';
 import { getServerContext } from './context';
+import { prerenderedPagesOn } from './prerendered-pages';
 import { otherHostRedirect } from './site-origin';
 
-export { getServerContext, providerMountPath };
+export { getServerContext, providerMountPath, siteUrlWarning };
 export { startMaintenance } from './maintenance';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -49,6 +50,11 @@ export function otherHostRedirectOf(req: IncomingMessage, config: ServerConfig):
 	const requested = `${protocol}://${host}${path}`;
 	const url = new URL(URL.canParse(requested) ? requested : `${protocol}://.`);
 	return otherHostRedirect(headers, url, config);
+}
+
+/** The prerendered pages' handler, their links on the public origin (see `prerenderedPagesOn`). */
+export function prerenderedPagesHandler(clientDir: string, config: ServerConfig) {
+	return prerenderedPagesOn(clientDir, builtOrigin, new URL(config.publicUrl).origin);
 }
 
 /** What to print once the server listens: where to open the site. */
