@@ -4,6 +4,20 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 
+// The build and its packages use what Node 24 brings (zstd among them); an older Node fails on
+// import with a message about a missing export. Say which Node to use instead.
+const [nodeMajor] = process.versions.node.split('.').map(Number);
+if (nodeMajor < 24) {
+	console.error(
+		[
+			`Hibahin needs Node 24 or newer; this is Node ${process.versions.node} (${process.execPath}).`,
+			'`npm start` runs the Node 24 that `npm install` put in node_modules; or run',
+			'`npx node server/start.mjs`, or install Node 24 (https://nodejs.org).',
+		].join('\n'),
+	);
+	process.exit(1);
+}
+
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const runtime = await import('../dist/server/runtime.mjs');
 const { handler: site } = await import('../dist/server/entry.mjs');
