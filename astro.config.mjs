@@ -6,11 +6,16 @@ import { defineConfig, envField } from 'astro/config';
 import { serverRuntime } from './src/integrations/server-runtime';
 
 export default defineConfig({
-	site: process.env.SITE_URL ?? 'http://localhost:4321',
+	// Without it, prerendered pages are written for http://localhost:4321; either way the server
+	// moves their links to PUBLIC_URL as it serves them (src/server/prerendered-pages.ts).
+	...(process.env.SITE_URL ? { site: process.env.SITE_URL } : {}),
 	output: 'server',
 	adapter: node({ mode: 'standalone' }),
 	integrations: [react(), serverRuntime()],
 	trailingSlash: 'ignore',
+	// The site's address is read at run time (PUBLIC_URL), so src/middleware.ts checks the origin
+	// of form posts; Astro's check knows only addresses fixed at build time (decision 013).
+	security: { checkOrigin: false },
 	i18n: {
 		locales: ['id', 'en'],
 		defaultLocale: 'id',

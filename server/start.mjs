@@ -1,7 +1,22 @@
 // Production server: the built site, the API at /api, the built-in OpenID provider at /oidc,
 // compression and security headers, on one port.
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import compression from 'compression';
+
+// The build and its packages use what Node 24 brings (zstd among them); an older Node fails on
+// import with a message about a missing export. Say which Node to use instead.
+const [nodeMajor] = process.versions.node.split('.').map(Number);
+if (nodeMajor < 24) {
+	console.error(
+		[
+			`Hibahin needs Node 24 or newer; this is Node ${process.versions.node} (${process.execPath}).`,
+			'`npm start` runs the Node 24 that `npm install` put in node_modules; or run',
+			'`npx node server/start.mjs`, or install Node 24 (https://nodejs.org).',
+		].join('\n'),
+	);
+	process.exit(1);
+}
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const runtime = await import('../dist/server/runtime.mjs');
@@ -22,7 +37,16 @@ const securityHeaders = {
 const context = await runtime.getServerContext();
 const provider = await runtime.builtInProviderHandler();
 const api = await runtime.apiRequestHandler();
+const prerenderedPages = runtime.prerenderedPagesHandler(
+	fileURLToPath(new URL('../dist/client/', import.meta.url)),
+	context.config,
+);
 runtime.startMaintenance(context);
+const siteUrlWarning = runtime.siteUrlWarning();
+if (siteUrlWarning) console.warn(siteUrlWarning);
+
+/** Health checks come by whatever address the platform uses, and are answered there. */
+const isHealthCheck = (url = '') => /^\/(?:healthz|readyz)(?:[/?]|$)/.test(url);
 
 const server = http.createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
@@ -30,12 +54,18 @@ const server = http.createServer((req, res) => {
 	if (req.url?.startsWith('/api/')) return api(req, res);
 	compress(req, res, () => {
 		if (provider && runtime.isProviderRequest(req.url)) return provider(req, res);
+		// A sign-in's cookie and callback belong to one host: pages on others move to the public one.
+		const elsewhere = isHealthCheck(req.url)
+			? null
+			: runtime.otherHostRedirectOf(req, context.config);
+		if (elsewhere) return res.writeHead(307, { Location: elsewhere }).end();
+		if (prerenderedPages?.(req, res)) return;
 		return site(req, res);
 	});
 });
 
 server.listen(port, host, () => {
-	console.log(`Hibahin is running on http://localhost:${port}`);
+	console.log(runtime.listeningMessage(context.config, port));
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -41,8 +41,9 @@ export function benchBuildDir(root) {
 }
 
 /**
- * Runs `npx astro build` with the given SITE_URL, since canonical and hreflang URLs are baked in
- * at build time and Lighthouse's SEO audit checks them against the origin it loads.
+ * Runs `npx astro build` with the given SITE_URL, the origin the benchmark serves on, so the
+ * prerendered pages are served from their files as a build for its own address is (their
+ * canonical and hreflang links would otherwise be moved as they are served).
  * @param {{ root: string, siteUrl: string }} options
  * @returns {Promise<void>}
  */

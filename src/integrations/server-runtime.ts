@@ -10,11 +10,13 @@ const runtimeEntry = 'src/server/runtime.ts';
  */
 export function serverRuntime(): AstroIntegration {
 	let root: URL;
+	let site: string | undefined;
 	return {
 		name: 'hibahin:server-runtime',
 		hooks: {
 			'astro:config:done': ({ config }) => {
 				root = config.root;
+				site = config.site;
 			},
 			'astro:server:setup': ({ server }) => {
 				server.middlewares.use(async (req, res, next) => {
@@ -39,6 +41,8 @@ export function serverRuntime(): AstroIntegration {
 					packages: 'external',
 					tsconfig: fileURLToPath(new URL('tsconfig.json', root)),
 					logLevel: 'warning',
+					// As in the site's bundle: the SITE_URL of the build, if any.
+					define: { 'import.meta.env.SITE': site ? JSON.stringify(site) : 'undefined' },
 				});
 			},
 		},

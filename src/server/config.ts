@@ -1,3 +1,4 @@
+import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { projectPath } from './paths';
 
@@ -5,10 +6,18 @@ import { projectPath } from './paths';
 export interface ServerConfig {
 	/** The site's public origin, e.g. `https://hibahin.id`. */
 	publicUrl: string;
+	/**
+	 * Every origin the site answers on, `publicUrl` first. Only `publicUrl` when it was set; in
+	 * embedded mode without it, also the machine's own addresses on `PORT`, so a phone on the same
+	 * network signs in at the address it opened (decision 013).
+	 */
+	origins: string[];
 	dataDir: string;
 	databaseUrl: string | undefined;
 	redisUrl: string | undefined;
 	trustProxy: boolean;
+	/** How many proxies in front append to `X-Forwarded-For` (`TRUST_PROXY_HOPS`). */
+	trustProxyHops: number;
 	demoData: boolean;
 	/** `SMTP_URL` and `MAIL_FROM`; without an SMTP server, mail goes to the log (embedded mode). */
 	mail: { smtpUrl: string | undefined; from: string | undefined };
@@ -25,19 +34,67 @@ export interface ServerConfig {
 		  };
 }
 
-export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-	const port = env['PORT'] ?? '4321';
-	const publicUrl = (env['PUBLIC_URL'] ?? env['SITE_URL'] ?? `http://localhost:${port}`).replace(
-		/\/+$/,
-		'',
+/** The names and addresses this machine answers to, for URLs (`[…]` around IPv6). */
+export function machineHosts(): string[] {
+	const addresses = Object.values(networkInterfaces())
+		.flat()
+		.filter((address) => address !== undefined && !address.address.startsWith('fe80:'))
+		.map((address) => (address!.family === 'IPv6' ? `[${address!.address}]` : address!.address));
+	return [...new Set(['localhost', '127.0.0.1', '[::1]', hostname(), ...addresses])];
+}
+
+/**
+ * The `SITE_URL` the site was built with, when one was given (`import.meta.env.SITE`; without
+ * one, some bundles hold the text `undefined`).
+ */
+const builtSite = import.meta.env.SITE as string | undefined;
+const builtSiteUrl = builtSite && URL.canParse(builtSite) ? builtSite : undefined;
+
+/**
+ * The origin the prerendered pages were built with. Their head's links are moved to the public
+ * origin as they are served (`prerenderedPagesOn`).
+ */
+export const builtOrigin = new URL(builtSiteUrl ?? 'http://localhost:4321').origin;
+
+/**
+ * What to say at start-up when `SITE_URL` (of the build or of the environment) names another
+ * origin than `PUBLIC_URL`: pages, sign-in and cookies follow `PUBLIC_URL`.
+ */
+export function siteUrlWarning(
+	env: NodeJS.ProcessEnv = process.env,
+	built: string | undefined = builtSiteUrl,
+): string | null {
+	const siteUrl = env['SITE_URL'] ?? built;
+	const publicUrl = env['PUBLIC_URL'];
+	if (!siteUrl || !publicUrl || originOf(siteUrl) === originOf(publicUrl)) return null;
+	return (
+		`SITE_URL (${siteUrl}) and PUBLIC_URL (${publicUrl}) name different addresses. ` +
+		'Canonical, hreflang and og: links, sign-in and cookies use PUBLIC_URL; ' +
+		'SITE_URL only stands in for PUBLIC_URL when that is unset.'
 	);
+}
+
+export function readServerConfig(
+	env: NodeJS.ProcessEnv = process.env,
+	hosts: () => string[] = machineHosts,
+): ServerConfig {
+	const port = env['PORT'] ?? '4321';
+	const configured = env['PUBLIC_URL'] ?? env['SITE_URL'] ?? builtSiteUrl;
+	const publicUrl = (configured ?? `http://localhost:${port}`).replace(/\/+$/, '');
 	const issuerUrl = env['OIDC_ISSUER_URL'];
+	// An external provider knows only the callback it was given, so only the built-in one follows.
+	const followsHost = !configured && !issuerUrl;
+	const origins = followsHost
+		? [...new Set([publicUrl, ...hosts().map((host) => originOf(`http://${host}:${port}`))])]
+		: [new URL(publicUrl).origin];
 	return {
 		publicUrl,
+		origins: origins.filter((origin): origin is string => origin !== null),
 		dataDir: env['DATA_DIR'] ?? projectPath('data'),
 		databaseUrl: env['DATABASE_URL'] || undefined,
 		redisUrl: env['REDIS_URL'] || undefined,
 		trustProxy: env['TRUST_PROXY'] === 'true',
+		trustProxyHops: proxyHops(env['TRUST_PROXY_HOPS']),
 		demoData: !env['DATABASE_URL'] && env['DEMO_DATA'] !== 'off',
 		mail: { smtpUrl: env['SMTP_URL'] || undefined, from: env['MAIL_FROM'] || undefined },
 		oidc: issuerUrl
@@ -51,6 +108,19 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 				}
 			: { kind: 'built-in', clientId: 'hibahin-web', audience: `${publicUrl}/api` },
 	};
+}
+
+function originOf(url: string): string | null {
+	return URL.canParse(url) ? new URL(url).origin : null;
+}
+
+function proxyHops(value: string | undefined): number {
+	if (value === undefined || value === '') return 1;
+	const hops = Number(value);
+	if (!Number.isInteger(hops) || hops < 1) {
+		throw new Error(`TRUST_PROXY_HOPS must be a whole number of 1 or more, not "${value}"`);
+	}
+	return hops;
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

@@ -50,7 +50,6 @@ export async function createServerContext(
 	await database.migrate();
 	const { db } = database;
 	const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : null;
-	const callbackUrl = `${config.publicUrl}/auth/callback`;
 	const transactionKey = Buffer.from(
 		await sharedSecret(db, 'sign-in-transaction-key', () => randomBytes(32).toString('base64url')),
 		'base64url',
@@ -71,14 +70,10 @@ export async function createServerContext(
 		provider = await createBuiltInProvider({
 			db,
 			publicUrl: config.publicUrl,
-			client: {
-				id: config.oidc.clientId,
-				secret: clientSecret,
-				redirectUri: callbackUrl,
-				postLogoutRedirectUri: `${config.publicUrl}/`,
-			},
+			origins: config.origins,
+			client: { id: config.oidc.clientId, secret: clientSecret },
 			audience: config.oidc.audience,
-			trustProxy: config.trustProxy,
+			...(config.trustProxy ? { proxyHops: config.trustProxyHops } : {}),
 		});
 		oidc = {
 			issuerUrl: `${config.publicUrl}${providerMountPath}`,
@@ -95,8 +90,7 @@ export async function createServerContext(
 		issuerUrl: oidc.issuerUrl,
 		clientId: oidc.clientId,
 		clientSecret: oidc.clientSecret,
-		redirectUri: callbackUrl,
-		postLogoutRedirectUri: `${config.publicUrl}/`,
+		providerOnSite: config.oidc.kind === 'built-in',
 		audience: config.oidc.kind === 'external' ? config.oidc.audience : undefined,
 		logoutRedirectParam: oidc.logoutRedirectParam,
 		transactionKey,

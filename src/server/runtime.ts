@@ -8,9 +8,12 @@ import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './http/app';
 import { compressWholeJson } from './http/whole-json-compression';
 import { mountedProviderHandler, providerMountPath, providerPath } from './auth/provider/provider';
+import { builtOrigin, type ServerConfig, siteUrlWarning } from './config';
 import { getServerContext } from './context';
+import { prerenderedPagesOn } from './prerendered-pages';
+import { otherHostRedirect } from './site-origin';
 
-export { getServerContext, providerMountPath };
+export { getServerContext, providerMountPath, siteUrlWarning };
 export { startMaintenance } from './maintenance';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -28,6 +31,43 @@ export function builtInProviderHandler(): Promise<NodeHandler | null> {
 /** Whether a request belongs to the built-in provider. */
 export function isProviderRequest(url: string | undefined): boolean {
 	return providerPath(url) !== null;
+}
+
+/**
+ * Where a request that reached the site by a host it does not answer on goes (the same path on
+ * the public origin), or `null`.
+ */
+export function otherHostRedirectOf(req: IncomingMessage, config: ServerConfig): string | null {
+	const headers = new Headers();
+	for (const name of ['x-forwarded-proto', 'x-forwarded-host']) {
+		const value = req.headers[name];
+		if (typeof value === 'string') headers.set(name, value);
+	}
+	const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+	// A missing or malformed Host header names no host of the site's ('.').
+	const host = /^[\w.:[\]-]+$/.test(req.headers.host ?? '') ? req.headers.host : '.';
+	const path = req.url?.startsWith('/') ? req.url : '/';
+	const requested = `${protocol}://${host}${path}`;
+	const url = new URL(URL.canParse(requested) ? requested : `${protocol}://.`);
+	return otherHostRedirect(headers, url, config);
+}
+
+/** The prerendered pages' handler, their links on the public origin (see `prerenderedPagesOn`). */
+export function prerenderedPagesHandler(clientDir: string, config: ServerConfig) {
+	return prerenderedPagesOn(clientDir, builtOrigin, new URL(config.publicUrl).origin);
+}
+
+/** What to print once the server listens: where to open the site. */
+export function listeningMessage(config: ServerConfig, port: number): string {
+	const local = `http://localhost:${port}`;
+	const lines = [`Hibahin is running on ${local}`];
+	if (config.publicUrl !== local) lines.push(`  public address: ${config.publicUrl}`);
+	// Without PUBLIC_URL, a phone on the same network can open the site at the machine's others.
+	const network = config.origins
+		.slice(1)
+		.filter((origin) => !/^http:\/\/(?:localhost|127\.0\.0\.1|\[::1\]):/.test(origin));
+	if (network.length > 0) lines.push(`  on this network: ${network.join(', ')}`);
+	return lines.join('\n');
 }
 
 let apiHandler: Promise<NodeHandler> | undefined;

@@ -214,6 +214,47 @@ describeOnDatabases(
 			await expectUnauthorized(response);
 		});
 
+		it.each(['Bearer a b', 'Bearer', 'Bearer   ', 'bearer garbage', 'BEARER a.b.c extra'])(
+			'refuses %j with 401 beside a valid session cookie: a named bearer token is the only credential',
+			async (authorization) => {
+				const user = await use().createUser({ complete: true });
+				const response = await use().request('/profile/check', {
+					user,
+					headers: { Authorization: authorization },
+				});
+				await expectUnauthorized(response);
+			},
+		);
+
+		it('refuses a malformed bearer header with 401 where signing in is not needed', async () => {
+			await expectUnauthorized(
+				await use().request('/items', { headers: { Authorization: 'Bearer a b' } }),
+			);
+		});
+
+		it('does not let a malformed bearer header carry a cross-origin write on the session cookie', async () => {
+			const user = await use().createUser({ complete: true });
+			const before = await (await use().request('/profile/check', { user })).json();
+			const response = await use().request('/profile', {
+				method: 'PUT',
+				user,
+				headers: {
+					Authorization: 'Bearer a b',
+					'Content-Type': 'application/json',
+					Origin: 'https://evil.example',
+					'Sec-Fetch-Site': 'cross-site',
+				},
+				body: JSON.stringify({
+					name: 'Penyerang',
+					phone: uniquePhone(),
+					address: 'Jl. Penyerang No. 1, Jakarta',
+					areaId: '31.74.07',
+				}),
+			});
+			await expectUnauthorized(response);
+			expect(await (await use().request('/profile/check', { user })).json()).toEqual(before);
+		});
+
 		it('does not refuse a cross-origin bearer write as CSRF: bearer carries no ambient credentials', async () => {
 			const response = await use().request('/profile', {
 				method: 'PUT',

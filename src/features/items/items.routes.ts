@@ -5,7 +5,7 @@ import { isProfileComplete } from '~/features/profiles/profiles';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { jsonWithETag } from '~/server/http/etag';
-import { rateLimit, requireUser } from '~/server/http/middleware';
+import { rateLimit, requestAddress, requireUser } from '~/server/http/middleware';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { refuseAtDailyLimit } from './daily-items.server';
@@ -120,15 +120,13 @@ export function itemRoutes(server: ServerContext) {
 		.post('/items', requireUser, write, photoLimit, async (c) => {
 			const user = c.get('user')!;
 			const form = await readItemForm(c);
-			const remoteIp =
-				c.req.header('CF-Connecting-IP') ?? c.req.header('X-Forwarded-For')?.split(',')[0];
 			if (!form.verificationToken) {
 				throw new AppError('VALIDATION_ERROR', {
 					verificationToken: 'itemForm.verification.required',
 				});
 			}
 			await refuseAtDailyLimit(server.rateLimiter, user.id);
-			const caller = { userId: user.id, remoteIp: remoteIp?.trim() };
+			const caller = { userId: user.id, remoteIp: requestAddress(c, server.config) };
 			if (!(await server.humanVerifier.verify(form.verificationToken, caller))) {
 				throw new AppError('VALIDATION_ERROR', {
 					verificationToken: 'itemForm.verification.failed',

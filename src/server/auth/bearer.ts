@@ -1,5 +1,18 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
+/**
+ * Whether an `Authorization` header names the Bearer scheme. Such a request is authenticated by
+ * its token or refused, never by the session cookie, so it carries no ambient credentials.
+ */
+export function namesBearer(authorization: string | undefined): boolean {
+	return /^bearer(?:\s|$)/i.test(authorization?.trim() ?? '');
+}
+
+/** The one token of a Bearer header, or `null` when the header holds anything else. */
+export function bearerToken(authorization: string | undefined): string | null {
+	return /^bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1] ?? null;
+}
+
 export interface BearerIdentity {
 	issuer: string;
 	subject: string;

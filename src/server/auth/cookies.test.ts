@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readServerConfig } from '../config';
-import { cookieOptions, isSecure, sessionCookieName, transactionCookieName } from './cookies';
+import {
+	cookieAttributes,
+	cookieOptions,
+	isSecure,
+	sessionCookieName,
+	transactionCookieName,
+} from './cookies';
 
 const plain = readServerConfig({ PUBLIC_URL: 'http://127.0.0.1:4451' });
 const secure = readServerConfig({ PUBLIC_URL: 'https://hibahin.id/' });
@@ -42,4 +48,20 @@ describe('auth cookies', () => {
 			'__Host-hibahin_session',
 		);
 	});
+
+	it.each([
+		['http', plain],
+		['https', secure],
+	])(
+		'are deleted on %s with the attributes they were set with (a __Host- deletion needs Secure)',
+		(_, config) => {
+			for (const access of [{}, { readableByPages: true }]) {
+				const { maxAge, ...setWith } = cookieOptions(config, 600, access);
+				expect(maxAge).toBe(600);
+				expect(cookieAttributes(config, access)).toEqual(setWith);
+			}
+			expect(cookieAttributes(config).secure).toBe(isSecure(config));
+			expect(cookieAttributes(config, { readableByPages: true }).httpOnly).toBe(false);
+		},
+	);
 });

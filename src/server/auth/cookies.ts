@@ -15,20 +15,34 @@ export function transactionCookieName(config: ServerConfig): string {
 	return isSecure(config) ? '__Host-hibahin_signin' : 'hibahin_signin';
 }
 
-export interface CookieOptions {
-	httpOnly: true;
+/** What every cookie of the site is set with, and deleted with. */
+export interface CookieAttributes {
+	httpOnly: boolean;
 	sameSite: 'lax';
 	secure: boolean;
 	path: '/';
+}
+
+export interface CookieOptions extends CookieAttributes {
 	maxAge: number;
 }
 
-export function cookieOptions(config: ServerConfig, maxAgeSeconds: number): CookieOptions {
-	return {
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: isSecure(config),
-		path: '/',
-		maxAge: maxAgeSeconds,
-	};
+/**
+ * A cookie's attributes. Its deletion carries them too: browsers ignore a deletion of a
+ * `__Host-` cookie that lacks `Secure`, and one of another path deletes another cookie.
+ * `readableByPages` is for a cookie without secrets that page scripts read.
+ */
+export function cookieAttributes(
+	config: ServerConfig,
+	{ readableByPages = false }: { readableByPages?: boolean } = {},
+): CookieAttributes {
+	return { httpOnly: !readableByPages, sameSite: 'lax', secure: isSecure(config), path: '/' };
+}
+
+export function cookieOptions(
+	config: ServerConfig,
+	maxAgeSeconds: number,
+	access: { readableByPages?: boolean } = {},
+): CookieOptions {
+	return { ...cookieAttributes(config, access), maxAge: maxAgeSeconds };
 }

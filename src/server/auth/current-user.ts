@@ -1,17 +1,19 @@
 import { findOrCreateUser, findUser, type UserRow } from '~/features/profiles/profiles.server';
 import type { ServerContext } from '../context';
+import { bearerToken, namesBearer } from './bearer';
 
 /**
  * The user behind a request: the browser's session cookie, or for API clients an
- * `Authorization: Bearer` access token verified against the issuer's keys.
+ * `Authorization: Bearer` access token verified against the issuer's keys. A request that names
+ * a bearer token is that token's or nobody's, even with a session cookie beside it.
  */
 export async function findUserForRequest(
 	server: ServerContext,
 	credentials: { sessionToken: string | undefined; authorization: string | undefined },
 ): Promise<UserRow | null> {
-	const bearer = /^Bearer\s+(\S+)$/i.exec(credentials.authorization ?? '')?.[1];
-	if (bearer) {
-		const identity = await server.verifyBearer(bearer);
+	if (namesBearer(credentials.authorization)) {
+		const token = bearerToken(credentials.authorization);
+		const identity = token ? await server.verifyBearer(token) : null;
 		return identity ? findOrCreateUser(server.db, identity) : null;
 	}
 	if (!credentials.sessionToken) return null;

@@ -6,9 +6,11 @@ export interface RelyingPartyOptions {
 	issuerUrl: string;
 	clientId: string;
 	clientSecret: string;
-	/** The site's callback, e.g. `https://hibahin.id/auth/callback`. */
-	redirectUri: string;
-	postLogoutRedirectUri: string;
+	/**
+	 * The provider is the site's own (the built-in one): the browser reaches it on whichever of
+	 * the site's origins it is on, not only on the one the server discovered it at.
+	 */
+	providerOnSite: boolean;
 	/** Asked for as `audience`, so access tokens are JWTs for the site's API. */
 	audience: string | undefined;
 	logoutRedirectParam: string;
@@ -18,6 +20,8 @@ export interface RelyingPartyOptions {
 
 /** The sign-in in progress, kept in a signed HttpOnly cookie between start and callback. */
 export interface SignInTransaction {
+	/** The site's origin the sign-in started on: its callback is there. */
+	origin: string;
 	state: string;
 	nonce: string;
 	codeVerifier: string;
@@ -63,6 +67,30 @@ export class SignInError extends Error {
 
 const transactionTtlMs = 10 * 60_000;
 
+/** Where the provider sends the browser back to, on the site's origin `origin`. */
+export const callbackPath = '/auth/callback';
+
+/**
+ * A state that also tells which origin the sign-in started on, so a callback that arrives on
+ * another one (without that origin's cookie) is explained as such. Only its random part is a
+ * secret, and the whole state is checked against the cookie's.
+ */
+function stateFor(origin: string): string {
+	return `${Buffer.from(origin).toString('base64url')}.${oidc.randomState()}`;
+}
+
+function startedOn(state: string | null): string | null {
+	const [marker, random] = (state ?? '').split('.');
+	if (!marker || !random) return null;
+	const origin = Buffer.from(marker, 'base64url').toString();
+	return URL.canParse(origin) && new URL(origin).origin === origin ? origin : null;
+}
+
+/** `url` on the site's origin `origin`, for a provider that runs on the site itself. */
+function onOrigin(url: URL, origin: string): URL {
+	return new URL(`${url.pathname}${url.search}`, origin);
+}
+
 /**
  * The OpenID Connect relying party: authorization code with PKCE, state and nonce; the ID
  * token's `iss`, `aud`, `exp` and nonce are checked by openid-client.
@@ -92,9 +120,13 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 		return `${body}.${mac}`;
 	}
 
-	function unsign(cookie: string | undefined): SignInTransaction {
+	function unsign(cookie: string | undefined, callbackUrl: URL): SignInTransaction {
 		const [body, mac] = (cookie ?? '').split('.');
-		if (!body || !mac) throw new SignInError('missing_transaction');
+		if (!body || !mac) {
+			const origin = startedOn(callbackUrl.searchParams.get('state'));
+			const elsewhere = origin !== null && origin !== callbackUrl.origin;
+			throw new SignInError(elsewhere ? 'other_host' : 'missing_transaction');
+		}
 		const expected = createHmac('sha256', options.transactionKey).update(body).digest();
 		const given = Buffer.from(mac, 'base64url');
 		if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -108,8 +140,12 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 	return {
 		discover,
 
-		/** The provider URL to send the browser to, and the cookie value that remembers why. */
+		/**
+		 * The provider URL to send the browser to, and the cookie value that remembers why.
+		 * `origin` is the site's origin the visitor is on; the provider sends them back there.
+		 */
 		async start(request: {
+			origin: string;
 			redirectTo: string;
 			signUp: boolean;
 			locale: string;
@@ -117,14 +153,15 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 			const config = await discover();
 			const codeVerifier = oidc.randomPKCECodeVerifier();
 			const transaction: SignInTransaction = {
-				state: oidc.randomState(),
+				origin: request.origin,
+				state: stateFor(request.origin),
 				nonce: oidc.randomNonce(),
 				codeVerifier,
 				redirectTo: request.redirectTo,
 				expiresAt: Date.now() + transactionTtlMs,
 			};
 			const parameters: Record<string, string> = {
-				redirect_uri: options.redirectUri,
+				redirect_uri: `${request.origin}${callbackPath}`,
 				scope: 'openid profile email',
 				code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
 				code_challenge_method: 'S256',
@@ -136,16 +173,22 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 			if (request.signUp) parameters['prompt'] = 'create';
 			if (options.audience) parameters['audience'] = options.audience;
 			const url = oidc.buildAuthorizationUrl(config, parameters);
-			return { url: url.href, transactionCookie: sign(transaction) };
+			const target = options.providerOnSite ? onOrigin(url, request.origin) : url;
+			return { url: target.href, transactionCookie: sign(transaction) };
 		},
 
-		/** Exchanges the code at the callback and returns the verified identity. */
+		/**
+		 * Exchanges the code at the callback and returns the verified identity. `callbackUrl` is
+		 * the callback as the browser requested it, on the origin it used.
+		 */
 		async finish(callbackUrl: URL, transactionCookie: string | undefined): Promise<VerifiedSignIn> {
-			const transaction = unsign(transactionCookie);
+			const transaction = unsign(transactionCookie, callbackUrl);
 			const config = await discover();
+			// The redirect URI of the token request is the one the sign-in started with.
+			const callback = new URL(`${callbackUrl.pathname}${callbackUrl.search}`, transaction.origin);
 			let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
 			try {
-				tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+				tokens = await oidc.authorizationCodeGrant(config, callback, {
 					pkceCodeVerifier: transaction.codeVerifier,
 					expectedState: transaction.state,
 					expectedNonce: transaction.nonce,
@@ -171,18 +214,21 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 			};
 		},
 
-		/** Where to send the browser to end the provider's session too. */
-		/** `home` is the site's home in the visitor's language (`/` or `/en`). */
-		async signOutUrl(idToken: string | null, home = '/'): Promise<string> {
+		/**
+		 * Where to send the browser to end the provider's session too, and then home: `home` is
+		 * the home page in the visitor's language (`/` or `/en`) on the site's origin `origin`.
+		 */
+		async signOutUrl(idToken: string | null, home: string, origin: string): Promise<string> {
 			const config = await discover();
-			const target = new URL(home, options.postLogoutRedirectUri).href;
+			const target = new URL(home, origin).href;
 			const parameters: Record<string, string> = {
 				[options.logoutRedirectParam]: target,
 				client_id: options.clientId,
 			};
 			if (idToken) parameters['id_token_hint'] = idToken;
 			if (!config.serverMetadata().end_session_endpoint) return target;
-			return oidc.buildEndSessionUrl(config, parameters).href;
+			const url = oidc.buildEndSessionUrl(config, parameters);
+			return (options.providerOnSite ? onOrigin(url, origin) : url).href;
 		},
 	};
 }

@@ -4,7 +4,13 @@ import { findOrCreateUser } from '~/features/profiles/profiles.server';
 import { languageStorageKey, localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { safeRedirectTarget, withRedirect } from '~/lib/redirect-target';
 import type { ServerContext } from '../context';
-import { cookieOptions, sessionCookieName, transactionCookieName } from './cookies';
+import { otherHostRedirect, visitorOrigin } from '../site-origin';
+import {
+	cookieAttributes,
+	cookieOptions,
+	sessionCookieName,
+	transactionCookieName,
+} from './cookies';
 import { chosenLocale, signInErrorPath } from './error-page';
 import { SignInError } from './relying-party';
 import { sessionTtlMs } from './sessions';
@@ -14,18 +20,25 @@ export const signedInHintCookie = 'hibahin_signed_in';
 
 type Context = AstroGlobal | APIContext;
 
-/** Sends the browser to the identity provider to sign in, or to sign up (`prompt=create`). */
+/**
+ * Sends the browser to the identity provider to sign in, or to sign up (`prompt=create`). A
+ * visitor on a host the site does not answer on is first moved to the public origin: the
+ * sign-in's cookie and callback must be on one host.
+ */
 export async function startSignIn(
 	server: ServerContext,
 	Astro: Context,
 	mode: 'login' | 'register',
 ): Promise<Response> {
+	const elsewhere = otherHostRedirect(Astro.request.headers, Astro.url, server.config);
+	if (elsewhere) return Astro.redirect(elsewhere, 307);
 	const locale = localeOfPath(Astro.url.pathname);
 	const redirectTo = safeRedirectTarget(
 		Astro.url.searchParams.get('redirectTo'),
 		localizePath('/', locale),
 	);
 	const { url, transactionCookie } = await server.relyingParty.start({
+		origin: visitorOrigin(Astro.request.headers, Astro.url, server.config),
 		redirectTo,
 		signUp: mode === 'register',
 		locale,
@@ -44,12 +57,13 @@ export async function startSignIn(
  */
 export async function finishSignIn(server: ServerContext, context: APIContext): Promise<Response> {
 	const transactionCookie = transactionCookieName(server.config);
+	const origin = visitorOrigin(context.request.headers, context.url, server.config);
 	try {
 		const identity = await server.relyingParty.finish(
-			new URL(`${context.url.pathname}${context.url.search}`, server.config.publicUrl),
+			new URL(`${context.url.pathname}${context.url.search}`, origin),
 			context.cookies.get(transactionCookie)?.value,
 		);
-		context.cookies.delete(transactionCookie, { path: '/' });
+		context.cookies.delete(transactionCookie, cookieAttributes(server.config));
 		const user = await findOrCreateUser(server.db, identity);
 		await endSession(server, context);
 		const token = await server.sessions.create(user.id, identity.idToken);
@@ -59,10 +73,11 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 			token,
 			cookieOptions(server.config, maxAge),
 		);
-		context.cookies.set(signedInHintCookie, '1', {
-			...cookieOptions(server.config, maxAge),
-			httpOnly: false,
-		});
+		context.cookies.set(
+			signedInHintCookie,
+			'1',
+			cookieOptions(server.config, maxAge, { readableByPages: true }),
+		);
 		const locale = localeOfPath(identity.redirectTo);
 		const completeProfile = localizePath('/complete-profile', locale);
 		const goingTo = localizePath(
@@ -80,7 +95,7 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 		return context.redirect(target, 303);
 	} catch (error) {
 		if (!SignInError.is(error)) throw error;
-		context.cookies.delete(transactionCookie, { path: '/' });
+		context.cookies.delete(transactionCookie, cookieAttributes(server.config));
 		// In the language of the page the visitor came from, when the transaction told it.
 		const locale = error.redirectTo
 			? localeOfPath(error.redirectTo)
@@ -98,8 +113,11 @@ async function endSession(server: ServerContext, context: Context): Promise<stri
 		idToken = (await server.sessions.find(token))?.idToken ?? null;
 		await server.sessions.delete(token);
 	}
-	context.cookies.delete(name, { path: '/' });
-	context.cookies.delete(signedInHintCookie, { path: '/' });
+	context.cookies.delete(name, cookieAttributes(server.config));
+	context.cookies.delete(
+		signedInHintCookie,
+		cookieAttributes(server.config, { readableByPages: true }),
+	);
 	return idToken;
 }
 
@@ -108,8 +126,9 @@ export async function signOut(server: ServerContext, context: APIContext): Promi
 	const form = await context.request.formData().catch(() => null);
 	const locale = form?.get('locale') === 'en' ? 'en' : 'id';
 	const idToken = await endSession(server, context);
+	const origin = visitorOrigin(context.request.headers, context.url, server.config);
 	return context.redirect(
-		await server.relyingParty.signOutUrl(idToken, localizePath('/', locale)),
+		await server.relyingParty.signOutUrl(idToken, localizePath('/', locale), origin),
 		303,
 	);
 }

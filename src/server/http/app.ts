@@ -18,7 +18,7 @@ export function createApiApp(server: ServerContext) {
 
 	app.use(requestContext);
 	app.use(refuseUnstorableUrl);
-	app.use(sameOriginWrites(server.config.publicUrl));
+	app.use(sameOriginWrites(server.config));
 	app.use(authenticate(server));
 
 	app.get('/openapi.json', (c) => c.json(openApiDocument(server.config.publicUrl)));

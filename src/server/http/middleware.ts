@@ -5,10 +5,14 @@ import { routePath } from 'hono/route';
 import { negotiateLocale } from '~/lib/i18n/negotiate';
 import { useTranslations } from '~/lib/i18n/server';
 import { invalidCharacterMessage, isStorableText } from '~/lib/text-fields';
+import { namesBearer } from '~/server/auth/bearer';
+import { sessionCookieName } from '~/server/auth/cookies';
 import { findUserForRequest } from '~/server/auth/current-user';
+import { clientAddress, type ProxyTrust } from '~/server/client-address';
+import type { ServerConfig } from '~/server/config';
 import type { ServerContext } from '~/server/context';
 import type { RateLimitRule } from '~/server/rate-limit';
-import { sessionCookieName } from '~/server/auth/cookies';
+import { isCrossSiteWrite } from '~/server/site-origin';
 import { AppError } from './errors';
 import type { AppEnv } from './types';
 
@@ -48,40 +52,34 @@ export const refuseUnstorableUrl: MiddlewareHandler<AppEnv> = async (c, next) =>
 	throw new AppError('VALIDATION_ERROR', fields);
 };
 
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
- * Refuses state-changing requests that a browser sent from another origin. Requests that
- * authenticate with a bearer token carry no ambient credentials and are not at risk.
+ * Refuses state-changing requests that a browser sent from another origin. Requests that name a
+ * bearer token are that token's or refused (`authenticate`), never the session cookie's, so they
+ * carry no ambient credentials and are not at risk.
  */
-export function sameOriginWrites(publicUrl: string): MiddlewareHandler<AppEnv> {
-	const allowed = new URL(publicUrl).origin;
+export function sameOriginWrites(config: ServerConfig): MiddlewareHandler<AppEnv> {
 	return async (c, next) => {
-		if (safeMethods.has(c.req.method) || c.req.header('Authorization')?.startsWith('Bearer ')) {
-			return next();
+		if (namesBearer(c.req.header('Authorization'))) return next();
+		if (isCrossSiteWrite(c.req.raw, config, { originRequired: false })) {
+			throw new AppError('FORBIDDEN');
 		}
-		const origin = c.req.header('Origin');
-		const site = c.req.header('Sec-Fetch-Site');
-		const ownOrigin = new URL(c.req.url).origin;
-		const crossOrigin =
-			(origin !== undefined && origin !== allowed && origin !== ownOrigin) ||
-			site === 'cross-site' ||
-			site === 'same-site';
-		if (crossOrigin) throw new AppError('FORBIDDEN');
 		return next();
 	};
 }
 
-/** Puts the caller (session cookie or bearer token) on the request, or `null`. */
+/**
+ * Puts the caller (session cookie or bearer token) on the request, or `null`. A bearer token
+ * that does not check out is refused with 401, whatever the route.
+ */
 export function authenticate(server: ServerContext): MiddlewareHandler<AppEnv> {
 	return async (c, next) => {
-		c.set(
-			'user',
-			await findUserForRequest(server, {
-				sessionToken: getCookie(c, sessionCookieName(server.config)),
-				authorization: c.req.header('Authorization'),
-			}),
-		);
+		const authorization = c.req.header('Authorization');
+		const user = await findUserForRequest(server, {
+			sessionToken: getCookie(c, sessionCookieName(server.config)),
+			authorization,
+		});
+		if (!user && namesBearer(authorization)) throw new AppError('UNAUTHORIZED');
+		c.set('user', user);
 		await next();
 	};
 }
@@ -92,14 +90,16 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 	await next();
 };
 
+/** The address the request came from, as `clientAddress` reads it. */
+export function requestAddress(c: Context<AppEnv>, config: ProxyTrust): string | undefined {
+	const socketAddress = (c.env as { clientAddress?: string } | undefined)?.clientAddress;
+	return clientAddress(c.req.raw.headers, socketAddress, config);
+}
+
 /** The caller's key for rate limits: their user id when signed in, else their address. */
-export function callerKey(c: Context<AppEnv>, trustProxy: boolean): string {
+export function callerKey(c: Context<AppEnv>, config: ProxyTrust): string {
 	const user = c.get('user');
-	if (user) return `user:${user.id}`;
-	// Only a trusted proxy's header names the visitor; otherwise anyone could pick a new one.
-	const forwarded = trustProxy ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
-	const address = (c.env as { clientAddress?: string } | undefined)?.clientAddress;
-	return `ip:${forwarded || address || 'unknown'}`;
+	return user ? `user:${user.id}` : `ip:${requestAddress(c, config) ?? 'unknown'}`;
 }
 
 /** Counts the request against `rule` and answers 429 with `Retry-After` past the limit. */
@@ -109,10 +109,7 @@ export function rateLimit(
 	rule: RateLimitRule,
 ): MiddlewareHandler<AppEnv> {
 	return async (c, next) => {
-		const result = await server.rateLimiter.hit(
-			`${name}:${callerKey(c, server.config.trustProxy)}`,
-			rule,
-		);
+		const result = await server.rateLimiter.hit(`${name}:${callerKey(c, server.config)}`, rule);
 		if (!result.allowed) throw new AppError('RATE_LIMITED', undefined, result.retryAfterSeconds);
 		await next();
 	};

@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/client';
 import { sharedSecret } from '../../secrets';
 import { chosenLocale, signInErrorPath } from '../error-page';
+import { callbackPath } from '../relying-party';
 import { findLocalAccount } from './accounts';
 import { databaseAdapter } from './adapter';
 import { readInteractionTicket } from './tickets';
@@ -25,13 +26,15 @@ export const providerMountPath = '/oidc';
 
 export interface BuiltInProviderOptions {
 	db: Database;
-	/** The site's public origin, e.g. `http://localhost:4321`. */
+	/** The site's public origin, e.g. `http://localhost:4321`: the issuer is under it. */
 	publicUrl: string;
-	client: { id: string; secret: string; redirectUri: string; postLogoutRedirectUri: string };
+	/** Every origin the site answers on: the site's client may come back to any of them. */
+	origins: string[];
+	client: { id: string; secret: string };
 	/** The `aud` of access tokens for the site's API. */
 	audience: string;
-	/** Trust `X-Forwarded-*` headers (behind a TLS-terminating proxy). */
-	trustProxy?: boolean;
+	/** Trust `X-Forwarded-*` headers from this many proxies (behind a TLS-terminating proxy). */
+	proxyHops?: number;
 }
 
 /** The language the sign-in asked for (`ui_locales`), else the one the visitor chose. */
@@ -70,7 +73,7 @@ function autoSubmitPage(title: string, form: string): string {
  * external issuer is configured. Its pages are the site's; it keeps its state in the database.
  */
 export async function createBuiltInProvider(options: BuiltInProviderOptions): Promise<Provider> {
-	const { db, publicUrl, client, audience } = options;
+	const { db, publicUrl, origins, client, audience } = options;
 	const jwk = await sharedSecret(db, 'oidc-signing-key', async () => {
 		const { privateKey } = await generateKeyPair('RS256', { extractable: true });
 		return {
@@ -91,8 +94,9 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 			{
 				client_id: client.id,
 				client_secret: client.secret,
-				redirect_uris: [client.redirectUri],
-				post_logout_redirect_uris: [client.postLogoutRedirectUri, `${publicUrl}/en`],
+				redirect_uris: origins.map((origin) => `${origin}${callbackPath}`),
+				// Signing out returns to the home page in the visitor's language.
+				post_logout_redirect_uris: origins.flatMap((origin) => [`${origin}/`, `${origin}/en`]),
 				response_types: ['code'],
 				grant_types: ['authorization_code'],
 				token_endpoint_auth_method: 'client_secret_basic',
@@ -179,7 +183,9 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 	};
 
 	const provider = new Provider(`${publicUrl}${providerMountPath}`, configuration);
-	provider.proxy = Boolean(options.trustProxy);
+	// Koa reads the visitor's address as the one `clientAddress` does: hops from the right.
+	provider.proxy = options.proxyHops !== undefined;
+	provider.maxIpsCount = options.proxyHops ?? 0;
 
 	// Nothing the provider stores can hold NUL (`%00`): such a request is invalid, not a failure.
 	provider.use(async (ctx, next) => {
