@@ -9,7 +9,7 @@ export interface ServerConfig {
 	/**
 	 * Every origin the site answers on, `publicUrl` first. Only `publicUrl` when it was set; in
 	 * embedded mode without it, also the machine's own addresses on `PORT`, so a phone on the same
-	 * network signs in at the address it opened (decision 013).
+	 * network signs in at the address it opened (decision 016).
 	 */
 	origins: string[];
 	dataDir: string;
