@@ -3,6 +3,6 @@
 declare namespace App {
 	interface Locals {
 		/** The signed-in user on server-rendered pages; `null` when signed out. */
-		user: import('./features/profiles/profiles.server').UserRow | null;
+		user: import('./server/auth/users').UserRow | null;
 	}
 }

@@ -23,6 +23,21 @@ export function isStorageKey(key: string): boolean {
 	return safeKey.test(key);
 }
 
+const mediaPath = '/media/';
+
+/** The public URL of a stored file: the site serves `/media/<key>` from storage. */
+export function mediaUrl(key: string): string;
+export function mediaUrl(key: string | null): string | null;
+export function mediaUrl(key: string | null): string | null {
+	return key === null ? null : `${mediaPath}${key}`;
+}
+
+/** The storage key in a media URL of this site, absolute or not; `''` for any other URL. */
+export function mediaKeyOf(url: string): string {
+	const path = url.replace(/^https?:\/\/[^/]+/, '');
+	return path.startsWith(mediaPath) ? path.slice(mediaPath.length) : '';
+}
+
 /** Files under `root`. */
 export function folderStorage(root: string): Storage {
 	const pathOf = (key: string) => {

@@ -1,4 +1,5 @@
-import { isProfileComplete } from '~/features/profiles/profiles';
+import { isProfileComplete } from '~/server/auth/users';
+import { mediaUrl } from '~/server/storage';
 
 /** What the navigation shows of the signed-in user. */
 export interface NavUser {
@@ -20,7 +21,7 @@ export function navUser(user: {
 	return {
 		name: user.name ?? user.email ?? '',
 		email: user.email ?? '',
-		avatarUrl: user.avatarKey ? `/media/${user.avatarKey}` : null,
+		avatarUrl: mediaUrl(user.avatarKey),
 		isComplete: isProfileComplete(user),
 	};
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Badge } from '~/features/profiles/profiles';
+import type { Badge } from './heroes';
 
 type BadgeId = Badge['id'];
 

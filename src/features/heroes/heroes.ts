@@ -1,4 +1,20 @@
-import type { Badge } from '~/features/profiles/profiles';
+/** A badge a donor has earned, with its name and description in the visitor's language. */
+export interface Badge {
+	id: 'RANK_1' | 'RANK_2' | 'RANK_3' | 'VERIFIED';
+	name: string;
+	icon: string;
+	style: string;
+	description: string;
+}
+
+/** A donor's totals; `rank` is all-time, null without donations. */
+export interface DonorStats {
+	rank: number | null;
+	totalDonations: number;
+	totalItems: number;
+	impactScore: number;
+	kgDonated: number;
+}
 
 /** Time ranges of the rankings: all time, or the current calendar month or year in Jakarta. */
 export const rankingRanges = ['all', 'month', 'year'] as const;

@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PublicProfile } from '~/features/profiles/profiles';
 import type { Database } from '~/server/db/client';
 import { rowsOf } from '~/server/db/rows';
 import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
-import type { Period, RankingSort } from './heroes';
+import type { Badge, DonorStats, Period, RankingSort } from './heroes';
 
 /**
  * Impact per donor over the items whose current status is DONATED (design.md, "Impact"), so
@@ -72,7 +71,7 @@ export async function donorStats(
 	db: Database,
 	userId: string,
 	badgeText: BadgeText,
-): Promise<Pick<PublicProfile, 'stats' | 'badges'>> {
+): Promise<{ stats: DonorStats; badges: Badge[] }> {
 	const result = await db.execute(sql`
 		with ranked as (${allTimeRankedSql()})
 		select

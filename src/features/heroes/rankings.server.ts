@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { avatarUrl } from '~/features/profiles/profiles.server';
+import { mediaUrl } from '~/server/storage';
 import type { Database } from '~/server/db/client';
 import { rowsOf } from '~/server/db/rows';
 import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
@@ -72,7 +72,7 @@ export async function rankings(
 				impactScore: Number(row.impact_score),
 				kgDonated: roundKg(row.kg_donated),
 				lastDonatedAt: new Date(row.last_donated_at).toISOString(),
-				user: { name: row.name, avatar: avatarUrl(row.avatar_key) },
+				user: { name: row.name, avatar: mediaUrl(row.avatar_key) },
 				badges: buildBadges(badgeIdsFor(rankOf(row.podium_rank), totalDonations), badgeText),
 			};
 		});

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
-import { fieldErrors, isProfileComplete } from '~/features/profiles/profiles';
-import type { UserRow } from '~/features/profiles/profiles.server';
+import { fieldErrors } from '~/features/profiles/profiles';
+import { isProfileComplete, type UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
 import { itemImages, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { itemLimits } from '~/config/limits';
-import { isProfileComplete } from '~/features/profiles/profiles';
+import { isProfileComplete } from '~/server/auth/users';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { jsonWithETag } from '~/server/http/etag';

@@ -1,6 +1,6 @@
 import { desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { avatarUrl } from '~/features/profiles/profiles.server';
+import { mediaUrl } from '~/server/storage';
 import type { Database } from '~/server/db/client';
 import { preparedStatements } from '~/server/db/prepared';
 import { isoTimestamp, jsonValue } from '~/server/db/rows';
@@ -198,7 +198,7 @@ function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 		donor: {
 			id: donor.id,
 			name: donor.name ?? '',
-			avatar: avatarUrl(donor.avatarKey),
+			avatar: mediaUrl(donor.avatarKey),
 			areaName: donor.areaName,
 			hasPhone: Boolean(donor.phone),
 			...(showPhone ? { phone: donor.phone! } : {}),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { itemLimits } from '~/config/limits';
 import { AppError } from '~/server/http/errors';
 import { type ProcessedImage, reencodeImage } from '~/server/images';
-import { newStorageKey, type Storage } from '~/server/storage';
+import { mediaUrl, newStorageKey, type Storage } from '~/server/storage';
 import type { ItemPhoto } from './items';
 
 /** Widths stored for every photo: cards use the small ones, the gallery the large ones. */
@@ -35,8 +35,8 @@ export function photoFiles(photo: Pick<StoredPhotoRow, 'key' | 'widths'>): strin
 export function photoView(photo: StoredPhotoRow): ItemPhoto {
 	const widths = [...photo.widths].sort((a, b) => a - b);
 	return {
-		src: `/media/${fileKey(photo.key, widths.at(-1)!)}`,
-		srcset: widths.map((width) => `/media/${fileKey(photo.key, width)} ${width}w`).join(', '),
+		src: mediaUrl(fileKey(photo.key, widths.at(-1)!)),
+		srcset: widths.map((width) => `${mediaUrl(fileKey(photo.key, width))} ${width}w`).join(', '),
 		width: photo.width,
 		height: photo.height,
 	};

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { profileLimits } from '~/config/limits';
@@ -8,57 +7,15 @@ import type { Database } from '~/server/db/client';
 import { users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reencodeImage } from '~/server/images';
-import { isStorageKey, newStorageKey, type Storage } from '~/server/storage';
+import { findUser, isProfileComplete, type UserRow } from '~/server/auth/users';
+import { isStorageKey, mediaKeyOf, mediaUrl, newStorageKey, type Storage } from '~/server/storage';
 import {
 	fieldErrors,
-	isProfileComplete,
 	type OwnProfile,
 	type ProfileCheck,
 	profileInputSchema,
 	type PublicProfile,
 } from './profiles';
-
-export type UserRow = typeof users.$inferSelect;
-
-/** The public URL of a stored avatar. */
-export function avatarUrl(key: string | null): string | null {
-	return key ? `/media/${key}` : null;
-}
-
-/** The user signed in as `subject` at `issuer`, created on first sign-in. */
-export async function findOrCreateUser(
-	db: Database,
-	identity: { issuer: string; subject: string; email: string | null },
-): Promise<UserRow> {
-	const [existing] = await db
-		.select()
-		.from(users)
-		.where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));
-	if (existing) {
-		if (identity.email && identity.email !== existing.email) {
-			const [updated] = await db
-				.update(users)
-				.set({ email: identity.email, updatedAt: new Date() })
-				.where(eq(users.id, existing.id))
-				.returning();
-			return updated!;
-		}
-		return existing;
-	}
-	const [created] = await db
-		.insert(users)
-		.values({ id: randomUUID(), ...identity })
-		.onConflictDoNothing()
-		.returning();
-	if (created) return created;
-	// Two first sign-ins raced; the other one created the row.
-	return findOrCreateUser(db, identity);
-}
-
-export async function findUser(db: Database, id: string): Promise<UserRow | null> {
-	const [user] = await db.select().from(users).where(eq(users.id, id));
-	return user ?? null;
-}
 
 function ownProfile(user: UserRow): OwnProfile {
 	return {
@@ -67,7 +24,7 @@ function ownProfile(user: UserRow): OwnProfile {
 		address: user.address,
 		areaId: user.areaId,
 		areaName: user.areaName,
-		imageUrl: avatarUrl(user.avatarKey),
+		imageUrl: mediaUrl(user.avatarKey),
 		email: user.email,
 		bio: user.bio,
 	};
@@ -119,8 +76,7 @@ async function resolveAvatar(
 ): Promise<string | null> {
 	if (imageUrl === undefined || imageUrl === null) return current;
 	if (imageUrl.startsWith('data:')) return storeAvatar(storage, imageUrl);
-	const path = imageUrl.replace(/^https?:\/\/[^/]+/, '');
-	const key = path.startsWith('/media/') ? path.slice('/media/'.length) : '';
+	const key = mediaKeyOf(imageUrl);
 	if (key && key === current && isStorageKey(key)) return current;
 	// Outside pictures are not hot-linked: they would tell a third party who views the profile.
 	throw new AppError('INVALID_IMAGE_FORMAT', { imageUrl: 'form.errors.imageUrlInvalid' });
@@ -215,7 +171,7 @@ export async function publicProfile(
 	return {
 		id: user.id,
 		name: user.name,
-		avatar: avatarUrl(user.avatarKey),
+		avatar: mediaUrl(user.avatarKey),
 		joinedAt: user.createdAt.toISOString(),
 		bio: user.bio,
 		stats,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { profileLimits } from '~/config/limits';
+import type { Badge, DonorStats } from '~/features/heroes/heroes';
 import { optionalText, requiredText, storableText } from '~/lib/text-fields';
 
 /** The spec's WhatsApp pattern: +62, a digit 1–9, then 9 to 11 digits. */
@@ -77,35 +78,14 @@ export interface ProfileCheck {
 	profile: OwnProfile;
 }
 
-export interface Badge {
-	id: 'RANK_1' | 'RANK_2' | 'RANK_3' | 'VERIFIED';
-	name: string;
-	icon: string;
-	style: string;
-	description: string;
-}
-
 export interface PublicProfile {
 	id: string;
 	name: string;
 	avatar: string | null;
 	joinedAt: string;
 	bio: string | null;
-	stats: {
-		rank: number | null;
-		totalDonations: number;
-		totalItems: number;
-		impactScore: number;
-		kgDonated: number;
-	};
+	stats: DonorStats;
 	badges: Badge[];
-}
-
-/** Complete means everything a donor or receiver needs: name, phone, area and address. */
-export function isProfileComplete(
-	profile: Pick<OwnProfile, 'name' | 'phone' | 'address' | 'areaId'>,
-): boolean {
-	return Boolean(profile.name && profile.phone && profile.address && profile.areaId);
 }
 
 /** The first message key per field, for showing one error under each input. */

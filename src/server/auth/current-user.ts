@@ -1,4 +1,4 @@
-import { findOrCreateUser, findUser, type UserRow } from '~/features/profiles/profiles.server';
+import { findOrCreateUser, findUser, type UserRow } from '~/server/auth/users';
 import type { ServerContext } from '../context';
 import { bearerToken, namesBearer } from './bearer';
 

@@ -1,6 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { isProfileComplete } from '~/features/profiles/profiles';
-import type { UserRow } from '~/features/profiles/profiles.server';
+import { isProfileComplete, type UserRow } from '~/server/auth/users';
 import { localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { withRedirect } from '~/lib/redirect-target';
 

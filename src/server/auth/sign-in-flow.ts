@@ -1,6 +1,6 @@
 import type { APIContext, AstroGlobal } from 'astro';
-import { isProfileComplete } from '~/features/profiles/profiles';
-import { findOrCreateUser } from '~/features/profiles/profiles.server';
+import { isProfileComplete } from '~/server/auth/users';
+import { findOrCreateUser } from '~/server/auth/users';
 import { languageStorageKey, localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { safeRedirectTarget, withRedirect } from '~/lib/redirect-target';
 import type { ServerContext } from '../context';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { UserRow } from '~/features/profiles/profiles.server';
+import type { UserRow } from '~/server/auth/users';
 import type { Locale } from '~/lib/i18n/locales';
 
 /** What the API's middleware puts on every request. */

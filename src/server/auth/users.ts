@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '~/server/db/client';
+import { users } from '~/server/db/schema';
+
+/** A user as stored: the identity at the provider, and the profile. */
+export type UserRow = typeof users.$inferSelect;
+
+/** Complete means everything a donor or receiver needs: name, phone, area and address. */
+export function isProfileComplete(
+	profile: Pick<UserRow, 'name' | 'phone' | 'address' | 'areaId'>,
+): boolean {
+	return Boolean(profile.name && profile.phone && profile.address && profile.areaId);
+}
+
+/** The user signed in as `subject` at `issuer`, created on first sign-in. */
+export async function findOrCreateUser(
+	db: Database,
+	identity: { issuer: string; subject: string; email: string | null },
+): Promise<UserRow> {
+	const [existing] = await db
+		.select()
+		.from(users)
+		.where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));
+	if (existing) {
+		if (identity.email && identity.email !== existing.email) {
+			const [updated] = await db
+				.update(users)
+				.set({ email: identity.email, updatedAt: new Date() })
+				.where(eq(users.id, existing.id))
+				.returning();
+			return updated!;
+		}
+		return existing;
+	}
+	const [created] = await db
+		.insert(users)
+		.values({ id: randomUUID(), ...identity })
+		.onConflictDoNothing()
+		.returning();
+	if (created) return created;
+	// Two first sign-ins raced; the other one created the row.
+	return findOrCreateUser(db, identity);
+}
+
+export async function findUser(db: Database, id: string): Promise<UserRow | null> {
+	const [user] = await db.select().from(users).where(eq(users.id, id));
+	return user ?? null;
+}
