@@ -3,7 +3,7 @@ import { localeOfPath } from '~/lib/i18n/locales';
 import { useTranslations } from '~/lib/i18n/server';
 import { sessionCookieName } from '~/server/auth/cookies';
 import { findUserForRequest } from '~/server/auth/current-user';
-import { getServerContext } from '~/server/context';
+import { getServerContext } from '~/app/context';
 import { isCrossSiteWrite } from '~/server/site-origin';
 
 /**

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 
-const runtimeEntry = 'src/server/runtime.ts';
+const runtimeEntry = 'src/app/runtime.ts';
 
 /**
  * Serves the built-in OpenID provider under `astro dev`, and bundles the server runtime
@@ -23,7 +23,7 @@ export function serverRuntime(): AstroIntegration {
 					if (!req.url?.startsWith('/oidc') && !req.url?.includes('/finish')) return next();
 					const runtime = (await server.ssrLoadModule(
 						`/${runtimeEntry}`,
-					)) as typeof import('../server/runtime');
+					)) as typeof import('../app/runtime');
 					if (!runtime.isProviderRequest(req.url)) return next();
 					const handler = await runtime.builtInProviderHandler();
 					if (!handler) return next();

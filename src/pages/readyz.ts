@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getServerContext } from '~/server/context';
+import { getServerContext } from '~/app/context';
 
 export const prerender = false;
 

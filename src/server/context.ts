@@ -1,39 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type Provider from 'oidc-provider';
-import { createBiteshipAreaDirectory } from '~/features/areas/areas.biteship';
-import { type AreaDirectory, createEmbeddedAreaDirectory } from '~/features/areas/areas.server';
-import {
-	configuredHumanVerifier,
-	type HumanVerifier,
-} from '~/features/verification/verification.server';
 import { createBearerVerifier } from './auth/bearer';
 import { createBuiltInProvider, providerMountPath } from './auth/provider/provider';
 import { createRelyingParty, type RelyingParty } from './auth/relying-party';
 import { databaseSessionStore, redisSessionStore, type SessionStore } from './auth/sessions';
-import { type ServerConfig, readServerConfig, uploadsDir } from './config';
+import { type ServerConfig, uploadsDir } from './config';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit';
-import { loadDemoData } from './demo-data';
 import type { DevMailbox } from './mail/dev-mailbox';
 import { configuredMail, type Mailer } from './mail/mailer';
 import { sharedSecret } from './secrets';
 import { folderStorage, type Storage } from './storage';
 
-/** Everything a request handler needs, built once per process from the configuration. */
+/**
+ * The core every request handler may use, built once per process from the configuration:
+ * database, storage, sessions, rate limits, sign-in, mail. Features add their own adapters in
+ * `src/app/context.ts`.
+ */
 export interface ServerContext {
 	config: ServerConfig;
 	database: DatabaseHandle;
 	db: Database;
 	storage: Storage;
-	areas: AreaDirectory;
 	sessions: SessionStore;
 	rateLimiter: RateLimiter;
 	relyingParty: RelyingParty;
 	verifyBearer: (
 		token: string,
 	) => Promise<{ issuer: string; subject: string; email: string | null } | null>;
-	humanVerifier: HumanVerifier;
 	mailer: Mailer;
 	/** Where mail goes when no SMTP server is configured: the log, and the development mailbox. */
 	devMailbox: DevMailbox | null;
@@ -42,7 +37,7 @@ export interface ServerContext {
 	close(): Promise<void>;
 }
 
-/** Builds the context: opens and migrates the database, wires adapters by configuration. */
+/** Builds the core: opens and migrates the database, wires adapters by configuration. */
 export async function createServerContext(
 	config: ServerConfig,
 	database: DatabaseHandle = openConfiguredDatabase(),
@@ -95,7 +90,6 @@ export async function createServerContext(
 		logoutRedirectParam: oidc.logoutRedirectParam,
 		transactionKey,
 	});
-	const biteshipKey = process.env['BITESHIP_API_KEY'];
 	const rateLimiter = redis ? redisRateLimiter(redis) : databaseRateLimiter(db);
 	const mail = configuredMail(config);
 	if (mail.devMailbox && provider && config.publicUrl.startsWith('https://')) {
@@ -107,22 +101,12 @@ export async function createServerContext(
 		database,
 		db,
 		storage: folderStorage(uploadsDir(config)),
-		areas: biteshipKey
-			? createBiteshipAreaDirectory({ apiKey: biteshipKey })
-			: createEmbeddedAreaDirectory(),
 		sessions: redis ? redisSessionStore(redis) : databaseSessionStore(db),
 		rateLimiter,
 		relyingParty,
 		verifyBearer: createBearerVerifier({
 			audience: oidc.audience,
 			issuerMetadata: async () => (await relyingParty.discover()).serverMetadata(),
-		}),
-		humanVerifier: await configuredHumanVerifier({
-			db,
-			rateLimiter,
-			publicUrl: config.publicUrl,
-			turnstileSiteKey: process.env['TURNSTILE_SITE_KEY'],
-			turnstileSecretKey: process.env['TURNSTILE_SECRET_KEY'],
 		}),
 		...mail,
 		provider,
@@ -131,25 +115,4 @@ export async function createServerContext(
 			await database.close();
 		},
 	};
-}
-
-const contextKey = Symbol.for('hibahin.serverContext');
-type GlobalWithContext = typeof globalThis & { [contextKey]?: Promise<ServerContext> };
-
-/**
- * The process-wide context. Kept on `globalThis` so the site's bundle and the server runtime
- * bundle share one database connection (two PGlite instances on one folder would corrupt it).
- */
-export function getServerContext(): Promise<ServerContext> {
-	const global = globalThis as GlobalWithContext;
-	global[contextKey] ??= createServerContext(readServerConfig())
-		.then(async (server) => {
-			if (server.config.demoData) await loadDemoData(server);
-			return server;
-		})
-		.catch((error: unknown) => {
-			delete global[contextKey];
-			throw error;
-		});
-	return global[contextKey];
 }

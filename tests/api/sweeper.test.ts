@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { rateLimits } from '~/server/db/schema';
-import { sweepOrphanedFiles } from '~/server/maintenance';
+import { sweepOrphanedFiles } from '~/app/maintenance';
 import { databaseRateLimiter, deleteEndedRateLimits } from '~/server/rate-limit';
 import { describeOnDatabases } from '../helpers/test-server';
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createApiApp } from '~/server/http/app';
+import { createApiApp } from '~/app/api';
 import { readServerConfig } from '~/server/config';
-import { createServerContext, type ServerContext } from '~/server/context';
+import { type AppContext, createAppContext } from '~/app/context';
 import { type DatabaseHandle, openPglite, openPostgres } from '~/server/db/client';
 import { users } from '~/server/db/schema';
 
@@ -39,7 +39,7 @@ export const testDatabases: { name: string; open: () => Promise<DatabaseHandle> 
 ];
 
 export interface TestServer {
-	server: ServerContext;
+	server: AppContext;
 	/** Calls the API the way a same-origin browser would. */
 	request(path: string, init?: RequestInit & { user?: TestUser | null }): Promise<Response>;
 	/** A signed-in user; `complete` fills in a valid profile. */
@@ -73,7 +73,7 @@ async function startTestServer(
 		PUBLIC_URL: testOrigin,
 		...(typeof env === 'function' ? env() : env),
 	});
-	const server = await createServerContext(config, database);
+	const server = await createAppContext(config, database);
 	const app = createApiApp(server);
 	return {
 		server,

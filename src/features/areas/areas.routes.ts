@@ -5,7 +5,7 @@ import { rateLimit } from '~/server/http/middleware';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { isSearchableAreaQuery } from './areas';
-import { AreaDirectoryUnavailableError } from './areas.server';
+import { type AreaDirectory, AreaDirectoryUnavailableError } from './areas.server';
 
 async function fromDirectory<T>(lookup: () => Promise<T>): Promise<T> {
 	try {
@@ -20,7 +20,7 @@ async function fromDirectory<T>(lookup: () => Promise<T>): Promise<T> {
 }
 
 /** District search for the profile form, and the courier rates announced as coming soon. */
-export function areaRoutes(server: ServerContext) {
+export function areaRoutes(server: ServerContext & { areas: AreaDirectory }) {
 	return new Hono<AppEnv>()
 		.get(
 			'/shipping/areas/search',

@@ -2,13 +2,14 @@ import type { AstroGlobal } from 'astro';
 import { localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { safeRedirectTarget } from '~/lib/redirect-target';
 import { startSignIn } from '~/server/auth/sign-in-flow';
-import { getServerContext } from '~/server/context';
+import type { ServerContext } from '~/server/context';
 
 /**
  * `/login` and `/register`: signed-in visitors go straight to their target; visitors sent
  * here by a guard first see why; everyone else goes on to the identity provider.
  */
 export async function signInPageResponse(
+	server: ServerContext,
 	Astro: AstroGlobal,
 	mode: 'login' | 'register',
 ): Promise<{ response: Response } | { prompt: { redirectTo: string } }> {
@@ -20,5 +21,5 @@ export async function signInPageResponse(
 	if (Astro.locals.user) return { response: Astro.redirect(redirectTo) };
 	const sentByGuard = Astro.url.searchParams.get('reason') === 'loginRequired';
 	if (sentByGuard && !Astro.url.searchParams.has('continue')) return { prompt: { redirectTo } };
-	return { response: await startSignIn(await getServerContext(), Astro, mode) };
+	return { response: await startSignIn(server, Astro, mode) };
 }

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { itemLimits } from '~/config/limits';
 import { isProfileComplete } from '~/server/auth/users';
+import type { HumanVerifier } from '~/features/verification/verification.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { jsonWithETag } from '~/server/http/etag';
@@ -81,7 +82,7 @@ const photoLimit = bodyLimit({
 });
 
 /** The item calls of spec section 7. */
-export function itemRoutes(server: ServerContext) {
+export function itemRoutes(server: ServerContext & { humanVerifier: HumanVerifier }) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
 
 	/** A donor's phone counts against the viewer's limit once per item per window. */

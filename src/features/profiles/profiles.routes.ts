@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { profileLimits } from '~/config/limits';
+import type { AreaDirectory } from '~/features/areas/areas.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { rateLimit, requireUser } from '~/server/http/middleware';
@@ -14,7 +15,7 @@ import { profileCheck, publicProfile, updateProfile } from './profiles.server';
 const profileBodyLimit = Math.ceil((profileLimits.avatarMaxBytes * 4) / 3) + 64 * 1024;
 
 /** `/profile/check`, `PUT /profile`, `/profile/{userId}`. */
-export function profileRoutes(server: ServerContext) {
+export function profileRoutes(server: ServerContext & { areas: AreaDirectory }) {
 	return new Hono<AppEnv>()
 		.get('/session', (c) => {
 			// 200 either way: prerendered pages ask this, and signed-out is not an error for them.

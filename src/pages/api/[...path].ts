@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { type ApiApp, createApiApp } from '~/server/http/app';
-import { getServerContext } from '~/server/context';
+import { type ApiApp, createApiApp } from '~/app/api';
+import { getServerContext } from '~/app/context';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { finishSignIn } from '~/server/auth/sign-in-flow';
-import { getServerContext } from '~/server/context';
+import { getServerContext } from '~/app/context';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getServerContext } from '~/server/context';
+import { getServerContext } from '~/app/context';
 import { isStorageKey } from '~/server/storage';
 
 export const prerender = false;

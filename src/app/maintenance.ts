@@ -1,9 +1,9 @@
 import { isNotNull } from 'drizzle-orm';
 import { photoFiles } from '~/features/items/photos.server';
-import { deleteExpiredPayloads } from './auth/provider/adapter';
-import type { ServerContext } from './context';
-import { itemImages, users } from './db/schema';
-import { deleteEndedRateLimits } from './rate-limit';
+import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
+import type { ServerContext } from '~/server/context';
+import { itemImages, users } from '~/server/db/schema';
+import { deleteEndedRateLimits } from '~/server/rate-limit';
 
 /** Files younger than this may belong to an upload still being saved, so they are left alone. */
 const graceMs = 60 * 60_000;

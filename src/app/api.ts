@@ -6,14 +6,19 @@ import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { supportRoutes } from '~/features/support/support.routes';
 import { verificationRoutes } from '~/features/verification/verification.routes';
 import { formatWait } from '~/lib/format';
-import type { ServerContext } from '~/server/context';
-import { AppError } from './errors';
-import { authenticate, refuseUnstorableUrl, requestContext, sameOriginWrites } from './middleware';
-import { openApiDocument } from './openapi';
-import type { AppEnv } from './types';
+import { AppError } from '~/server/http/errors';
+import {
+	authenticate,
+	refuseUnstorableUrl,
+	requestContext,
+	sameOriginWrites,
+} from '~/server/http/middleware';
+import { openApiDocument } from '~/server/http/openapi';
+import type { AppEnv } from '~/server/http/types';
+import type { AppContext } from './context';
 
 /** The site's API, under `/api`. Errors leave as the envelope of design.md, in the caller's language. */
-export function createApiApp(server: ServerContext) {
+export function createApiApp(server: AppContext) {
 	const app = new Hono<AppEnv>().basePath('/api');
 
 	app.use(requestContext);

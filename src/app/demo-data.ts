@@ -2,10 +2,10 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Category } from '~/features/items/items';
 import { photoRow, preparePhotos, storePhotos } from '~/features/items/photos.server';
-import { createLocalAccount } from './auth/provider/accounts';
-import { providerMountPath } from './auth/provider/provider';
-import type { ServerContext } from './context';
-import { earlySupporters, itemImages, items, supporters, users } from './db/schema';
+import { createLocalAccount } from '~/server/auth/provider/accounts';
+import { providerMountPath } from '~/server/auth/provider/provider';
+import type { AppContext } from './context';
+import { earlySupporters, itemImages, items, supporters, users } from '~/server/db/schema';
 
 /** The password of every demo account, shown in the README. */
 export const demoPassword = 'hibahin-demo';
@@ -219,7 +219,7 @@ async function demoPhoto(colors: [string, string], variant: number): Promise<Fil
  * Fills an empty embedded database with a small living marketplace: three donors (who can sign
  * in with `demoPassword`) and their items, some already given away, and a few supporters.
  */
-export async function loadDemoData(server: ServerContext): Promise<boolean> {
+export async function loadDemoData(server: AppContext): Promise<boolean> {
 	const [existing] = await server.db.select({ value: count() }).from(users);
 	if ((existing?.value ?? 0) > 0) return false;
 	const issuer = `${server.config.publicUrl}${providerMountPath}`;

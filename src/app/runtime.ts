@@ -5,13 +5,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createApiApp } from './http/app';
-import { compressWholeJson } from './http/whole-json-compression';
-import { mountedProviderHandler, providerMountPath, providerPath } from './auth/provider/provider';
-import { builtOrigin, type ServerConfig, siteUrlWarning } from './config';
+import {
+	mountedProviderHandler,
+	providerMountPath,
+	providerPath,
+} from '~/server/auth/provider/provider';
+import { builtOrigin, type ServerConfig, siteUrlWarning } from '~/server/config';
+import { compressWholeJson } from '~/server/http/whole-json-compression';
+import { prerenderedPagesOn } from '~/server/prerendered-pages';
+import { otherHostRedirect } from '~/server/site-origin';
+import { createApiApp } from './api';
 import { getServerContext } from './context';
-import { prerenderedPagesOn } from './prerendered-pages';
-import { otherHostRedirect } from './site-origin';
 
 export { getServerContext, providerMountPath, siteUrlWarning };
 export { startMaintenance } from './maintenance';

@@ -1,0 +1,59 @@
+import { createBiteshipAreaDirectory } from '~/features/areas/areas.biteship';
+import { type AreaDirectory, createEmbeddedAreaDirectory } from '~/features/areas/areas.server';
+import {
+	configuredHumanVerifier,
+	type HumanVerifier,
+} from '~/features/verification/verification.server';
+import { readServerConfig, type ServerConfig } from '~/server/config';
+import { createServerContext, type ServerContext } from '~/server/context';
+import { type DatabaseHandle, openConfiguredDatabase } from '~/server/db/client';
+import { loadDemoData } from './demo-data';
+
+/** The core with the features' adapters: what the pages and the API are given. */
+export interface AppContext extends ServerContext {
+	areas: AreaDirectory;
+	humanVerifier: HumanVerifier;
+}
+
+/** Builds the core, then the features' adapters, each chosen by configuration. */
+export async function createAppContext(
+	config: ServerConfig,
+	database: DatabaseHandle = openConfiguredDatabase(),
+): Promise<AppContext> {
+	const server = await createServerContext(config, database);
+	const biteshipKey = process.env['BITESHIP_API_KEY'];
+	return {
+		...server,
+		areas: biteshipKey
+			? createBiteshipAreaDirectory({ apiKey: biteshipKey })
+			: createEmbeddedAreaDirectory(),
+		humanVerifier: await configuredHumanVerifier({
+			db: server.db,
+			rateLimiter: server.rateLimiter,
+			publicUrl: config.publicUrl,
+			turnstileSiteKey: process.env['TURNSTILE_SITE_KEY'],
+			turnstileSecretKey: process.env['TURNSTILE_SECRET_KEY'],
+		}),
+	};
+}
+
+const contextKey = Symbol.for('hibahin.serverContext');
+type GlobalWithContext = typeof globalThis & { [contextKey]?: Promise<AppContext> };
+
+/**
+ * The process-wide context. Kept on `globalThis` so the site's bundle and the server runtime
+ * bundle share one database connection (two PGlite instances on one folder would corrupt it).
+ */
+export function getServerContext(): Promise<AppContext> {
+	const global = globalThis as GlobalWithContext;
+	global[contextKey] ??= createAppContext(readServerConfig())
+		.then(async (server) => {
+			if (server.config.demoData) await loadDemoData(server);
+			return server;
+		})
+		.catch((error: unknown) => {
+			delete global[contextKey];
+			throw error;
+		});
+	return global[contextKey];
+}
