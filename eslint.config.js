@@ -4,6 +4,36 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The folders' dependency rules (README, _Folder tree_): each group names what a folder may not
+ * import. Tests may reach anything.
+ */
+const forbidden = {
+	app: { group: ['~/app', '~/app/**'], message: 'Only pages and the middleware use the wiring.' },
+	server: { group: ['~/server', '~/server/**'], message: 'The server is not for this folder.' },
+	features: { group: ['~/features/**'], message: 'The core imports no feature.' },
+	pages: { group: ['~/pages/**'], message: 'Nothing imports a page.' },
+	frame: {
+		group: ['~/layouts/**', '~/components/*.astro'],
+		message: 'The page frame belongs to pages.',
+	},
+	serverModules: {
+		group: ['**/*.server', '**/*.server.ts'],
+		message: 'Browser code imports no server module.',
+	},
+	node: { group: ['node:*'], message: 'Code for the browser imports no Node module.' },
+};
+
+function boundary(files, groups) {
+	return {
+		files,
+		ignores: ['**/*.test.ts', '**/*.test.tsx'],
+		rules: {
+			'no-restricted-imports': ['error', { patterns: groups.map((name) => forbidden[name]) }],
+		},
+	};
+}
+
 export default defineConfig(
 	{
 		ignores: [
@@ -28,4 +58,12 @@ export default defineConfig(
 			],
 		},
 	},
+	boundary(['src/lib/**'], ['app', 'server', 'features', 'pages', 'frame', 'node']),
+	boundary(['src/server/**'], ['app', 'features', 'pages', 'frame']),
+	boundary(['src/features/**'], ['app', 'pages']),
+	boundary(['src/components/**', 'src/layouts/**'], ['app', 'server', 'pages']),
+	boundary(
+		['src/**/*.tsx', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'],
+		['app', 'server', 'serverModules', 'node'],
+	),
 );

@@ -4,5 +4,9 @@ declare namespace App {
 	interface Locals {
 		/** The signed-in user on server-rendered pages; `null` when signed out. */
 		user: import('./server/auth/users').UserRow | null;
+		/** The translator of a locale, for the page frame (which imports nothing of the server). */
+		useTranslations: (locale: import('./lib/i18n/locales').Locale) => import('i18next').TFunction;
+		/** The origin of absolute links: the public one, or the build's on prerendered pages. */
+		origin: string;
 	}
 }

@@ -1,7 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { localeOfPath } from '~/lib/i18n/locales';
-import { useTranslations } from '~/lib/i18n/server';
+import { useTranslations } from '~/server/i18n';
 import { sessionCookieName } from '~/server/auth/cookies';
+import { builtOrigin } from '~/server/config';
 import { findUserForRequest } from '~/server/auth/current-user';
 import { getServerContext } from '~/app/context';
 import { isCrossSiteWrite } from '~/server/site-origin';
@@ -13,10 +14,15 @@ import { isCrossSiteWrite } from '~/server/site-origin';
  */
 export const onRequest = defineMiddleware(async (context, next) => {
 	context.locals.user = null;
+	context.locals.useTranslations = useTranslations;
+	// Prerendered pages are written with the build's origin; the server moves their links as it
+	// serves them (src/server/prerendered-pages.ts).
+	context.locals.origin = builtOrigin;
 	if (context.isPrerendered || context.url.pathname.startsWith('/api/')) return next();
 	// A path or query with NUL (`%00`) names no page, and no text in the database can hold it.
 	if (/%00/i.test(context.url.href)) return context.rewrite('/404');
 	const server = await getServerContext();
+	context.locals.origin = server.config.publicUrl;
 	// Astro's own check compares with the address it was built for; the site's is read at run time.
 	if (isCrossSiteWrite(context.request, server.config, { originRequired: true })) {
 		const t = useTranslations(localeOfPath(context.url.pathname));

@@ -1,4 +1,4 @@
-import { createBiteshipAreaDirectory } from '~/features/areas/areas.biteship';
+import { createBiteshipAreaDirectory } from '~/features/areas/areas.biteship.server';
 import { type AreaDirectory, createEmbeddedAreaDirectory } from '~/features/areas/areas.server';
 import {
 	configuredHumanVerifier,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locales } from '~/lib/i18n/locales';
+import { allResources } from '~/server/i18n';
 
 const root = join(import.meta.dirname, '../../locales');
 
@@ -44,6 +45,15 @@ describe('translations', () => {
 			[...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 		for (const [key, value] of byLocale['id']!) {
 			expect(variables(byLocale['en']!.get(key)), key).toEqual(variables(value));
+		}
+	});
+
+	it('reaches the server through src/server/i18n.ts, every file of every locale', () => {
+		for (const locale of locales) {
+			const files = readdirSync(join(root, locale))
+				.filter((name) => name.endsWith('.json'))
+				.map((name) => name.replace('.json', ''));
+			expect(Object.keys(allResources[locale]).sort(), locale).toEqual(files.sort());
 		}
 	});
 });

@@ -2,7 +2,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { useTranslations } from '~/lib/i18n/server';
+import { useTranslations } from '~/server/i18n';
 import ItemCard from './ItemCard.astro';
 import { ItemCardView } from './ItemCardView';
 import { type CardItem, cardLabels, cardView, eagerCardCount, toCardItem } from './item-card';

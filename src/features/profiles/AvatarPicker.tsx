@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { imageMimeTypes } from '~/config/limits';
 import { type AvatarError, AvatarEncodingError, encodeAvatar } from './avatar';
-import { describedBy } from './FormField';
+import { describedBy } from '~/components/FormField';
 
 export interface AvatarPickerProps {
 	/** The id of the pick button, which takes the focus when the avatar is invalid. */

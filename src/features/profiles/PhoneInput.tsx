@@ -1,6 +1,6 @@
 import { type ChangeEvent, useLayoutEffect, useRef } from 'react';
 import { profileLimits } from '~/config/limits';
-import { FieldFrame, describedBy } from './FormField';
+import { FieldFrame, describedBy } from '~/components/FormField';
 import { formatPhoneDigits, phoneLocalDigits } from './profiles';
 
 export interface PhoneInputProps {

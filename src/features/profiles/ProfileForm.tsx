@@ -7,7 +7,7 @@ import { localizePath } from '~/lib/i18n/locales';
 import { flashToast, showToast } from '~/lib/toast';
 import { AreaSearch } from './AreaSearch';
 import { AvatarPicker } from './AvatarPicker';
-import { TextField } from './FormField';
+import { TextField } from '~/components/FormField';
 import { PhoneInput } from './PhoneInput';
 import { setProfileCheck } from './profile-check';
 import {

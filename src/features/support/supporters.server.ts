@@ -2,7 +2,7 @@ import { asc, desc } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { earlySupporters, supporters } from '~/server/db/schema';
 import { type EarlySupporter, type Supporter, supporterLimits } from './support';
-import { createTrakteerSupporters } from './trakteer';
+import { createTrakteerSupporters } from './trakteer.server';
 
 /** The largest supports of the local table, for the support page without Trakteer. */
 export async function localSupporters(db: Database): Promise<Supporter[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allResources } from './server';
+import { allResources } from '~/server/i18n';
 import { createTranslator } from './translate';
 
 describe('createTranslator', () => {

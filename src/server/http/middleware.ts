@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { routePath } from 'hono/route';
 import { negotiateLocale } from '~/lib/i18n/negotiate';
-import { useTranslations } from '~/lib/i18n/server';
+import { useTranslations } from '~/server/i18n';
 import { invalidCharacterMessage, isStorableText } from '~/lib/text-fields';
 import { namesBearer } from '~/server/auth/bearer';
 import { sessionCookieName } from '~/server/auth/cookies';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { FieldFrame, fieldAria } from '~/features/profiles/FormField';
+import { FieldFrame, fieldAria } from '~/components/FormField';
 import { categories, type Category } from '../items';
 import {
 	type ItemFormMode,

@@ -1,12 +1,12 @@
 import type { ParseKeys } from 'i18next';
 import { type SubmitEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { itemLimits } from '~/config/limits';
-import { TextField } from '~/features/profiles/FormField';
+import { TextField } from '~/components/FormField';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { flashToast, showToast } from '~/lib/toast';
 import type { Item } from '../items';
-import { HumanCheck } from './HumanCheck';
+import { HumanCheck } from '~/features/verification/HumanCheck';
 import {
 	type EditableItem,
 	firstInvalidField,

@@ -1,7 +1,7 @@
 import { passwordResetPolicy } from '~/config/limits';
 import { escapeHtml } from '~/lib/html';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
-import { useTranslations } from '~/lib/i18n/server';
+import { useTranslations } from '~/server/i18n';
 import type { MailMessage } from '../../mail/mailer';
 
 /** The page that sets a new password with `token`, on the site's public address. */

@@ -4,7 +4,7 @@ import creatorName from './fixtures/trakteer-supports-creator-name.json';
 import success from './fixtures/trakteer-supports-success.json';
 import wrongShape from './fixtures/trakteer-wrong-shape.json';
 import type { Supporter } from './support';
-import { createTrakteerSupporters, parseTrakteerSupports } from './trakteer';
+import { createTrakteerSupporters, parseTrakteerSupports } from './trakteer.server';
 
 const apiKey = 'trapi-secret-key-123';
 const localRow: Supporter = {

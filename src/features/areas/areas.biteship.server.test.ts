@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AreaDirectoryUnavailableError, createBiteshipAreaDirectory } from './areas.biteship';
+import {
+	AreaDirectoryUnavailableError,
+	createBiteshipAreaDirectory,
+} from './areas.biteship.server';
 import errorUnauthorized from './fixtures/biteship-error-401.json';
 import failureWithOk from './fixtures/biteship-failure-200.json';
 import getPesanggrahan from './fixtures/biteship-get-pesanggrahan.json';

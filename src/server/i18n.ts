@@ -1,0 +1,105 @@
+import type { TFunction } from 'i18next';
+import enAuth from '../../locales/en/auth.json' with { type: 'json' };
+import enCommon from '../../locales/en/common.json' with { type: 'json' };
+import enErrors from '../../locales/en/errors.json' with { type: 'json' };
+import enFooter from '../../locales/en/footer.json' with { type: 'json' };
+import enForm from '../../locales/en/form.json' with { type: 'json' };
+import enHome from '../../locales/en/home.json' with { type: 'json' };
+import enImpact from '../../locales/en/impact.json' with { type: 'json' };
+import enItem from '../../locales/en/item.json' with { type: 'json' };
+import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
+import enItemForm from '../../locales/en/itemForm.json' with { type: 'json' };
+import enItems from '../../locales/en/items.json' with { type: 'json' };
+import enLegal from '../../locales/en/legal.json' with { type: 'json' };
+import enNav from '../../locales/en/nav.json' with { type: 'json' };
+import enNotFound from '../../locales/en/notFound.json' with { type: 'json' };
+import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
+import enProfile from '../../locales/en/profile.json' with { type: 'json' };
+import enSupport from '../../locales/en/support.json' with { type: 'json' };
+import idAuth from '../../locales/id/auth.json' with { type: 'json' };
+import idCommon from '../../locales/id/common.json' with { type: 'json' };
+import idErrors from '../../locales/id/errors.json' with { type: 'json' };
+import idFooter from '../../locales/id/footer.json' with { type: 'json' };
+import idForm from '../../locales/id/form.json' with { type: 'json' };
+import idHome from '../../locales/id/home.json' with { type: 'json' };
+import idImpact from '../../locales/id/impact.json' with { type: 'json' };
+import idItem from '../../locales/id/item.json' with { type: 'json' };
+import idItemDetail from '../../locales/id/itemDetail.json' with { type: 'json' };
+import idItemForm from '../../locales/id/itemForm.json' with { type: 'json' };
+import idItems from '../../locales/id/items.json' with { type: 'json' };
+import idLegal from '../../locales/id/legal.json' with { type: 'json' };
+import idNav from '../../locales/id/nav.json' with { type: 'json' };
+import idNotFound from '../../locales/id/notFound.json' with { type: 'json' };
+import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
+import idProfile from '../../locales/id/profile.json' with { type: 'json' };
+import idSupport from '../../locales/id/support.json' with { type: 'json' };
+import type { Locale } from '~/lib/i18n/locales';
+import type { Resources } from '~/lib/i18n/resources';
+import { createTranslator } from '~/lib/i18n/translate';
+
+/**
+ * Every locale's translations, a namespace per file of `locales/<locale>/`, imported so that each
+ * bundle (the site's and the server runtime's) carries them. For server rendering only: islands
+ * get the namespaces they need as a prop (`islandResources`).
+ */
+export const allResources: Record<Locale, Resources> = {
+	id: {
+		auth: idAuth,
+		common: idCommon,
+		errors: idErrors,
+		footer: idFooter,
+		form: idForm,
+		home: idHome,
+		impact: idImpact,
+		item: idItem,
+		itemDetail: idItemDetail,
+		itemForm: idItemForm,
+		items: idItems,
+		legal: idLegal,
+		nav: idNav,
+		notFound: idNotFound,
+		passwordReset: idPasswordReset,
+		profile: idProfile,
+		support: idSupport,
+	},
+	en: {
+		auth: enAuth,
+		common: enCommon,
+		errors: enErrors,
+		footer: enFooter,
+		form: enForm,
+		home: enHome,
+		impact: enImpact,
+		item: enItem,
+		itemDetail: enItemDetail,
+		itemForm: enItemForm,
+		items: enItems,
+		legal: enLegal,
+		nav: enNav,
+		notFound: enNotFound,
+		passwordReset: enPasswordReset,
+		profile: enProfile,
+		support: enSupport,
+	},
+};
+
+const translators = new Map<Locale, TFunction>();
+
+/** The translator for `locale`, built once per process. */
+export function useTranslations(locale: Locale): TFunction {
+	let t = translators.get(locale);
+	if (!t) {
+		t = createTranslator(locale, allResources);
+		translators.set(locale, t);
+	}
+	return t;
+}
+
+/** The given namespaces of one locale, to pass to an island as its `resources` prop. */
+export function islandResources<const N extends keyof Resources>(
+	locale: Locale,
+	namespaces: readonly N[],
+): Pick<Resources, N> {
+	const all = allResources[locale];
+	return Object.fromEntries(namespaces.map((name) => [name, all[name]])) as Pick<Resources, N>;
+}
