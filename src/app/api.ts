@@ -17,7 +17,10 @@ import { openApiDocument } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import type { AppContext } from './context';
 
-/** The site's API, under `/api`. Errors leave as the envelope of design.md, in the caller's language. */
+/**
+ * The site's API, under `/api`. Errors leave as the envelope of docs/product-rules.md#error-envelope, in the
+ * caller's language.
+ */
 export function createApiApp(server: AppContext) {
 	const app = new Hono<AppEnv>().basePath('/api');
 

@@ -1,4 +1,4 @@
-/** The product's limits and timings, from the spec's sections 5 and 9, in one place. */
+/** The product's limits and timings in one place (docs/product-rules.md#item-limits, #profile-limits). */
 
 const megabyte = 1024 * 1024;
 

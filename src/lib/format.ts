@@ -1,4 +1,4 @@
-/** Formatting of money and dates: Indonesian conventions, Jakarta time (design.md, "Time"). */
+/** Formatting of money and dates: Indonesian conventions, Jakarta time (docs/product-rules.md#formatting). */
 
 import type { Locale } from './i18n/locales';
 

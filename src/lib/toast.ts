@@ -1,4 +1,4 @@
-/** How toasts behave across the site (spec section 9). */
+/** How toasts behave across the site (docs/product-rules.md#toasts). */
 export const toastSettings = {
 	maxVisible: 20,
 	durationMs: { default: 5000, success: 3000, error: 4000 },

@@ -87,7 +87,7 @@ const refusedOnCreate: Case[] = (['length', 'width', 'height'] as const).map((fi
 	`form.errors.${field}Min`,
 ]);
 
-/** The edit form goes down to 0.1 cm for dimensions (spec section 5), so the API does too. */
+/** The edit form goes down to 0.1 cm for dimensions (docs/product-rules.md#item-limits), so the API does too. */
 const refusedOnUpdate: Case[] = (['length', 'width', 'height'] as const).map((field) => [
 	`a ${field} of 0.09`,
 	{ [field]: '0.09' },

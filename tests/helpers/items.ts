@@ -164,7 +164,7 @@ export interface ErrorBody {
 	error: { code: string; message: string; fields?: Record<string, string>; requestId: string };
 }
 
-/** Checks the error envelope of design.md and returns it. */
+/** Checks the error envelope (docs/product-rules.md#error-envelope) and returns it. */
 export async function expectError(
 	response: Response,
 	status: number,

@@ -3,7 +3,7 @@
  * the API and both directories, and the rules for typing a search. Browser-safe: no Node imports.
  */
 
-/** A district as the product shows it (Biteship's field names, which the spec uses). */
+/** A district as the product shows it (Biteship's field names; docs/product-rules.md#area-search). */
 export interface Area {
 	/** The embedded directory uses the district code ("31.74.07"); Biteship its own id. */
 	id: string;

@@ -30,7 +30,7 @@ function queryFromLocation(): ViewQuery {
 	};
 }
 
-/** The rank shown in a row (spec: "(page-1)*10 + index + 1"). */
+/** The rank shown in a row: (page - 1) × 10 + index + 1. */
 export function rankNumber(page: number, index: number): number {
 	return (page - 1) * rankingLimits.pageSize + index + 1;
 }

@@ -24,7 +24,7 @@ export type RankingRange = (typeof rankingRanges)[number];
 export const rankingSorts = ['impact', 'recent', 'donations'] as const;
 export type RankingSort = (typeof rankingSorts)[number];
 
-/** Rankings page size (spec section 9) and the most a client may ask for at once. */
+/** Rankings page size (docs/product-rules.md#rankings) and the most a client may ask for at once. */
 export const rankingLimits = { pageSize: 10, maxLimit: 50, topCount: 5 } as const;
 
 /** The rankings query with defaults filled in. */
@@ -35,7 +35,7 @@ export interface RankingsQuery {
 	sort: RankingSort;
 }
 
-/** One donor in the rankings or the top list (design.md, "Rankings"). */
+/** One donor in the rankings or the top list (docs/product-rules.md#rankings). */
 export interface HeroEntry {
 	rank: number;
 	userId: string;
@@ -48,7 +48,7 @@ export interface HeroEntry {
 	badges: Badge[];
 }
 
-/** Where a rankings page sits among all pages (design.md, "Rankings"). */
+/** Where a rankings page sits among all pages (docs/product-rules.md#rankings). */
 export interface RankingsMeta {
 	currentPage: number;
 	totalPages: number;

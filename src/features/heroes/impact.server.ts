@@ -5,7 +5,7 @@ import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
 import type { Badge, DonorStats, Period, RankingSort } from './heroes';
 
 /**
- * Impact per donor over the items whose current status is DONATED (design.md, "Impact"), so
+ * Impact per donor over the items whose current status is DONATED (docs/product-rules.md#impact), so
  * an item set back to AVAILABLE stops counting at once: donations counted, kg as
  * Σ weight × quantity, score as Σ (10 × quantity + round(weight × quantity)). With a period,
  * only items donated inside it count. Served by the partial index `items_donated_at_idx`.

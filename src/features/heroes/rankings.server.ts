@@ -30,7 +30,7 @@ interface RankingRow {
 export type RankingsOptions = RankingsQuery & { now?: Date };
 
 /**
- * A page of the heroes rankings (design.md, "Rankings"): donors with at least one donation in
+ * A page of the heroes rankings (docs/product-rules.md#rankings): donors with at least one donation in
  * the range, in the chosen order; `rank` is the position in that order. Badges are the
  * all-time podium (RANK_1–3) and VERIFIED, whatever the range and order.
  */

@@ -41,7 +41,7 @@ function donorCard(
 ): DocumentFragment {
 	const { fragment, part } = cloneParts(template);
 	const name = entry.user.name ?? texts.anonymous;
-	// The position number shows for the first three only (spec: "Top donors on home").
+	// The position number shows for the first three only (docs/product-rules.md#top-donors).
 	if (entry.rank <= 3) {
 		part('position-number').textContent = `#${entry.rank}`;
 		part('position-label').textContent = fillText(texts.position, { rank: entry.rank });
@@ -82,7 +82,7 @@ export async function showTopDonors(): Promise<void> {
 		return;
 	}
 	if (entries.length === 0) return showListState(section, 'empty');
-	// Two or fewer sit centred in a row; more fill a grid (spec: "Top donors on home").
+	// Two or fewer sit centred in a row; more fill a grid (docs/product-rules.md#top-donors).
 	list.dataset['layout'] = entries.length <= 2 ? 'row' : 'grid';
 	list.replaceChildren(
 		...entries.map((entry) => donorCard(template, entry, { anonymous, position, profileBase })),

@@ -121,7 +121,7 @@ export function cardView(
 	};
 }
 
-/** Green while the item can be asked for, gray once it is gone (spec: any other status). */
+/** Green while the item can be asked for, gray once it is gone (docs/product-rules.md#item-statuses). */
 export function statusBadgeClass(status: ItemStatus): string {
 	return status === 'AVAILABLE'
 		? `${cardClass.badge} badge-success`

@@ -1,5 +1,5 @@
 /**
- * Keeps item data fresh the way spec section 4 asks (polled every 3 s, refetched on window focus,
+ * Keeps item data fresh the way docs/product-rules.md#polling-and-caching asks (polled every 3 s, refetched on window focus,
  * stale after 1 s) without TanStack Query, for the home page whose script must stay tiny.
  * Each poll revalidates with the last `ETag`, so an unchanged answer is a body-less 304.
  */

@@ -81,7 +81,7 @@ const photoLimit = bodyLimit({
 	},
 });
 
-/** The item calls of spec section 7. */
+/** The item calls of the API (`/api/items…`). */
 export function itemRoutes(server: ServerContext & { humanVerifier: HumanVerifier }) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
 

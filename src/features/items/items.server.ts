@@ -208,7 +208,7 @@ function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 
 /**
  * Lists never carry a donor's phone (cards do not show it): only the item detail does, where
- * each reveal counts against the viewer's rate limit (design.md, "Phone privacy").
+ * each reveal counts against the viewer's rate limit (docs/product-rules.md#phone-privacy).
  */
 function listViewer(viewer: Viewer | null): Viewer | null {
 	return viewer && { id: viewer.id, canSeePhone: false };
@@ -262,7 +262,7 @@ async function totalAndPage(
 	return { total: counted.total, rows: await itemsWithIds(db, counted.ids) };
 }
 
-/** `GET /items`: one page of items with the list's meta (design.md, "Lists"). */
+/** `GET /items`: one page of items with the list's meta (docs/product-rules.md#item-lists). */
 export async function listItems(
 	db: Database,
 	query: ItemListQuery,

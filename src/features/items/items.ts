@@ -1,4 +1,4 @@
-/** Categories of design.md; `other` is the default. */
+/** Categories of items (docs/product-rules.md#categories); `other` is the default. */
 export const categories = [
 	'clothing',
 	'electronics',
@@ -56,7 +56,7 @@ export interface Item {
 	donatedAt: string | null;
 	createdAt: string;
 	updatedAt: string;
-	/** Photo URLs, cover first (the spec's `images`). */
+	/** Photo URLs, cover first (`images` in the API). */
 	images: string[];
 	photos: ItemPhoto[];
 	donorId: string;

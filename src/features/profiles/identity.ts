@@ -1,5 +1,5 @@
 /**
- * The identity verification preview (design.md section 4): the picked document photo is checked
+ * The identity verification preview (docs/product-rules.md#identity-verification): the picked document photo is checked
  * in the browser, nothing is uploaded and nothing is stored.
  */
 import { identityCheck, imageMimeTypes } from '~/config/limits';

@@ -1,6 +1,6 @@
 /**
  * The signed-in visitor's profile check, loaded once per page and shared by every island on it
- * (banner, guards, forms). Follows the spec's policy: only when signed in, fewer than 3 attempts
+ * (banner, guards, forms). Follows docs/product-rules.md#polling-and-caching: only when signed in, fewer than 3 attempts
  * with a doubling delay, fresh for 5 minutes, refetched on window focus once stale.
  */
 import { atom } from 'nanostores';

@@ -99,7 +99,7 @@ export interface SaveFailure {
 const isProfileField = (name: string): name is ProfileField =>
 	(profileFields as readonly string[]).includes(name);
 
-/** Maps a failed `PUT /profile` to what the form shows, per the spec's error catalogue. */
+/** Maps a failed `PUT /profile` to what the form shows, per docs/product-rules.md#form-error-messages. */
 export function saveFailure(mode: ProfileFormMode, error: unknown): SaveFailure {
 	const api = error instanceof ApiError ? error : null;
 	const fields: ProfileFieldErrors = {};

@@ -91,7 +91,7 @@ const fallbackKeys: Record<string, string> = {
 	imageUrl: 'form.errors.imageUrlInvalid',
 };
 
-/** Field errors as translation keys only, as design.md promises clients. */
+/** Field errors as translation keys only (docs/product-rules.md#form-error-messages). */
 function messageKeys(fields: Record<string, string>): Record<string, string> {
 	return Object.fromEntries(
 		Object.entries(fields).map(([field, message]) => [

@@ -3,7 +3,7 @@ import { profileLimits } from '~/config/limits';
 import type { Badge, DonorStats } from '~/features/heroes/heroes';
 import { optionalText, requiredText, storableText } from '~/lib/text-fields';
 
-/** The spec's WhatsApp pattern: +62, a digit 1–9, then 9 to 11 digits. */
+/** A WhatsApp number of Indonesia: +62, a digit 1–9, then 9 to 11 digits. */
 export const phonePattern = /^\+62[1-9]\d{9,11}$/;
 
 /**

@@ -1,6 +1,6 @@
 /** What the support page shows; safe in the browser and on the server. */
 
-/** A supporter of the site, from Trakteer or the local table (spec section 3, "Supporter"). */
+/** A supporter of the site, from Trakteer or the local table (docs/product-rules.md#support-page). */
 export interface Supporter {
 	supporterName: string;
 	/** Rupiah, whole. */
@@ -11,13 +11,13 @@ export interface Supporter {
 	unitName: string | null;
 }
 
-/** Someone who backed the site early (spec section 3, "Early supporter"). */
+/** Someone who backed the site early (docs/product-rules.md#support-page). */
 export interface EarlySupporter {
 	name: string;
 	message: string | null;
 }
 
-/** Top supporters: the first 3 shown large, then up to 5 smaller (spec section 9). */
+/** Top supporters: the first 3 shown large, then up to 5 smaller (docs/product-rules.md#support-page). */
 export const supporterLimits = {
 	featured: 3,
 	more: 5,

@@ -6,7 +6,7 @@ import type { Locale } from '~/lib/i18n/locales';
 /** How the server wants people verified: Cloudflare Turnstile, or a simulated check in development. */
 export type VerificationConfig = { mode: 'turnstile'; siteKey: string } | { mode: 'simulated' };
 
-/** The simulated check shows its "verifying" state this long (spec section 9: 2 s). */
+/** The simulated check shows its "verifying" state this long (docs/product-rules.md#human-verification: 2 s). */
 export const simulatedCheckDelayMs = 2000;
 /** Simulated tokens live 5 minutes on the server: a slow form gets a new one before that. */
 const simulatedRenewMs = 4 * 60_000;

@@ -3,7 +3,7 @@ import { allResources } from '~/server/i18n';
 import { createTranslator } from './translate';
 
 describe('createTranslator', () => {
-	it('translates the spec’s dotted keys in each language', () => {
+	it('translates dotted keys in each language', () => {
 		expect(createTranslator('id', allResources)('common.loading')).toBe('Memuat…');
 		expect(createTranslator('en', allResources)('common.loading')).toBe('Loading…');
 	});

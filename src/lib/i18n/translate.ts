@@ -4,7 +4,7 @@ import { defaultLocale } from './locales';
 import type { Resources } from './resources';
 
 /**
- * A `t()` for one locale over the given resources. Keys are the spec's dotted names
+ * A `t()` for one locale over the given resources. Keys are dotted names
  * (`common.loading`, `itemDetail.whatsapp.noPhoneNumber`); Indonesian fills any gap.
  */
 export function createTranslator(

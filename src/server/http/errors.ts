@@ -1,4 +1,4 @@
-/** Every error code of the API with its HTTP status (design.md, "Errors"). */
+/** Every error code of the API with its HTTP status (docs/product-rules.md#error-codes). */
 export const errorStatus = {
 	VALIDATION_ERROR: 400,
 	TOO_MANY_IMAGES: 400,

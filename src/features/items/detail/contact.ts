@@ -1,4 +1,4 @@
-/** Who may ask for an item and what pressing "contact the donor" does (spec section 4). */
+/** Who may ask for an item and what pressing "contact the donor" does (docs/product-rules.md#contacting-a-donor). */
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { withRedirect } from '~/lib/redirect-target';
 import { type Item, whatsappUrl } from '../items';

@@ -1,6 +1,6 @@
 /** The item gallery's rules, kept free of React so they can be tested on their own. */
 
-/** How long a photo change animates; further changes wait until it is over (spec section 9). */
+/** How long a photo change animates; further changes wait until it is over. */
 export const galleryAnimationMs = 300;
 
 /** A horizontal swipe shorter than this many pixels is a tap or a wobble, not a swipe. */

@@ -19,7 +19,7 @@ export interface ItemState {
  * The item as the server knows it now: loaded from the API once on mount (the rendered page
  * never carries the donor's phone; the API hands it out under its rate limit), then polled
  * every 3 s while the tab is visible and refetched when the window regains focus with data
- * older than 1 s (spec section 4), so a status change by the donor reaches every open page.
+ * older than 1 s (docs/product-rules.md#polling-and-caching), so a status change by the donor reaches every open page.
  * A failed poll keeps the data and tries again at the next tick.
  */
 export function useItem(initial: Item): ItemState {

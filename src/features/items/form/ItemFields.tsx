@@ -19,7 +19,7 @@ interface MeasurementFieldsProps {
 	errorOf: (field: MeasurementField) => string | undefined;
 }
 
-/** Weight, length, width, height and quantity as number inputs with the spec's ranges and steps. */
+/** Weight, length, width, height and quantity as number inputs with the ranges and steps of docs/product-rules.md#item-limits. */
 export function MeasurementFields({
 	t,
 	mode,

@@ -112,7 +112,7 @@ describe('validateItemForm', () => {
 });
 
 describe('measurementRange', () => {
-	it('follows spec section 5 for each input', () => {
+	it('follows the item limits for each input', () => {
 		expect(measurementRange('weight', 'add')).toEqual({ min: 0.1, max: 100, step: 0.1 });
 		expect(measurementRange('height', 'add')).toEqual({ min: 1, max: 300, step: 0.1 });
 		expect(measurementRange('height', 'edit')).toEqual({ min: 0.1, max: 300, step: 0.1 });

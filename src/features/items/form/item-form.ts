@@ -1,7 +1,7 @@
 /**
  * The rules of the add and edit item forms, apart from React so they can be tested without a
  * browser: the values as typed, validation with the shared schema, change detection and the
- * photo counts of spec section 5.
+ * photo counts of docs/product-rules.md#item-limits.
  */
 import { z } from 'zod/mini';
 import { imageMimeTypes, itemLimits } from '~/config/limits';
@@ -60,7 +60,7 @@ export type MeasurementField = (typeof measurementFields)[number];
 const decimalFields = ['weight', 'length', 'width', 'height'] as const;
 
 /**
- * The spec lets the edit form go down to 0.1 cm for length, width and height (1 cm on add), so
+ * The edit form may go down to 0.1 cm for length, width and height (1 cm on add), so
  * items listed with a smaller size elsewhere can still be saved.
  */
 export const editDimensionMin = 0.1;
@@ -78,7 +78,7 @@ const editSchema = z.extend(itemInputSchema, {
 	height: editDimension('height'),
 });
 
-/** The `min`, `max` and `step` of each number input in `mode` (spec section 5). */
+/** The `min`, `max` and `step` of each number input in `mode` (docs/product-rules.md#item-limits). */
 export function measurementRange(
 	field: MeasurementField,
 	mode: ItemFormMode,
@@ -92,7 +92,7 @@ export function measurementRange(
 	return { min, max: itemLimits.dimensionMax, step: 0.1 };
 }
 
-/** Empty values for a new item; the category defaults to `other` as design.md says. */
+/** Empty values for a new item; the category defaults to `other` (docs/product-rules.md#categories). */
 export function initialItemValues(item?: EditableItem | null): ItemFormValues {
 	if (!item) {
 		return {
@@ -118,7 +118,7 @@ export function initialItemValues(item?: EditableItem | null): ItemFormValues {
 	};
 }
 
-/** A number with more than one decimal, which the spec's step of 0.1 does not allow. */
+/** A number with more than one decimal, which a step of 0.1 does not allow. */
 function hasExtraDecimals(value: number): boolean {
 	return Math.abs(value * 10 - Math.round(value * 10)) > 1e-9;
 }

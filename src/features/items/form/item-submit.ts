@@ -1,6 +1,6 @@
 /**
  * What the item forms send (`POST /api/items`, `PUT /api/items/{id}` as multipart) and how a
- * failed save maps to messages, per the spec's error catalogue.
+ * failed save maps to messages, per docs/product-rules.md#form-error-messages.
  */
 import { ApiError } from '~/lib/api-client';
 import type { ValidItem } from '../item-schemas';
