@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fetchWhole, type OutboundAnswer, OutboundFailure } from '~/server/http/outbound';
 import { type Area, areaSearchLimit, isSearchableAreaQuery } from './areas';
 import { type AreaDirectory, AreaDirectoryUnavailableError } from './areas.server';
 
@@ -69,17 +70,6 @@ function toArea(area: BiteshipArea): Area {
 	};
 }
 
-/** Rejects with the signal's reason once it aborts, even if the promise never settles. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-	// An injected or misbehaving fetch may ignore the signal; the timeout must hold regardless.
-	return new Promise<T>((resolve, reject) => {
-		const onAbort = () => reject(signal.reason);
-		if (signal.aborted) return onAbort();
-		signal.addEventListener('abort', onAbort, { once: true });
-		promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-	});
-}
-
 /**
  * The production directory: Biteship's maps API (`/v1/maps/areas`), whose ids the shipping-rate
  * calls need. Every failure, including a timeout, becomes an AreaDirectoryUnavailableError whose
@@ -107,25 +97,20 @@ export function createBiteshipAreaDirectory(options: BiteshipAreaDirectoryOption
 
 	/** GETs a maps path and answers the valid areas, or null for a 404 when `notFoundIsNull`. */
 	async function fetchAreas(path: string, notFoundIsNull: boolean): Promise<Area[] | null> {
-		const signal = AbortSignal.timeout(timeoutMs);
-		let status: number;
-		let ok: boolean;
-		let text: string;
+		let answer: OutboundAnswer;
 		try {
-			const response = await untilAborted(
-				fetchImpl(`${baseUrl}${path}`, {
-					method: 'GET',
-					headers: { authorization: apiKey, accept: 'application/json' },
-					signal,
-				}),
-				signal,
+			answer = await fetchWhole(
+				fetchImpl,
+				`${baseUrl}${path}`,
+				{ method: 'GET', headers: { authorization: apiKey, accept: 'application/json' } },
+				timeoutMs,
 			);
-			({ status, ok } = response);
-			text = await untilAborted(response.text(), signal);
 		} catch (error) {
-			if (signal.aborted) throw unavailable(`timed out after ${timeoutMs} ms`, error);
-			throw unavailable('could not be reached', error);
+			const failure = error instanceof OutboundFailure ? error : null;
+			if (failure?.timedOut) throw unavailable(`timed out after ${timeoutMs} ms`, failure.cause);
+			throw unavailable('could not be reached', failure?.cause ?? error);
 		}
+		const { status, ok, text } = answer;
 
 		let body: unknown;
 		try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fetchWhole, type OutboundAnswer, OutboundFailure } from '~/server/http/outbound';
 import { type Supporter, topSupporters } from './support';
 
 /** Options of the Trakteer-backed supporters list. */
@@ -78,16 +79,6 @@ export function parseTrakteerSupports(body: unknown): Supporter[] {
 	});
 }
 
-/** Rejects with the signal's reason once it aborts, even if the fetch ignores the signal. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-	return new Promise<T>((resolve, reject) => {
-		const onAbort = () => reject(signal.reason);
-		if (signal.aborted) return onAbort();
-		signal.addEventListener('abort', onAbort, { once: true });
-		promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-	});
-}
-
 /**
  * The top supporters from Trakteer's public supports API (integrations.md, section 2). A good
  * answer is cached for `cacheMs`; on an error, a timeout or malformed data it serves the last
@@ -114,26 +105,28 @@ export function createTrakteerSupporters(
 			limit: String(settings.limit),
 			page: '1',
 		})}`;
-		const signal = AbortSignal.timeout(settings.timeoutMs);
-		let response: Response;
-		let text: string;
+		let response: OutboundAnswer;
 		try {
-			response = await untilAborted(
-				fetchImpl(url, {
+			response = await fetchWhole(
+				fetchImpl,
+				url,
+				{
 					headers: {
 						key: apiKey,
 						Accept: 'application/json',
 						'X-Requested-With': 'XMLHttpRequest',
 					},
-					signal,
-				}),
-				signal,
+				},
+				settings.timeoutMs,
 			);
-			text = await untilAborted(response.text(), signal);
 		} catch (error) {
-			const reason = signal.aborted ? `timed out after ${settings.timeoutMs} ms` : 'unreachable';
-			throw new TrakteerUnavailableError(`Trakteer ${reason}`, { cause: error });
+			const timedOut = error instanceof OutboundFailure && error.timedOut;
+			const reason = timedOut ? `timed out after ${settings.timeoutMs} ms` : 'unreachable';
+			throw new TrakteerUnavailableError(`Trakteer ${reason}`, {
+				cause: error instanceof OutboundFailure ? error.cause : error,
+			});
 		}
+		const { text } = response;
 		if (!response.ok)
 			throw new TrakteerUnavailableError(`Trakteer answered HTTP ${response.status}`);
 		let body: unknown;
