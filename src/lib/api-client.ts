@@ -19,6 +19,12 @@ export class ApiError extends Error {
 	}
 }
 
+/** The `ApiError` of a failed answer, from its envelope; a body without one gives `INTERNAL`. */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+	const error = (body as { error?: ApiErrorBody } | null)?.error;
+	return new ApiError(status, error?.code ?? 'INTERNAL', error?.message ?? '', error?.fields);
+}
+
 /** Calls `/api{path}` and returns the body's `data`; throws `ApiError` on failure. */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
 	const headers = new Headers(init.headers);
@@ -28,15 +34,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 		headers.set('Content-Type', 'application/json');
 	const response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
 	const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-	if (!response.ok) {
-		const error = (body as { error?: ApiErrorBody } | null)?.error;
-		throw new ApiError(
-			response.status,
-			error?.code ?? 'INTERNAL',
-			error?.message ?? '',
-			error?.fields,
-		);
-	}
+	if (!response.ok) throw apiErrorOf(response.status, body);
 	// A 204 (a delete) has no body and no data.
 	return (body as { data: T } | null)?.data as T;
 }

@@ -1,5 +1,5 @@
 /** Reading one item for the detail page's polling: conditional requests, so polls are cheap. */
-import { ApiError, type ApiErrorBody } from '~/lib/api-client';
+import { apiErrorOf } from '~/lib/api-client';
 import type { Item } from '../items';
 
 /** A poll's outcome: the item changed (with its new ETag), or the server answered 304. */
@@ -24,9 +24,6 @@ export async function pollItem(
 	});
 	if (response.status === 304) return { changed: false };
 	const body: unknown = await response.json().catch(() => null);
-	if (!response.ok) {
-		const error = (body as { error?: ApiErrorBody } | null)?.error;
-		throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? '');
-	}
+	if (!response.ok) throw apiErrorOf(response.status, body);
 	return { changed: true, item: (body as { data: Item }).data, etag: response.headers.get('ETag') };
 }

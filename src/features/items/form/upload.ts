@@ -3,7 +3,7 @@
  * been sent, and photos on a mobile network take long enough that the owner should see it, so
  * this one call uses XMLHttpRequest. Answers follow the API's envelope like `apiFetch`.
  */
-import { ApiError, type ApiErrorBody } from '~/lib/api-client';
+import { ApiError, apiErrorOf } from '~/lib/api-client';
 
 /** The result of a finished request: status and raw body text. */
 export interface UploadResponse {
@@ -20,8 +20,7 @@ export function parseUploadResponse<T>({ status, text }: UploadResponse): T {
 		// A proxy's HTML error page: no envelope, so the caller falls back to its own message.
 	}
 	if (status >= 200 && status < 300) return (body as { data: T } | null)?.data as T;
-	const error = (body as { error?: ApiErrorBody } | null)?.error;
-	throw new ApiError(status, error?.code ?? 'INTERNAL', error?.message ?? '', error?.fields);
+	throw apiErrorOf(status, body);
 }
 
 /** A send that never reached the server or lost the connection. */
