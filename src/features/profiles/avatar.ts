@@ -1,13 +1,6 @@
-/**
- * Avatars are scaled and re-encoded in the browser before they are sent, so a 12 MP phone photo
- * travels as a JPEG of a few dozen kilobytes on a mobile network.
- */
+/** Avatars travel as a JPEG of a few dozen kilobytes (see `~/lib/image-resize`). */
 import { profileLimits } from '~/config/limits';
-
-export interface Size {
-	width: number;
-	height: number;
-}
+import { decodePicture, drawScaled, fitWithin, resizePresets } from '~/lib/image-resize';
 
 /** Why a picked avatar was refused, as a `profile.errors.*` message key. */
 export type AvatarError =
@@ -15,18 +8,6 @@ export type AvatarError =
 	| 'profile.errors.imageTooLarge'
 	| 'profile.errors.avatarError'
 	| 'profile.errors.imageCompressionFailed';
-
-/**
- * The size that fits `size` within a `max`×`max` square keeping its ratio. Smaller images keep
- * their size: upscaling would only add bytes.
- */
-export function fitWithin(size: Size, max: number = profileLimits.avatarMaxDimension): Size {
-	const scale = Math.min(1, max / size.width, max / size.height);
-	return {
-		width: Math.max(1, Math.round(size.width * scale)),
-		height: Math.max(1, Math.round(size.height * scale)),
-	};
-}
 
 /** The first rule a picked file breaks (any image type the browser can decode is fine), or null. */
 export function checkAvatarFile(file: { type: string; size: number }): AvatarError | null {
@@ -51,22 +32,14 @@ export async function encodeAvatar(file: File): Promise<string> {
 	if (problem) throw new AvatarEncodingError(problem);
 	let bitmap: ImageBitmap;
 	try {
-		bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+		bitmap = await decodePicture(file);
 	} catch {
 		throw new AvatarEncodingError('profile.errors.avatarError');
 	}
 	try {
-		const { width, height } = fitWithin(bitmap);
-		const canvas = document.createElement('canvas');
-		canvas.width = width;
-		canvas.height = height;
-		const context = canvas.getContext('2d');
-		if (!context) throw new Error('No 2D canvas');
-		// JPEG has no transparency: without a background, transparent PNG pixels turn black.
-		context.fillStyle = '#fff';
-		context.fillRect(0, 0, width, height);
-		context.drawImage(bitmap, 0, 0, width, height);
-		const dataUrl = canvas.toDataURL('image/jpeg', profileLimits.avatarJpegQuality);
+		const { maxDimension, quality } = resizePresets.avatar;
+		const canvas = drawScaled(bitmap, fitWithin(bitmap, maxDimension), '#fff');
+		const dataUrl = canvas.toDataURL('image/jpeg', quality);
 		if (!dataUrl.startsWith('data:image/jpeg')) throw new Error('JPEG encoding unsupported');
 		return dataUrl;
 	} catch {

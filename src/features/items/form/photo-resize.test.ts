@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fitLongestSide, renamedFile, resizePlan, resizedType } from './photo-resize';
+import { fitWithin, resizePresets } from '~/lib/image-resize';
+import { renamedFile, resizePlan, resizedType } from './photo-resize';
 
 const megabyte = 1024 * 1024;
 
-describe('fitLongestSide', () => {
+describe('fitWithin, with the photo preset', () => {
+	const fitLongestSide = (size: { width: number; height: number }) =>
+		fitWithin(size, resizePresets.photo.maxDimension);
+
 	it('scales the longest side down to 2048 px, keeping the ratio', () => {
 		expect(fitLongestSide({ width: 4000, height: 3000 })).toEqual({ width: 2048, height: 1536 });
 		expect(fitLongestSide({ width: 3000, height: 4000 })).toEqual({ width: 1536, height: 2048 });

@@ -4,29 +4,18 @@
  * a mobile network and keeps most photos under the 5 MB limit. The server re-encodes them anyway,
  * so nothing is lost that a visitor would see.
  */
+import {
+	decodePicture,
+	drawScaled,
+	encodeCanvas,
+	fitWithin,
+	resizePresets,
+	type Size,
+} from '~/lib/image-resize';
 import { photoSizeError, photoTypeError } from './item-form';
 
-export interface Size {
-	width: number;
-	height: number;
-}
-
-export const photoResize = {
-	/** The longest side after scaling; the server's largest served width is smaller. */
-	maxDimension: 2048,
-	quality: 0.85,
-	/** Photos already small in pixels are still re-encoded above this size, to save upload time. */
-	reencodeAboveBytes: 1024 * 1024,
-} as const;
-
-/** The size whose longest side is at most `max`, keeping the ratio; smaller sizes are kept. */
-export function fitLongestSide(size: Size, max: number = photoResize.maxDimension): Size {
-	const scale = Math.min(1, max / Math.max(size.width, size.height));
-	return {
-		width: Math.max(1, Math.round(size.width * scale)),
-		height: Math.max(1, Math.round(size.height * scale)),
-	};
-}
+/** Photos already small in pixels are still re-encoded above this size, to save upload time. */
+const reencodeAboveBytes = 1024 * 1024;
 
 /** The type a photo is re-encoded to: JPEG stays JPEG; PNG and WebP become WebP (keeps transparency). */
 export function resizedType(type: string): 'image/jpeg' | 'image/webp' {
@@ -38,9 +27,9 @@ export function resizePlan(
 	size: Size,
 	file: { type: string; size: number },
 ): (Size & { type: 'image/jpeg' | 'image/webp' }) | null {
-	const fitted = fitLongestSide(size);
+	const fitted = fitWithin(size, resizePresets.photo.maxDimension);
 	const scaled = fitted.width !== size.width || fitted.height !== size.height;
-	if (!scaled && file.size <= photoResize.reencodeAboveBytes) return null;
+	if (!scaled && file.size <= reencodeAboveBytes) return null;
 	return { ...fitted, type: resizedType(file.type) };
 }
 
@@ -57,24 +46,8 @@ export class PhotoError extends Error {
 	}
 }
 
-function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
-	return new Promise((resolve) => canvas.toBlob(resolve, type, photoResize.quality));
-}
-
-function draw(bitmap: ImageBitmap, size: Size, background: string | null): HTMLCanvasElement {
-	const canvas = document.createElement('canvas');
-	canvas.width = size.width;
-	canvas.height = size.height;
-	const context = canvas.getContext('2d');
-	if (!context) throw new Error('No 2D canvas');
-	if (background) {
-		// JPEG has no transparency: without a background, transparent pixels turn black.
-		context.fillStyle = background;
-		context.fillRect(0, 0, size.width, size.height);
-	}
-	context.drawImage(bitmap, 0, 0, size.width, size.height);
-	return canvas;
-}
+const encode = (canvas: HTMLCanvasElement, type: string) =>
+	encodeCanvas(canvas, type, resizePresets.photo.quality);
 
 /**
  * Checks a picked file (JPEG, PNG or WebP that decodes) and returns what to upload: the original
@@ -85,7 +58,7 @@ export async function preparePhoto(file: File): Promise<File> {
 	if (typeError) throw new PhotoError(typeError);
 	let bitmap: ImageBitmap;
 	try {
-		bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+		bitmap = await decodePicture(file);
 	} catch {
 		throw new PhotoError('form.errors.imageType');
 	}
@@ -94,9 +67,10 @@ export async function preparePhoto(file: File): Promise<File> {
 		const plan = resizePlan(bitmap, file);
 		if (plan) {
 			const background = plan.type === 'image/jpeg' ? '#fff' : null;
-			let blob = await encode(draw(bitmap, plan, background), plan.type);
+			let blob = await encode(drawScaled(bitmap, plan, background), plan.type);
 			// Browsers without a WebP encoder hand back PNG: JPEG is the smaller fallback.
-			if (blob?.type !== plan.type) blob = await encode(draw(bitmap, plan, '#fff'), 'image/jpeg');
+			if (blob?.type !== plan.type)
+				blob = await encode(drawScaled(bitmap, plan, '#fff'), 'image/jpeg');
 			const scaled = plan.width !== bitmap.width || plan.height !== bitmap.height;
 			// Unscaled re-encodings only pay off when they are smaller than the original.
 			const encoded = blob && (blob.type === 'image/jpeg' || blob.type === 'image/webp');
