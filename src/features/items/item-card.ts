@@ -5,7 +5,14 @@
  */
 import type { TFunction } from 'i18next';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
-import type { Category, Item, ItemPhoto, ItemStatus } from './items';
+import {
+	type Category,
+	categories,
+	type Item,
+	type ItemPhoto,
+	type ItemStatus,
+	itemStatuses,
+} from './items';
 
 /** What a card shows of an item; small enough to pass to an island as its initial data. */
 export interface CardItem {
@@ -41,26 +48,16 @@ export interface CardLabels {
 	area: string;
 }
 
+/** One label per value of an enumeration. */
+function labelsOf<V extends string>(values: readonly V[], label: (value: V) => string) {
+	return Object.fromEntries(values.map((value) => [value, label(value)])) as Record<V, string>;
+}
+
 /** The card labels of the page's language, from the `item` and `items` namespaces. */
 export function cardLabels(t: TFunction): CardLabels {
 	return {
-		status: {
-			AVAILABLE: t('item.status.AVAILABLE'),
-			RESERVED: t('item.status.RESERVED'),
-			SHIPPED: t('item.status.SHIPPED'),
-			DONATED: t('item.status.DONATED'),
-			CANCELLED: t('item.status.CANCELLED'),
-		},
-		category: {
-			clothing: t('item.category.clothing'),
-			electronics: t('item.category.electronics'),
-			furniture: t('item.category.furniture'),
-			household: t('item.category.household'),
-			books: t('item.category.books'),
-			kids: t('item.category.kids'),
-			sports: t('item.category.sports'),
-			other: t('item.category.other'),
-		},
+		status: labelsOf(itemStatuses, (status) => t(`item.status.${status}`)),
+		category: labelsOf(categories, (category) => t(`item.category.${category}`)),
 		// Kept as a template and filled per card; i18next does not re-read an inserted value.
 		by: t('item.by', { name: '{{name}}' }),
 		noPhoto: t('items.card.noPhoto'),
