@@ -42,6 +42,8 @@ const refusedEverywhere: Case[] = [
 	['a negative weight', { weight: '-1' }, 'weight', 'form.errors.weightMin'],
 	['a weight of 100.1', { weight: '100.1' }, 'weight', 'form.errors.weightMax'],
 	['a weight in words', { weight: 'berat' }, 'weight', 'form.errors.weightRequired'],
+	// The inputs step by 0.1: the API holds the same rule as the form.
+	['a weight of 4.55', { weight: '4.55' }, 'weight', 'itemForm.errors.oneDecimal'],
 	['a weight with a decimal comma', { weight: '4,5' }, 'weight', 'form.errors.weightRequired'],
 	['an infinite weight', { weight: 'Infinity' }, 'weight', 'form.errors.weightRequired'],
 	['an empty weight', { weight: '' }, 'weight', 'form.errors.weightRequired'],
@@ -49,6 +51,7 @@ const refusedEverywhere: Case[] = [
 	...(['length', 'width', 'height'] as const).flatMap((field): Case[] => [
 		[`a ${field} of 300.1`, { [field]: '300.1' }, field, `form.errors.${field}Max`],
 		[`a ${field} in words`, { [field]: 'abc' }, field, `form.errors.${field}Required`],
+		[`a ${field} of 12.25`, { [field]: '12.25' }, field, 'itemForm.errors.oneDecimal'],
 		[`an empty ${field}`, { [field]: '' }, field, `form.errors.${field}Required`],
 	]),
 	['a quantity of 0', { quantity: '0' }, 'quantity', 'form.errors.quantityMin'],
@@ -79,7 +82,7 @@ const refusedEverywhere: Case[] = [
 	],
 ];
 
-/** Spec section 5: dimensions start at 1 cm on add (0.1 cm on the edit form, see below). */
+/** Dimensions start at 1 cm on add (0.1 cm on the edit form, see below). */
 const refusedOnCreate: Case[] = (['length', 'width', 'height'] as const).map((field) => [
 	`a ${field} of 0.9`,
 	{ [field]: '0.9' },

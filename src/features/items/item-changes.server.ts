@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
 import { fieldErrors } from '~/features/profiles/profiles';
 import { isProfileComplete, type UserRow } from '~/server/auth/users';
@@ -10,7 +9,7 @@ import type { RateLimiter } from '~/server/rate-limit';
 import type { Storage } from '~/server/storage';
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
-import { itemInputSchema, type ValidItem } from './item-schemas';
+import { itemSchemaOf, type ValidItem } from './item-schemas';
 import { type Item, toggledStatus } from './items';
 import {
 	deleteFiles,
@@ -27,20 +26,6 @@ interface Deps {
 	rateLimiter: RateLimiter;
 }
 
-/** Spec section 5: dimensions start at 1 cm on add but at 0.1 cm on the edit form. */
-const editDimension = (field: string) =>
-	z.coerce.number(`form.errors.${field}Required`).check(
-		z.refine((value) => Number.isFinite(value), `form.errors.${field}Required`),
-		z.minimum(0.1, 'itemForm.errors.dimensionMinEdit'),
-		z.maximum(itemLimits.dimensionMax, `form.errors.${field}Max`),
-	);
-
-const itemUpdateSchema = z.extend(itemInputSchema, {
-	length: editDimension('length'),
-	width: editDimension('width'),
-	height: editDimension('height'),
-});
-
 function parseFields(fields: unknown, mode: 'create' | 'edit' = 'create'): ValidItem {
 	// An empty value is a missing one ("required"), not a 0 ("at least 0.1"), as on the form.
 	const input = Object.fromEntries(
@@ -49,7 +34,7 @@ function parseFields(fields: unknown, mode: 'create' | 'edit' = 'create'): Valid
 			typeof value === 'string' && value.trim() === '' ? undefined : value,
 		]),
 	);
-	const parsed = (mode === 'edit' ? itemUpdateSchema : itemInputSchema).safeParse(input);
+	const parsed = itemSchemaOf(mode).safeParse(input);
 	if (!parsed.success) throw new AppError('VALIDATION_ERROR', fieldErrors(parsed.error.issues));
 	return parsed.data;
 }

@@ -17,11 +17,18 @@ export const itemListQuerySchema = z.object({
 });
 export type ItemListQuery = z.output<typeof itemListQuerySchema>;
 
-function decimal(field: string, min: number, max: number) {
+/** Whether a number has more than one decimal, which the inputs' step of 0.1 does not allow. */
+export function hasExtraDecimals(value: number): boolean {
+	return Math.abs(value * 10 - Math.round(value * 10)) > 1e-9;
+}
+
+/** A measure of at most one decimal between `min` and `max`. */
+function decimal(field: string, min: number, max: number, minMessage = `form.errors.${field}Min`) {
 	return z.coerce.number(`form.errors.${field}Required`).check(
 		z.refine((value) => Number.isFinite(value), `form.errors.${field}Required`),
-		z.minimum(min, `form.errors.${field}Min`),
+		z.minimum(min, minMessage),
 		z.maximum(max, `form.errors.${field}Max`),
+		z.refine((value) => !hasExtraDecimals(value), 'itemForm.errors.oneDecimal'),
 	);
 }
 
@@ -44,3 +51,23 @@ export const itemInputSchema = z.object({
 });
 export type ItemInput = z.input<typeof itemInputSchema>;
 export type ValidItem = z.output<typeof itemInputSchema>;
+
+/**
+ * Editing may go down to 0.1 cm for length, width and height (1 cm on add), so items listed
+ * with a smaller size elsewhere can still be saved.
+ */
+export const editDimensionMin = 0.1;
+
+const editDimension = (field: string) =>
+	decimal(field, editDimensionMin, itemLimits.dimensionMax, 'itemForm.errors.dimensionMinEdit');
+
+/** The edit form's fields and `PUT /items/{id}`'s. */
+export const itemEditSchema = z.extend(itemInputSchema, {
+	length: editDimension('length'),
+	width: editDimension('width'),
+	height: editDimension('height'),
+});
+
+/** The schema of adding (`create`) or editing an item. */
+export const itemSchemaOf = (mode: 'create' | 'edit') =>
+	mode === 'edit' ? itemEditSchema : itemInputSchema;

@@ -3,9 +3,8 @@
  * browser: the values as typed, validation with the shared schema, change detection and the
  * photo counts of docs/product-rules.md#item-limits.
  */
-import { z } from 'zod/mini';
 import { imageMimeTypes, itemLimits } from '~/config/limits';
-import { itemInputSchema, type ValidItem } from '../item-schemas';
+import { editDimensionMin, itemSchemaOf, type ValidItem } from '../item-schemas';
 import type { Category, Item } from '../items';
 
 export type ItemFormMode = 'add' | 'edit';
@@ -57,26 +56,6 @@ export type ItemFieldErrors = Partial<Record<ItemFormField, string>>;
 /** The number inputs, in the order the form shows them. */
 export const measurementFields = ['weight', 'length', 'width', 'height', 'quantity'] as const;
 export type MeasurementField = (typeof measurementFields)[number];
-const decimalFields = ['weight', 'length', 'width', 'height'] as const;
-
-/**
- * The edit form may go down to 0.1 cm for length, width and height (1 cm on add), so
- * items listed with a smaller size elsewhere can still be saved.
- */
-export const editDimensionMin = 0.1;
-
-const editDimension = (field: string) =>
-	z.coerce.number(`form.errors.${field}Required`).check(
-		z.refine((value) => Number.isFinite(value), `form.errors.${field}Required`),
-		z.minimum(editDimensionMin, 'itemForm.errors.dimensionMinEdit'),
-		z.maximum(itemLimits.dimensionMax, `form.errors.${field}Max`),
-	);
-
-const editSchema = z.extend(itemInputSchema, {
-	length: editDimension('length'),
-	width: editDimension('width'),
-	height: editDimension('height'),
-});
 
 /** The `min`, `max` and `step` of each number input in `mode` (docs/product-rules.md#item-limits). */
 export function measurementRange(
@@ -118,11 +97,6 @@ export function initialItemValues(item?: EditableItem | null): ItemFormValues {
 	};
 }
 
-/** A number with more than one decimal, which a step of 0.1 does not allow. */
-function hasExtraDecimals(value: number): boolean {
-	return Math.abs(value * 10 - Math.round(value * 10)) > 1e-9;
-}
-
 /** The form checked with the shared schema: the values to send, or a message key per field. */
 export function validateItemForm(
 	values: ItemFormValues,
@@ -132,17 +106,13 @@ export function validateItemForm(
 	const input = Object.fromEntries(
 		Object.entries(values).map(([key, value]) => [key, value.trim() === '' ? undefined : value]),
 	);
-	const result = (mode === 'edit' ? editSchema : itemInputSchema).safeParse(input);
+	const result = itemSchemaOf(mode === 'edit' ? 'edit' : 'create').safeParse(input);
 	const errors: ItemFieldErrors = {};
 	for (const issue of result.error?.issues ?? []) {
 		const field = String(issue.path[0] ?? '') as ItemFormField;
 		errors[field] ??= issue.message;
 	}
-	for (const field of decimalFields) {
-		const number = Number(values[field]);
-		if (!errors[field] && hasExtraDecimals(number)) errors[field] = 'itemForm.errors.oneDecimal';
-	}
-	if (!result.success || Object.keys(errors).length > 0) return { payload: null, errors };
+	if (!result.success) return { payload: null, errors };
 	return { payload: result.data, errors };
 }
 
