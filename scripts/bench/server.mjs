@@ -163,7 +163,11 @@ export async function startServer({ root, dir, host, port, siteUrl }) {
 		SITE_URL: siteUrl,
 		DATA_DIR: dataDir,
 		NODE_ENV: 'production',
+		// The item pages need an item to show: the embedded database in the throwaway folder gets
+		// the demo data, which a DATABASE_URL from the shell would turn off.
+		DEMO_DATA: 'on',
 	};
+	delete env.DATABASE_URL;
 	const removeData = () => rm(dataDir, { recursive: true, force: true });
 	try {
 		const server = await startNodeServer({
