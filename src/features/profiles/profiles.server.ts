@@ -8,7 +8,7 @@ import type { Database } from '~/server/db/client';
 import { users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reencodeImage } from '~/server/images';
-import { isStorageKey, newStorageKey, type Storage } from '~/server/storage';
+import { deleteFiles, isStorageKey, newStorageKey, type Storage } from '~/server/storage';
 import {
 	fieldErrors,
 	isProfileComplete,
@@ -185,7 +185,9 @@ export async function updateProfile(
 			})
 			.where(eq(users.id, user.id))
 			.returning();
-		if (avatarKey !== user.avatarKey && user.avatarKey) await deps.storage.delete(user.avatarKey);
+		if (avatarKey !== user.avatarKey && user.avatarKey) {
+			await deleteFiles(deps.storage, [user.avatarKey]);
+		}
 		return profileCheck(updated!);
 	} catch (error) {
 		if (avatarKey !== user.avatarKey && avatarKey) await deps.storage.delete(avatarKey);
