@@ -4,14 +4,14 @@
 // numbers never fail it (only a broken run does).
 //
 // Usage: node scripts/bench.mjs [--no-build] [--only pages,lighthouse] [--pages /,/en]
-//                               [--port 4455] [--js-budget 60]
+//                               [--port 4455]
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatTable } from './bench/format.mjs';
-import { defaultJsBudgetKb, defaultPages } from './bench/pages.mjs';
+import { defaultPages, itemPlaceholder, resolvePages } from './bench/page-budgets.mjs';
 import { benchBuildDir, buildApp, pickPort, snapshotBuild, startServer } from './bench/server.mjs';
 
 const cpus = availableParallelism();
@@ -33,9 +33,9 @@ const modules = {
 const usage = `Usage: npm run bench -- [options]
   --no-build            serve the existing dist/ instead of building first
   --only <names>        comma-separated modules to run: ${Object.keys(modules).join(', ')}
-  --pages <paths>       comma-separated page paths (default: ${defaultPages.join(',')})
+  --pages <paths>       comma-separated page paths (default: ${defaultPages.join(',')});
+                        ${itemPlaceholder} stands for an item the server shows
   --port <number>       preferred port for the server (default 4455; a free one if taken)
-  --js-budget <KB>      gzip JavaScript budget per page (default ${defaultJsBudgetKb})
   --help                show this text`;
 
 /** Reads the command line into a plain options object; a typo exits with the usage text. */
@@ -49,7 +49,6 @@ function readOptions() {
 				only: { type: 'string', multiple: true },
 				pages: { type: 'string', multiple: true },
 				port: { type: 'string', default: '4455' },
-				'js-budget': { type: 'string', default: String(defaultJsBudgetKb) },
 				help: { type: 'boolean', default: false },
 			},
 		}));
@@ -69,11 +68,9 @@ function readOptions() {
 	const only = list(values.only);
 	const unknown = only.filter((entry) => !(entry in modules));
 	const port = Number(values.port);
-	const jsBudgetKb = Number(values['js-budget']);
 	const problems = [
 		unknown.length && `unknown module(s): ${unknown.join(', ')}`,
 		!(Number.isInteger(port) && port > 0 && port < 65536) && `bad --port: ${values.port}`,
-		!(jsBudgetKb > 0) && `bad --js-budget: ${values['js-budget']}`,
 	].filter(Boolean);
 	if (problems.length) {
 		console.error(`${problems.join('\n')}\n\n${usage}`);
@@ -85,7 +82,6 @@ function readOptions() {
 		only: only.length ? only : Object.keys(modules),
 		pages: pages.length ? pages : defaultPages,
 		port,
-		jsBudgetKb,
 	};
 }
 
@@ -158,9 +154,13 @@ async function main() {
 	};
 	const summaries = [];
 	report.load = { cores: cpus, atStart: loadAverage() };
+	/** @type {string[]} */
+	let pages;
 	try {
 		console.log(`Server: ${server.baseUrl} (DATA_DIR ${server.dataDir})`);
 		console.log(`Machine: ${cpus} cores, load average ${loadAverage()} at the start`);
+		pages = await resolvePages(server.baseUrl, options.pages);
+		report.pages = pages;
 		for (const moduleName of options.only) {
 			const benchmark = await modules[moduleName]();
 			heading(`${benchmark.name}: ${benchmark.description}`);
@@ -168,7 +168,7 @@ async function main() {
 			try {
 				const results = await benchmark.run({
 					baseUrl: server.baseUrl,
-					pages: options.pages,
+					pages,
 					options,
 					root,
 					// The served copy of the build, for modules that start servers of their own.
@@ -202,7 +202,7 @@ async function main() {
 
 	if (summaries.length) {
 		heading('Summary');
-		console.log(summaryTable(summaries, options.pages));
+		console.log(summaryTable(summaries, pages));
 	}
 
 	report.finishedAt = new Date().toISOString();

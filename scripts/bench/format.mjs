@@ -12,6 +12,18 @@ export function formatKb(bytes) {
 }
 
 /**
+ * Formats milliseconds, whole; with `tenths`, durations under 10 ms keep a decimal, where a
+ * request's latency can be a fraction of one.
+ * @param {number | null | undefined} ms
+ * @param {{ tenths?: boolean }} [options]
+ * @returns {string}
+ */
+export function formatMs(ms, { tenths = false } = {}) {
+	if (typeof ms !== 'number' || Number.isNaN(ms)) return '–';
+	return `${tenths && ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+}
+
+/**
  * Lays out rows as a plain-text table with a header rule; numbers read best right-aligned, so
  * every column but the first is right-aligned unless `align` says otherwise.
  * @param {string[]} headers

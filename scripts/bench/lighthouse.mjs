@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumArgs, findChromium } from '../browser.mjs';
-import { formatTable } from './format.mjs';
+import { formatMs, formatTable } from './format.mjs';
 
 export const name = 'lighthouse';
 export const description = 'Lighthouse mobile scores, LCP, TBT and CLS per page';
@@ -284,11 +284,6 @@ export async function run({ baseUrl, pages, log }) {
 		.filter((result) => result.runtimeError)
 		.map(({ page, runtimeError }) => ({ page, error: runtimeError }));
 	return { pages: results, failed };
-}
-
-/** @param {number | undefined} ms */
-function formatMs(ms) {
-	return typeof ms === 'number' ? `${Math.round(ms)} ms` : '–';
 }
 
 /** @param {{ lcpMs?: number, tbtMs?: number, cls?: number }} result */

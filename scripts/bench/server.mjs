@@ -1,8 +1,9 @@
 // Builds the app and runs the production server for the benchmarks, the same way `npm start`
-// serves it, so the figures describe what users would download.
+// serves it, so the figures describe what users would download; starts the other servers a
+// benchmark needs the same way.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { access, copyFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { access, copyFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,47 +78,55 @@ export async function snapshotBuild({ root, dir }) {
 }
 
 /**
- * Starts `node server/start.mjs` (the copy `snapshotBuild` put in `dir`) on host:port with a
- * throwaway DATA_DIR and waits until it answers HTTP. The returned `stop` ends the server and
- * removes the data folder; call it in a `finally`.
- * @param {{ root: string, dir: string, host: string, port: number, siteUrl: string,
- *   timeoutMs?: number }} options
- * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
+ * Starts `node <script>` from the project folder, as `npm start` runs, so relative paths resolve
+ * the same, and waits until `readyPath` answers with a status `isReady` accepts. `track` gets
+ * `stop` as soon as the process exists, so an interrupt during the start still ends it.
+ * @param {{ script: string, root: string, baseUrl: string, env: NodeJS.ProcessEnv,
+ *   readyPath?: string, isReady?: (status: number) => boolean, timeoutMs?: number,
+ *   track?: (stop: () => Promise<void>) => void }} options
+ * @returns {Promise<{ baseUrl: string, stop: () => Promise<void>,
+ *   peakRssMb: () => Promise<number | undefined> }>}
  */
-export async function startServer({ root, dir, host, port, siteUrl, timeoutMs = 60_000 }) {
-	const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-'));
-	// Run from the project folder, as `npm start` does, so relative paths resolve the same.
-	const child = spawn(process.execPath, [path.join(dir, 'server', 'start.mjs')], {
+export async function startNodeServer({
+	script,
+	root,
+	baseUrl,
+	env,
+	readyPath = '/',
+	// Any HTTP answer means it listens, unless the caller waits for more.
+	isReady = () => true,
+	// Generous: on a machine busy with other work, migrations, the demo data or a freshly seeded
+	// database can keep a server from answering for over a minute.
+	timeoutMs = 180_000,
+	track = () => {},
+}) {
+	const child = spawn(process.execPath, [script], {
 		cwd: root,
 		stdio: ['ignore', 'pipe', 'pipe'],
-		env: {
-			...process.env,
-			PORT: String(port),
-			HOST: host,
-			SITE_URL: siteUrl,
-			DATA_DIR: dataDir,
-			NODE_ENV: 'production',
-		},
+		env,
 	});
 	// Kept for the error message only: a server that dies on start says why on stderr.
 	let output = '';
 	child.stdout.on('data', (chunk) => (output += chunk));
 	child.stderr.on('data', (chunk) => (output += chunk));
-	let exited = child.exitCode !== null;
+	let exited = false;
 	child.once('exit', () => (exited = true));
-
 	const stop = async () => {
-		if (!exited) {
-			child.kill('SIGTERM');
-			// The server closes gracefully on SIGTERM; an open keep-alive socket must not hang us.
-			const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-			if (!exited) await once(child, 'exit');
-			clearTimeout(timer);
-		}
-		await rm(dataDir, { recursive: true, force: true });
+		if (exited) return;
+		const done = once(child, 'exit');
+		child.kill('SIGTERM');
+		// The servers close gracefully on SIGTERM; an open keep-alive socket must not hang us.
+		const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+		await done;
+		clearTimeout(timer);
 	};
-
-	const baseUrl = `http://${host}:${port}`;
+	track(stop);
+	// The kernel's high-water mark of the server's memory (Linux only; undefined elsewhere).
+	const peakRssMb = async () => {
+		const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+		const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+		return kb ? Math.round(Number(kb) / 1024) : undefined;
+	};
 	const deadline = Date.now() + timeoutMs;
 	try {
 		while (true) {
@@ -125,18 +134,55 @@ export async function startServer({ root, dir, host, port, siteUrl, timeoutMs = 
 			if (Date.now() > deadline) {
 				throw new Error(`the server did not answer in ${timeoutMs} ms; it printed:\n${output}`);
 			}
-			try {
-				// Any HTTP answer means it listens; status codes are the modules' business.
-				const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(2_000) });
-				await response.arrayBuffer();
-				break;
-			} catch {
-				await new Promise((resolve) => setTimeout(resolve, 200));
-			}
+			const status = await fetch(`${baseUrl}${readyPath}`, { signal: AbortSignal.timeout(5_000) })
+				.then(async (response) => (await response.arrayBuffer(), response.status))
+				.catch(() => undefined);
+			if (status !== undefined && isReady(status)) break;
+			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
 	} catch (error) {
 		await stop();
 		throw error;
 	}
-	return { baseUrl, dataDir, stop };
+	return { baseUrl, stop, peakRssMb };
+}
+
+/**
+ * Starts the production server (the copy `snapshotBuild` put in `dir`) on host:port with a
+ * throwaway DATA_DIR and waits until it answers HTTP. The returned `stop` ends the server and
+ * removes the data folder; call it in a `finally`.
+ * @param {{ root: string, dir: string, host: string, port: number, siteUrl: string }} options
+ * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
+ */
+export async function startServer({ root, dir, host, port, siteUrl }) {
+	const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-'));
+	const env = {
+		...process.env,
+		PORT: String(port),
+		HOST: host,
+		SITE_URL: siteUrl,
+		DATA_DIR: dataDir,
+		NODE_ENV: 'production',
+		// The item pages need an item to show: the embedded database in the throwaway folder gets
+		// the demo data, which a DATABASE_URL from the shell would turn off.
+		DEMO_DATA: 'on',
+	};
+	delete env.DATABASE_URL;
+	const removeData = () => rm(dataDir, { recursive: true, force: true });
+	try {
+		const server = await startNodeServer({
+			script: path.join(dir, 'server', 'start.mjs'),
+			root,
+			baseUrl: `http://${host}:${port}`,
+			env,
+		});
+		const stop = async () => {
+			await server.stop();
+			await removeData();
+		};
+		return { baseUrl: server.baseUrl, dataDir, stop };
+	} catch (error) {
+		await removeData();
+		throw error;
+	}
 }

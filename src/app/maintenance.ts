@@ -4,11 +4,15 @@ import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
 import type { ServerContext } from '~/server/context';
 import { itemImages, users } from '~/server/db/schema';
 import { deleteEndedRateLimits } from '~/server/rate-limit';
+import { sharePreviewKey } from '~/server/storage';
 
 /** Files younger than this may belong to an upload still being saved, so they are left alone. */
 const graceMs = 60 * 60_000;
 
-/** Removes stored photos that no row refers to (left by crashes or interrupted uploads). */
+/**
+ * Removes stored photos that no row refers to (left by crashes or interrupted uploads), and link
+ * previews whose photo is gone.
+ */
 export async function sweepOrphanedFiles(
 	server: Pick<ServerContext, 'db' | 'storage'>,
 	now = Date.now(),
@@ -17,10 +21,8 @@ export async function sweepOrphanedFiles(
 		server.db.select({ key: itemImages.key, widths: itemImages.widths }).from(itemImages),
 		server.db.select({ key: users.avatarKey }).from(users).where(isNotNull(users.avatarKey)),
 	]);
-	const referenced = new Set([
-		...photos.flatMap(photoFiles),
-		...avatars.map((avatar) => avatar.key!),
-	]);
+	const kept = [...photos.flatMap(photoFiles), ...avatars.map((avatar) => avatar.key!)];
+	const referenced = new Set([...kept, ...kept.map(sharePreviewKey)]);
 	const files = [
 		...(await server.storage.list('items')),
 		...(await server.storage.list('avatars')),

@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { itemLimits } from '~/config/limits';
+import { shareImageSize } from '~/lib/share-image';
 import { AppError } from './http/errors';
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
@@ -77,4 +78,24 @@ export async function reencodeImage(
 	} catch {
 		throw new AppError('INVALID_IMAGE_FORMAT');
 	}
+}
+
+/**
+ * A link preview of one of the site's own WebP files, as JPEG (some scrapers show no WebP): the
+ * whole photo, centred on a blurred copy of itself that fills the 1200×630 frame.
+ */
+export async function renderSharePreview(webp: Uint8Array): Promise<Buffer> {
+	const { width, height } = shareImageSize;
+	// Blurred small and then enlarged: as soft as a wide blur at full size, for a fraction of it.
+	const backdrop = await sharp(webp)
+		.resize(width / 10, Math.round(height / 10), { fit: 'cover' })
+		.blur(3)
+		.modulate({ brightness: 0.8 })
+		.toBuffer();
+	const photo = await sharp(webp).resize(width, height, { fit: 'inside' }).toBuffer();
+	return sharp(backdrop)
+		.resize(width, height)
+		.composite([{ input: photo }])
+		.jpeg({ quality: 82, mozjpeg: true })
+		.toBuffer();
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 
 /** Where uploaded photos are kept: a folder by default, an S3-compatible bucket at scale. */
@@ -16,7 +16,7 @@ export function newStorageKey(prefix: string): string {
 	return `${prefix}/${randomBytes(16).toString('hex')}`;
 }
 
-const safeKey = /^[a-z]+\/[a-f0-9]{32}(-\d+)?\.webp$/;
+const safeKey = /^[a-z]+\/[a-f0-9]{32}(-\d+)?(\.webp|-share\.jpg)$/;
 
 /** Whether `key` has the shape of a key this site made (guards paths taken from URLs). */
 export function isStorageKey(key: string): boolean {
@@ -38,6 +38,38 @@ export function mediaKeyOf(url: string): string {
 	return path.startsWith(mediaPath) ? path.slice(mediaPath.length) : '';
 }
 
+/**
+ * The key of the link preview of the stored WebP `key` (`items/…-1280.webp` →
+ * `items/…-1280-share.jpg`; a `/media/` path becomes the preview's path): a JPEG made on its
+ * first request (`storedSharePreview`), deleted with its WebP (`deleteFiles`).
+ */
+export function sharePreviewKey(key: string): string {
+	return key.replace(/\.webp$/, '-share.jpg');
+}
+
+/** The WebP a link preview is made from, or `null` when `key` names no link preview. */
+export function sharePreviewSource(key: string): string | null {
+	return key.endsWith('-share.jpg') ? key.replace(/-share\.jpg$/, '.webp') : null;
+}
+
+/** The type of a stored file, from its name: every file is one this site encoded. */
+export function storedContentType(key: string): string {
+	return key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
+}
+
+/**
+ * Deletes stored WebP files, then their link previews; a file that cannot be deleted is left to
+ * the sweeper. The previews go last: one being made while its WebP is deleted either comes after
+ * this and is deleted here, or finds its WebP gone and deletes itself (`storedSharePreview`).
+ */
+export async function deleteFiles(storage: Storage, keys: readonly string[]): Promise<void> {
+	const remove = (key: string) => storage.delete(key).catch(() => undefined);
+	await Promise.all(keys.map(remove));
+	await Promise.all(
+		keys.filter((key) => key.endsWith('.webp')).map((key) => remove(sharePreviewKey(key))),
+	);
+}
+
 /** Files under `root`. */
 export function folderStorage(root: string): Storage {
 	const pathOf = (key: string) => {
@@ -49,7 +81,11 @@ export function folderStorage(root: string): Storage {
 		async put(key, data) {
 			const path = pathOf(key);
 			await mkdir(dirname(path), { recursive: true });
-			await writeFile(path, data);
+			// Written aside and renamed, so a reader never gets half a file: a link preview can be
+			// read while another request writes it.
+			const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
+			await writeFile(partial, data);
+			await rename(partial, path);
 		},
 		async get(key) {
 			try {

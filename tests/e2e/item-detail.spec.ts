@@ -152,9 +152,11 @@ for (const locale of locales) {
 		await expect(receiver.getByText('Kursi lipat kayu jati.')).toHaveCSS('white-space', 'pre-line');
 		await expect(receiver.getByText(listed.donor.areaName!, { exact: true })).toBeVisible();
 
-		// Link previews and search engines get the cover photo and the free offer.
+		// Link previews get the cover photo (as JPEG), search engines the free offer.
 		const ogImage = await receiver.locator('meta[property="og:image"]').getAttribute('content');
-		expect(ogImage).toBe(new URL(listed.photos[0]!.src, baseURL).href);
+		expect(ogImage).toBe(
+			new URL(listed.photos[0]!.src.replace(/\.webp$/, '-share.jpg'), baseURL).href,
+		);
 		const jsonLd = JSON.parse(
 			(await receiver.locator('script[type="application/ld+json"]').textContent()) ?? '',
 		) as { offers: { price: number; priceCurrency: string; availability: string } };

@@ -68,9 +68,17 @@ export function cardLabels(t: TFunction): CardLabels {
 /** Cards in the first row of the widest grid load their photo at once; the rest lazily. */
 export const eagerCardCount = 4;
 
-/** How wide a card's photo is drawn at each grid width (1/2/3/4 columns, 80rem at most). */
-export const coverSizes =
-	'(min-width: 80rem) 19rem, (min-width: 64rem) 33vw, (min-width: 40rem) 50vw, 100vw';
+/**
+ * How wide a card's photo is drawn: the grid's columns (1, 2, 3, then 4 from 80rem, where the
+ * grid stops growing) share the page's width less its 1rem margins and the 1.5rem gaps. A phone's
+ * card is 358 px wide at 390, so it takes the 360 px file, not one for the whole screen.
+ */
+export const coverSizes = [
+	'(min-width: 80rem) calc((80rem - 2rem - 4.5rem) / 4)',
+	'(min-width: 64rem) calc((100vw - 2rem - 3rem) / 3)',
+	'(min-width: 40rem) calc((100vw - 2rem - 1.5rem) / 2)',
+	'calc(100vw - 2rem)',
+].join(', ');
 
 /** Everything a card renders, already decided. */
 export interface CardView {

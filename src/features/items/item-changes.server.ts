@@ -6,19 +6,12 @@ import type { Database } from '~/server/db/client';
 import { itemImages, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import type { RateLimiter } from '~/server/rate-limit';
-import type { Storage } from '~/server/storage';
+import { deleteFiles, type Storage } from '~/server/storage';
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
 import { type Item, toggledStatus } from './items';
-import {
-	deleteFiles,
-	photoFiles,
-	photoKeyFromUrl,
-	photoRow,
-	preparePhotos,
-	storePhotos,
-} from './photos.server';
+import { photoFiles, photoKeyFromUrl, photoRow, preparePhotos, storePhotos } from './photos.server';
 
 interface Deps {
 	db: Database;

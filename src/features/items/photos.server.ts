@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { itemLimits } from '~/config/limits';
 import { AppError } from '~/server/http/errors';
 import { type ProcessedImage, reencodeImage } from '~/server/images';
-import { mediaUrl, newStorageKey, type Storage } from '~/server/storage';
+import { deleteFiles, mediaUrl, newStorageKey, type Storage } from '~/server/storage';
 import type { ItemPhoto } from './items';
 
 /** Widths stored for every photo: cards use the small ones, the gallery the large ones. */
@@ -26,7 +26,7 @@ function fileKey(key: string, width: number): string {
 	return `${key}-${width}.webp`;
 }
 
-/** Every stored file of a photo. */
+/** Every stored WebP file of a photo (their link previews follow them: `deleteFiles`). */
 export function photoFiles(photo: Pick<StoredPhotoRow, 'key' | 'widths'>): string[] {
 	return photo.widths.map((width) => fileKey(photo.key, width));
 }
@@ -90,10 +90,6 @@ export async function storePhotos(storage: Storage, photos: PreparedPhoto[]): Pr
 		await deleteFiles(storage, written);
 		throw error;
 	}
-}
-
-export async function deleteFiles(storage: Storage, keys: readonly string[]): Promise<void> {
-	await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
 }
 
 /** The row values of a prepared photo. */

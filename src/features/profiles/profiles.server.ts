@@ -8,7 +8,14 @@ import { users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reencodeImage } from '~/server/images';
 import { findUser, isProfileComplete, type UserRow } from '~/server/auth/users';
-import { isStorageKey, mediaKeyOf, mediaUrl, newStorageKey, type Storage } from '~/server/storage';
+import {
+	deleteFiles,
+	isStorageKey,
+	mediaKeyOf,
+	mediaUrl,
+	newStorageKey,
+	type Storage,
+} from '~/server/storage';
 import {
 	fieldErrors,
 	type OwnProfile,
@@ -141,7 +148,9 @@ export async function updateProfile(
 			})
 			.where(eq(users.id, user.id))
 			.returning();
-		if (avatarKey !== user.avatarKey && user.avatarKey) await deps.storage.delete(user.avatarKey);
+		if (avatarKey !== user.avatarKey && user.avatarKey) {
+			await deleteFiles(deps.storage, [user.avatarKey]);
+		}
 		return profileCheck(updated!);
 	} catch (error) {
 		if (avatarKey !== user.avatarKey && avatarKey) await deps.storage.delete(avatarKey);

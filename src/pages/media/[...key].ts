@@ -1,22 +1,27 @@
 import type { APIRoute } from 'astro';
 import { getServerContext } from '~/app/context';
-import { isStorageKey } from '~/server/storage';
+import { storedSharePreview } from '~/server/share-previews';
+import { isStorageKey, sharePreviewSource, storedContentType } from '~/server/storage';
 
 export const prerender = false;
 
 /**
- * Stored photos: only re-encoded WebP files under random names, so they never change and
- * can be cached for good. `nosniff` keeps browsers from reading them as anything else.
+ * Stored photos: only re-encoded WebP files under random names, and the JPEG link previews made
+ * from them, so they never change and can be cached for good. `nosniff` keeps browsers from
+ * reading them as anything else.
  */
 export const GET: APIRoute = async ({ params }) => {
 	const key = params.key ?? '';
 	const notFound = () => new Response(null, { status: 404 });
 	if (!isStorageKey(key)) return notFound();
-	const file = await (await getServerContext()).storage.get(key);
+	const { storage } = await getServerContext();
+	const file = sharePreviewSource(key)
+		? await storedSharePreview(storage, key)
+		: await storage.get(key);
 	if (!file) return notFound();
 	return new Response(new Uint8Array(file), {
 		headers: {
-			'Content-Type': 'image/webp',
+			'Content-Type': storedContentType(key),
 			'Cache-Control': 'public, max-age=31536000, immutable',
 			'X-Content-Type-Options': 'nosniff',
 			'Content-Security-Policy': "default-src 'none'",

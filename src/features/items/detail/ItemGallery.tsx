@@ -18,8 +18,17 @@ interface ItemGalleryProps {
 	t: TFunction;
 }
 
-/** The main photo is at most half the page from `lg` on, and the full width below. */
-const mainSizes = '(min-width: 1152px) 560px, (min-width: 1024px) 50vw, 100vw';
+/**
+ * How wide the photos are drawn. The main one takes the page's width less its 1rem margins, and
+ * from `lg` half of it less the 2rem gap, up to the page's 72rem. Thumbnails are 4rem (5rem from
+ * `sm`) less their 2px borders.
+ */
+const mainSizes = [
+	'(min-width: 72rem) calc((72rem - 2rem - 2rem) / 2)',
+	'(min-width: 64rem) calc((100vw - 2rem - 2rem) / 2)',
+	'calc(100vw - 2rem)',
+].join(', ');
+const thumbnailSizes = '(min-width: 40rem) calc(5rem - 4px), calc(4rem - 4px)';
 
 /**
  * The item's photos: one large photo that slides, previous/next buttons that cycle around,
@@ -182,7 +191,7 @@ export function ItemGallery({ photos, name, t }: ItemGalleryProps) {
 									<img
 										src={photo.src}
 										srcSet={photo.srcset}
-										sizes="80px"
+										sizes={thumbnailSizes}
 										width={photo.width}
 										height={photo.height}
 										alt=""

@@ -12,6 +12,16 @@ interface PhotoTileProps {
 	children: ReactNode;
 }
 
+/**
+ * How wide a tile is drawn: the form's width (the page's, less its 1rem margins, up to 48rem)
+ * shared by 2 columns, 3 from `sm`, less the 0.75rem gaps.
+ */
+const tileSizes = [
+	'(min-width: 48rem) calc((48rem - 2rem - 1.5rem) / 3)',
+	'(min-width: 40rem) calc((100vw - 2rem - 1.5rem) / 3)',
+	'calc((100vw - 2rem - 0.75rem) / 2)',
+].join(', ');
+
 /** One square photo of the picker's grid with its badges and button. */
 export function PhotoTile({ src, srcSet, alt, dimmed = false, badges, children }: PhotoTileProps) {
 	return (
@@ -19,7 +29,7 @@ export function PhotoTile({ src, srcSet, alt, dimmed = false, badges, children }
 			<img
 				src={src}
 				srcSet={srcSet}
-				sizes="(min-width: 640px) 14rem, 50vw"
+				sizes={tileSizes}
 				alt={alt}
 				className={`aspect-square w-full object-cover ${dimmed ? 'opacity-40 grayscale' : ''}`}
 			/>

@@ -1,0 +1,87 @@
+// What each kind of page may make a phone download: the gzip JavaScript budget per kind, the kind
+// of any page path, and the pages `npm run bench` measures when none are named (every kind, in
+// both languages).
+
+/** Gzip JavaScript budget per kind of page, in KB. */
+export const jsBudgetsKb = {
+	// The latest items, the top donors and the totals, in plain TypeScript without React.
+	home: 100,
+	// Pages built around a React island.
+	items: 130,
+	'item detail': 130,
+	rankings: 130,
+	// Text with the site's menu and language switch, no island.
+	support: 60,
+	legal: 60,
+	'not found': 60,
+	// Any other page a signed-out visitor reaches (a donor's profile, the sign-in and registration
+	// forms; account pages send the visitor to sign in) has no island either.
+	other: 60,
+};
+
+/** @typedef {keyof typeof jsBudgetsKb} PageKind */
+
+/** @type {Array<[RegExp, PageKind]>} */
+const kindsByPath = [
+	[/^\/$/, 'home'],
+	[/^\/items$/, 'items'],
+	[/^\/items\/\d+$/, 'item detail'],
+	[/^\/heroes\/rankings$/, 'rankings'],
+	[/^\/support-us$/, 'support'],
+	[/^\/(?:privacy-policy|terms)$/, 'legal'],
+];
+
+/**
+ * The kind of a page, by its path in either language; a page that answered 404 is the not-found
+ * page whatever its path.
+ * @param {string} pagePath
+ * @param {number | undefined} status
+ * @returns {PageKind}
+ */
+export function pageKindOf(pagePath, status) {
+	if (status === 404) return 'not found';
+	const { pathname } = new URL(pagePath, 'http://bench');
+	const unprefixed = pathname.replace(/^\/en(?=\/|$)/, '').replace(/\/+$/, '') || '/';
+	return kindsByPath.find(([pattern]) => pattern.test(unprefixed))?.[1] ?? 'other';
+}
+
+/** Stands for the id of an item the server shows, found once the server runs. */
+export const itemPlaceholder = '{item}';
+
+/** The pages measured when `--pages` is not given: every kind in both languages, and a 404. */
+export const defaultPages = [
+	'/',
+	'/en',
+	'/items',
+	'/en/items',
+	`/items/${itemPlaceholder}`,
+	`/en/items/${itemPlaceholder}`,
+	'/heroes/rankings',
+	'/en/heroes/rankings',
+	'/support-us',
+	'/en/support-us',
+	'/privacy-policy',
+	'/en/privacy-policy',
+	'/terms',
+	'/en/terms',
+	'/halaman-yang-tidak-ada',
+];
+
+/**
+ * The pages with `itemPlaceholder` replaced by the newest item the server lists (the bench server
+ * has the demo data), so an item detail is measured on any fresh data folder.
+ * @param {string} baseUrl
+ * @param {string[]} pages
+ * @returns {Promise<string[]>}
+ */
+export async function resolvePages(baseUrl, pages) {
+	if (!pages.some((page) => page.includes(itemPlaceholder))) return pages;
+	const response = await fetch(new URL('/api/items?limit=1', baseUrl));
+	const id = response.ok ? (await response.json())?.data?.items?.[0]?.id : undefined;
+	if (id === undefined) {
+		throw new Error(
+			`the server lists no item (HTTP ${response.status}) to stand for ${itemPlaceholder}`,
+		);
+	}
+	return pages.map((page) => page.replaceAll(itemPlaceholder, String(id)));
+}

@@ -1,0 +1,51 @@
+/** Items for journeys that need some: listed through the API, as the donate form lists them. */
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { Item } from '../../../src/features/items/items';
+import { expect } from './accounts';
+
+/**
+ * A camera-sized photo (1600×1200, so that every stored width exists) with a light square in its
+ * middle; `index` gives each photo its own colour.
+ */
+async function photo(index: number): Promise<File> {
+	const shade = (index * 53) % 200;
+	const bytes = await sharp({
+		create: { width: 1600, height: 1200, channels: 3, background: { r: shade, g: 110, b: 90 } },
+	})
+		.composite([
+			{
+				input: { create: { width: 600, height: 600, channels: 3, background: '#f4e2b8' } },
+				gravity: 'centre',
+			},
+		])
+		.jpeg()
+		.toBuffer();
+	return new File([new Uint8Array(bytes)], `foto-${index + 1}.jpg`, { type: 'image/jpeg' });
+}
+
+/** Lists an item with `photos` photos as the donor signed in on `page` (complete profile). */
+export async function listItem(page: Page, name: string, photos = 1): Promise<Item> {
+	// A browser's own POST says where it comes from; the site refuses writes that do not.
+	const headers = { Origin: new URL(page.url()).origin };
+	const verification = await page.request.post('/api/verification/simulated', { headers });
+	expect(verification.status()).toBe(200);
+	const { token } = ((await verification.json()) as { data: { token: string } }).data;
+	const form = new FormData();
+	const fields = {
+		name,
+		description: 'Masih bagus dan layak pakai, tinggal diambil.',
+		weight: '2',
+		length: '40',
+		width: '30',
+		height: '20',
+		quantity: '1',
+		category: 'household',
+		verificationToken: token,
+	};
+	for (const [key, value] of Object.entries(fields)) form.append(key, value);
+	for (let index = 0; index < photos; index += 1) form.append('files', await photo(index));
+	const response = await page.request.post('/api/items', { headers, multipart: form });
+	expect(response.status(), await response.text()).toBe(201);
+	return ((await response.json()) as { data: Item }).data;
+}
