@@ -366,3 +366,55 @@ test('a donor who listed the day’s items is told the limit, in their language'
 	await expect(page).toHaveURL('/en/donate-item');
 	expect(await myItems(page)).toHaveLength(perDay);
 });
+
+test('the at-most-five message leaves once the photos are within the limit again', async ({
+	page,
+}) => {
+	const { form, itemForm } = texts.en;
+	const tooMany = page.getByText(form.errors.imagesMax);
+	const removeButton = (index: number) =>
+		page.getByRole('button', { name: fill(itemForm.photos.remove, { index }) });
+	const pick = async (files: Awaited<ReturnType<typeof png>>[]) => {
+		const chooser = page.waitForEvent('filechooser');
+		await page.getByRole('button', { name: new RegExp(`^${itemForm.photos.add}`) }).click();
+		await (await chooser).setFiles(files);
+	};
+	await signUpComplete(page, { locale: 'en' });
+	await page.goto('/en/donate-item');
+	await hydrated(page);
+	const six = await Promise.all(
+		[0, 1, 2, 3, 4, 5].map((n) => png(`foto-${n}.png`, { r: 40 * n, g: 100, b: 150 })),
+	);
+
+	await pick(six);
+	await expect(tooMany).toBeVisible();
+	await expect(removeButton(5)).toBeVisible();
+	await removeButton(5).click();
+	await expect(removeButton(5)).toHaveCount(0);
+	await expect(tooMany).toHaveCount(0);
+
+	// Two photos into the one free place: one is kept and the message is back, until a pick fits.
+	await pick(six.slice(0, 2));
+	await expect(removeButton(5)).toBeVisible();
+	await expect(tooMany).toBeVisible();
+	await removeButton(5).click();
+	await removeButton(4).click();
+	await expect(tooMany).toHaveCount(0);
+	await pick(six.slice(0, 1));
+	await expect(removeButton(4)).toBeVisible();
+	await expect(tooMany).toHaveCount(0);
+
+	// A photo removed while a pick that overflows is still being prepared frees a place too.
+	for (let index = 4; index >= 2; index--) await removeButton(index).click();
+	// Phone-sized photos, which take a moment to scale down.
+	const large = await Promise.all(
+		[0, 1, 2, 3, 4].map((n) => png(`besar-${n}.png`, { r: 90, g: 30 * n, b: 60 }, 4032, 3024)),
+	);
+	await pick(large);
+	await expect(page.getByText(itemForm.photos.preparing)).toBeVisible();
+	await removeButton(1).click();
+	await expect(page.getByText(itemForm.photos.preparing)).toHaveCount(0, { timeout: 60_000 });
+	await expect(removeButton(4)).toBeVisible();
+	await expect(removeButton(5)).toHaveCount(0);
+	await expect(tooMany).toHaveCount(0);
+});
