@@ -434,7 +434,7 @@ test.describe('profiles', () => {
 		for (const secret of secrets) expect(body).not.toContain(secret);
 	});
 
-	test('the identity check on /edit-profile verifies a clear photo and fails a small one', async ({
+	test('the identity preview on /edit-profile passes a clear photo and fails a small one', async ({
 		page,
 	}) => {
 		const { profile } = accountTexts.id;
