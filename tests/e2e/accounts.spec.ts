@@ -434,7 +434,7 @@ test.describe('profiles', () => {
 		for (const secret of secrets) expect(body).not.toContain(secret);
 	});
 
-	test('the identity check on /edit-profile verifies a clear photo and fails a small one', async ({
+	test('the identity preview on /edit-profile passes a clear photo and fails a small one', async ({
 		page,
 	}) => {
 		const { profile } = accountTexts.id;
@@ -465,5 +465,30 @@ test.describe('profiles', () => {
 		await expect(card.getByText(profile.verification.messages.failed)).toBeVisible();
 		await expect(card.getByText(profile.verification.messages.tooSmall)).toBeVisible();
 		await expect(card.getByText(profile.verification.messages.verified)).toHaveCount(0);
+	});
+
+	test('a photo picked before the identity preview hydrates is checked once it does', async ({
+		page,
+	}) => {
+		const { profile } = accountTexts.en;
+		await signUpComplete(page, { locale: 'en' });
+		// The island's code arrives only once the photo is in the input.
+		let release!: () => void;
+		const released = new Promise<void>((resolve) => (release = resolve));
+		await page.route('**/_astro/IdentityVerificationCard.*.js', async (route) => {
+			await released;
+			await route.continue();
+		});
+		await page.goto('/en/edit-profile', { waitUntil: 'domcontentloaded' });
+		const card = page.getByRole('region', { name: profile.verification.title });
+		await card
+			.locator('input[type="file"]')
+			.setInputFiles({ name: 'ktp.png', mimeType: 'image/png', buffer: await png(800, 600) });
+		await expect(page.locator('astro-island[ssr]').filter({ has: card })).toHaveCount(1);
+		release();
+
+		await islandReady(page, card);
+		await expect(card).toContainText(profile.verification.states.verified);
+		await expect(card.getByText(profile.verification.messages.verified)).toBeVisible();
 	});
 });
