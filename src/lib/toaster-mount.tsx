@@ -5,12 +5,17 @@ import { type ToastKind, toastSettings } from './toast';
 
 let ready: Promise<void> | undefined;
 
+// Toasts sit below the sticky header, never over its logo, links or menu button.
+const belowHeader = { top: 'calc(var(--spacing-header) + 0.75rem)' };
+
 function ReadyToaster({ label, onReady }: { label: string; onReady: () => void }) {
 	// Runs after the Toaster's own effects, so its subscription exists before the first toast.
 	useEffect(onReady, [onReady]);
 	return (
 		<Toaster
 			position="top-center"
+			offset={belowHeader}
+			mobileOffset={belowHeader}
 			richColors
 			closeButton
 			visibleToasts={toastSettings.maxVisible}
