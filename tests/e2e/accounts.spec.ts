@@ -20,6 +20,7 @@ import {
 	submitSignUp,
 	test,
 	userMenu,
+	userMenuButton,
 } from './support/accounts';
 import { type Locale, localePath, locales, pageTitle } from './support/i18n';
 
@@ -195,7 +196,7 @@ for (const locale of locales) {
 		await signIn(page, account.email, account.password, locale);
 		await expectAt(page, at('/'));
 		const menu = userMenu(page, locale);
-		await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+		await userMenuButton(page, locale).click();
 		await expect(menu.locator('.dropdown-content [data-user-name]')).toHaveText(newName);
 		await expect(menu.locator('.dropdown-content [data-user-email]')).toHaveText(account.email);
 		await expect(
@@ -323,11 +324,11 @@ test.describe('guards and the way back', () => {
 		}
 		await page.goto('/');
 		const menu = userMenu(page, 'id');
-		await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+		await userMenuButton(page, 'id').click();
 		await expect(
 			menu.getByRole('link', { name: nav.account.completeProfile, exact: true }),
 		).toHaveAttribute('href', '/complete-profile');
-		await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+		await userMenuButton(page, 'id').click();
 		await profileBanner(page, 'id')
 			.getByRole('link', { name: profile.banner.action, exact: true })
 			.click();
