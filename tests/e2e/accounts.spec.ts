@@ -468,3 +468,29 @@ test.describe('profiles', () => {
 		await expect(card.getByText(profile.verification.messages.verified)).toHaveCount(0);
 	});
 });
+
+test.describe('account menu', () => {
+	test('closes on Escape and gives focus back to its button', async ({ page }) => {
+		const { nav } = accountTexts.id;
+		const account = await signUpComplete(page);
+		const button = userMenuButton(page, 'id');
+		const profileLink = userMenu(page, 'id').getByRole('link', {
+			name: nav.account.profile,
+			exact: true,
+		});
+		// At 1280 px the button shows the name, and its accessible name starts with it.
+		await expect(button).toHaveAccessibleName(`${account.profile.name} ${nav.account.menuLabel}`);
+
+		// Server-rendered on /profile, and filled in by the browser on the prerendered home page.
+		for (const path of ['/profile', '/']) {
+			await page.goto(path);
+			await button.focus();
+			await page.keyboard.press('Enter');
+			await page.keyboard.press('Tab');
+			await expect(profileLink).toBeFocused();
+			await page.keyboard.press('Escape');
+			await expect(profileLink).toBeHidden();
+			await expect(button).toBeFocused();
+		}
+	});
+});
