@@ -145,10 +145,10 @@ for (const locale of locales) {
 		await expect(receiver.getByRole('heading', { level: 1 })).toHaveText(listed.name);
 		await expect(statusBadge(receiver)).toHaveText(itemTexts.status.AVAILABLE);
 		await expect(statusBadge(receiver)).toHaveClass(/badge-success/);
-		await expect(receiver.getByRole('link', { name: donor.profile.name })).toHaveAttribute(
-			'href',
-			at(`/profile/${listed.donorId}`),
-		);
+		// The donor link reads the name alone, to screen readers and as text, without the initial.
+		const donorLink = receiver.getByRole('link', { name: donor.profile.name, exact: true });
+		await expect(donorLink).toHaveAttribute('href', at(`/profile/${listed.donorId}`));
+		await expect(donorLink).toHaveText(donor.profile.name);
 		await expect(receiver.getByText('Kursi lipat kayu jati.')).toHaveCSS('white-space', 'pre-line');
 		await expect(receiver.getByText(listed.donor.areaName!, { exact: true })).toBeVisible();
 
