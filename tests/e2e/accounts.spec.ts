@@ -283,13 +283,15 @@ test.describe('guards and the way back', () => {
 			page,
 		}) => {
 			const { auth, profile } = accountTexts[locale];
-			await page.goto(path);
+			await page.goto(path, { waitUntil: 'networkidle' });
 			await expectAt(page, localePath('/register', locale), {
 				redirectTo: path,
 				reason: 'loginRequired',
 			});
 			const main = page.getByRole('main');
 			await expect(main.getByRole('status')).toHaveText(auth.loginRequired);
+			// The page says why once, in its note; no toast repeats it.
+			expect(await page.getByText(auth.loginRequired, { exact: true }).count()).toBe(1);
 			await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.registerTitle);
 
 			await main.getByRole('link', { name: auth.continueToRegister, exact: true }).click();
@@ -334,9 +336,9 @@ test.describe('guards and the way back', () => {
 			.click();
 		await expectAt(page, '/complete-profile');
 
-		// Pages that need a complete profile send it to completion, saying why.
+		// Pages that need a complete profile send it to completion, saying why, once.
 		for (const path of ['/profile', '/edit-profile']) {
-			await page.goto(path);
+			await page.goto(path, { waitUntil: 'networkidle' });
 			await expectAt(page, '/complete-profile', {
 				redirectTo: path,
 				reason: 'completeProfileFirst',
@@ -347,6 +349,7 @@ test.describe('guards and the way back', () => {
 					.getByRole('status')
 					.filter({ hasText: profile.completeProfileFirst }),
 			).toBeVisible();
+			expect(await page.getByText(profile.completeProfileFirst, { exact: true }).count()).toBe(1);
 			await expect(profileBanner(page, 'id')).toHaveCount(0);
 		}
 
@@ -378,8 +381,15 @@ test.describe('profiles', () => {
 		await fillProfileForm(page, 'id', details);
 		await page.getByRole('button', { name: profile.setup.submit, exact: true }).click();
 
-		await expect(page.getByRole('alert')).toHaveText(profile.setup.phoneInUse);
-		await expect(page.getByLabel(profile.fields.phone)).toHaveAttribute('aria-invalid', 'true');
+		// Said once, under the phone field, which takes the focus: no alert above the form, no toast.
+		const phone = page.getByLabel(profile.fields.phone);
+		await expect(phone).toHaveAttribute('aria-invalid', 'true');
+		await expect(phone).toBeFocused();
+		await expect(phone).toHaveAccessibleDescription(
+			`${profile.fields.phoneHint} ${profile.setup.phoneInUse}`,
+		);
+		expect(await page.getByText(profile.setup.phoneInUse, { exact: true }).count()).toBe(1);
+		await expect(page.getByRole('alert')).toHaveCount(0);
 		await expectAt(page, '/complete-profile');
 
 		// Another number goes through.
