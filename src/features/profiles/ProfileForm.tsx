@@ -4,7 +4,7 @@ import { profileLimits } from '~/config/limits';
 import { apiFetch } from '~/lib/api-client';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
-import { flashToast, showToast } from '~/lib/toast';
+import { flashToast } from '~/lib/toast';
 import { AreaSearch } from './AreaSearch';
 import { AvatarPicker } from './AvatarPicker';
 import { TextField } from './FormField';
@@ -107,11 +107,9 @@ export function ProfileForm({ locale, resources, mode, initial, redirectTo }: Pr
 			window.location.assign(savedProfileTarget(locale, redirectTo));
 		} catch (error) {
 			const { message: failed, fields } = saveFailure(mode, error);
-			const text = 'text' in failed ? failed.text : message(failed.key);
-			setFailure(text);
+			setFailure(failed && ('text' in failed ? failed.text : message(failed.key)));
 			setServerErrors(fields);
 			setSaving(false);
-			void showToast('error', text);
 			focusFirst(fields);
 		}
 	}

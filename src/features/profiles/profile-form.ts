@@ -90,17 +90,35 @@ export function validateProfileForm(
 	return { payload: { ...result.data, bio: result.data.bio || null }, errors: {} };
 }
 
-/** The message of a failed save (a translation key or the server's own text) and field errors. */
+/**
+ * What a failed save shows: field errors, or, when none names a field the form shows, one message
+ * above the form (a translation key or the server's own text). Never both for one failure.
+ */
 export interface SaveFailure {
-	message: { key: string } | { text: string };
+	message: { key: string } | { text: string } | null;
 	fields: ProfileFieldErrors;
 }
+
+/** The fields each form shows; completion leaves the bio out. */
+const shownFields: Record<ProfileFormMode, readonly ProfileField[]> = {
+	complete: profileFields.filter((field) => field !== 'bio'),
+	edit: profileFields,
+};
 
 const isProfileField = (name: string): name is ProfileField =>
 	(profileFields as readonly string[]).includes(name);
 
-/** Maps a failed `PUT /profile` to what the form shows, per the spec's error catalogue. */
+/**
+ * Maps a failed `PUT /profile` to what the form shows, per the spec's error catalogue, saying it
+ * once (docs/product-rules.md#form-error-messages).
+ */
 export function saveFailure(mode: ProfileFormMode, error: unknown): SaveFailure {
+	const failure = failureOf(mode, error);
+	const onField = shownFields[mode].some((field) => failure.fields[field]);
+	return onField ? { message: null, fields: failure.fields } : failure;
+}
+
+function failureOf(mode: ProfileFormMode, error: unknown): SaveFailure {
 	const api = error instanceof ApiError ? error : null;
 	const fields: ProfileFieldErrors = {};
 	for (const [name, key] of Object.entries(api?.fields ?? {})) {

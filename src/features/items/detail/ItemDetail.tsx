@@ -66,29 +66,30 @@ export function ItemDetail({
 							{t('item.quantityAvailable', { count: item.quantity })}
 						</span>
 					</div>
+					{/* The avatar stays outside the link, so the link's text is the donor's name alone. */}
 					<p className="flex items-center gap-2">
 						<span className="text-base-content/75">{t('itemDetail.donor')}:</span>
+						{item.donor.avatar ? (
+							<img
+								src={item.donor.avatar}
+								alt=""
+								width={32}
+								height={32}
+								className="size-8 rounded-full object-cover"
+							/>
+						) : (
+							<span
+								aria-hidden="true"
+								className="grid size-8 place-items-center rounded-full bg-primary/15 font-semibold text-primary"
+							>
+								{item.donor.name.slice(0, 1).toUpperCase()}
+							</span>
+						)}
 						<a
 							href={localizePath(`/profile/${item.donorId}`, locale)}
-							className="flex items-center gap-2 font-semibold text-primary"
+							className="link font-semibold text-primary"
 						>
-							{item.donor.avatar ? (
-								<img
-									src={item.donor.avatar}
-									alt=""
-									width={32}
-									height={32}
-									className="size-8 rounded-full object-cover"
-								/>
-							) : (
-								<span
-									aria-hidden="true"
-									className="grid size-8 place-items-center rounded-full bg-primary/15"
-								>
-									{item.donor.name.slice(0, 1).toUpperCase()}
-								</span>
-							)}
-							<span className="link">{item.donor.name}</span>
+							{item.donor.name}
 						</a>
 					</p>
 				</header>
