@@ -145,6 +145,10 @@ for (const locale of locales) {
 		await expect(receiver.getByRole('heading', { level: 1 })).toHaveText(listed.name);
 		await expect(statusBadge(receiver)).toHaveText(itemTexts.status.AVAILABLE);
 		await expect(statusBadge(receiver)).toHaveClass(/badge-success/);
+		const availableCount = receiver.getByText(fill(itemTexts.quantityAvailable, { count: 3 }), {
+			exact: true,
+		});
+		await expect(availableCount.first()).toBeVisible();
 		await expect(receiver.getByRole('link', { name: donor.profile.name })).toHaveAttribute(
 			'href',
 			at(`/profile/${listed.donorId}`),
@@ -226,6 +230,8 @@ for (const locale of locales) {
 		await expect(statusBadge(receiver)).not.toHaveClass(/badge-success/);
 		await expect(receiver.getByText(itemDetail.notAvailable)).toBeVisible();
 		await expect(receiver.getByLabel(itemDetail.quantity.label)).toHaveCount(0);
+		// Nothing is left to take: no count says otherwise.
+		await expect(availableCount).toHaveCount(0);
 		await receiver.context().close();
 	});
 
