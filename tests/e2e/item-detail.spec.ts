@@ -216,6 +216,8 @@ for (const locale of locales) {
 		await page.goto(itemPath);
 		await hydrated(page);
 		await expect(page.getByText(itemDetail.ownItem)).toBeVisible();
+		const edit = page.getByRole('link', { name: itemDetail.status.edit, exact: true });
+		await expect(edit).toHaveAttribute('href', at(`/my-items/${listed.id}/edit`));
 		await expect(
 			page.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }),
 		).toHaveCount(0);
@@ -224,6 +226,8 @@ for (const locale of locales) {
 		await expect(page.getByText(itemDetail.statusUpdated, { exact: true })).toBeVisible();
 		await expect(statusBadge(page)).toHaveText(itemTexts.status.DONATED);
 		await expect(page.getByRole('button', { name: itemDetail.status.markAvailable })).toBeEnabled();
+		// A given item can no longer be edited.
+		await expect(edit).toHaveCount(0);
 
 		// The receiver's open page follows by polling, without a reload.
 		await expect(statusBadge(receiver)).toHaveText(itemTexts.status.DONATED, { timeout: 10_000 });

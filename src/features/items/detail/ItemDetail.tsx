@@ -96,7 +96,13 @@ export function ItemDetail({
 				</header>
 
 				{isOwnItem(viewer, item) ? (
-					<OwnerPanel item={item} refreshing={refreshing} onStatusChanged={onStatusChanged} t={t} />
+					<OwnerPanel
+						item={item}
+						refreshing={refreshing}
+						onStatusChanged={onStatusChanged}
+						locale={locale}
+						t={t}
+					/>
 				) : showsPickupPanel(viewer, item) ? (
 					<PickupPanel
 						item={item}

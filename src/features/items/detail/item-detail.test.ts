@@ -65,4 +65,16 @@ describe('the item page', () => {
 			expect(render(status, donor, 'id').text, status).not.toContain('3 tersedia');
 		}
 	});
+
+	it('gives the donor a link to edit the item while it is available, and only then', () => {
+		const edit = /<a [^>]*href="\/en\/my-items\/42\/edit"[^>]*>Edit item<\/a>/;
+		expect(render('AVAILABLE', donor).html).toMatch(edit);
+		expect(render('AVAILABLE', donor, 'id').html).toMatch(
+			/<a [^>]*href="\/my-items\/42\/edit"[^>]*>Ubah barang<\/a>/,
+		);
+		expect(render('AVAILABLE', stranger).html).not.toContain('/edit"');
+		for (const status of givenAway) {
+			expect(render(status, donor).html, status).not.toContain('/edit"');
+		}
+	});
 });
