@@ -143,6 +143,8 @@ for (const locale of locales) {
 	const at = (path: string) => localePath(path, locale);
 	const results = (count: number) => fill(items.results, { count });
 	const pageOf = (page: number, total: number) => fill(items.pageOf, { page, total });
+	/** A card's "by {{name}}" line, whoever the donor is. */
+	const byline = new RegExp(`^${fill(item.by, { name: '' }).trim()}\\s`);
 
 	test.describe(`item list (${locale})`, () => {
 		test('searches, filters by category and sorts, kept in the URL', async ({ page }) => {
@@ -165,6 +167,7 @@ for (const locale of locales) {
 			const card = page.getByRole('article').filter({ hasText: books[1]! });
 			await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
 			await expect(card.getByText(item.category.books, { exact: true })).toBeVisible();
+			await expect(card.getByText(byline)).toBeVisible();
 
 			await page.getByLabel(items.sort.label).selectOption('oldest');
 			await expect
@@ -312,6 +315,9 @@ for (const locale of locales) {
 	test(`a donor marks an item donated and available again (${locale})`, async ({ browser }) => {
 		test.setTimeout(60_000);
 		const { page, listed, card } = await openMyItems(browser, `Meja ${otherTag} ${locale}`);
+		// The donor's own cards do not say who gives them.
+		await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
+		await expect(card.getByText(byline)).toHaveCount(0);
 		const edit = card.getByRole('link', { name: items.my.edit, exact: true });
 		await expect(edit).toHaveAttribute('href', at(`/my-items/${listed.id}/edit`));
 		await expect(card.getByRole('link', { name: items.my.view, exact: true })).toHaveAttribute(
