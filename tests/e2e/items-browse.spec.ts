@@ -237,6 +237,23 @@ for (const locale of locales) {
 			await expect(pager).toBeHidden();
 		});
 
+		test('an empty search offers to clear it, keeping the category and the sort', async ({
+			page,
+		}) => {
+			const nothing = `${tag}-nothing-like-this`;
+			await page.goto(`${at('/items')}?search=${nothing}&category=books&sort=oldest`);
+			await hydrated(page);
+			const search = page.getByRole('searchbox', { name: items.search.label });
+			await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toBeVisible();
+
+			await page.getByRole('link', { name: items.clearSearch, exact: true }).click();
+			await expect.poll(() => queryOf(page)).toEqual({ category: 'books', sort: 'oldest' });
+			await expect(search).toHaveValue('');
+			await expect(search).toBeFocused();
+			await expect(cardNames(page).filter({ hasText: books[0]! })).toHaveCount(1);
+			await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toHaveCount(0);
+		});
+
 		test('axe finds nothing serious on the list with its pager', async ({ page }) => {
 			await page.goto(`${at('/items')}?search=${tag}`);
 			await expect(cardNames(page)).toHaveCount(12);
@@ -258,6 +275,14 @@ for (const locale of locales) {
 			await expect(
 				pager.getByRole('link', { name: fill(items.pagination.page, { page: 1 }) }),
 			).toHaveAttribute('href', `${at('/items')}?search=${tag}&sort=oldest`);
+		});
+
+		test('an empty search links back to the list without it', async ({ page }) => {
+			const nothing = `${tag}-nothing-like-this`;
+			await page.goto(`${at('/items')}?search=${nothing}&category=books`);
+			await page.getByRole('link', { name: items.clearSearch, exact: true }).click();
+			await expect.poll(() => queryOf(page)).toEqual({ category: 'books' });
+			await expect(cardNames(page).filter({ hasText: books[0]! })).toHaveCount(1);
 		});
 	});
 
