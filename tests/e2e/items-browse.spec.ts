@@ -141,7 +141,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 for (const locale of locales) {
 	const { items, item } = texts[locale];
 	const at = (path: string) => localePath(path, locale);
-	const results = (count: number) => fill(items.results, { count });
+	const results = (count: number) =>
+		fill(count === 1 ? items.results_one : items.results_other, { count });
 	const pageOf = (page: number, total: number) => fill(items.pageOf, { page, total });
 	/** A card's "by {{name}}" line, whoever the donor is. */
 	const byline = new RegExp(`^${fill(item.by, { name: '' }).trim()}\\s`);
@@ -275,6 +276,12 @@ for (const locale of locales) {
 			await expect(
 				pager.getByRole('link', { name: fill(items.pagination.page, { page: 1 }) }),
 			).toHaveAttribute('href', `${at('/items')}?search=${tag}&sort=oldest`);
+		});
+
+		test('counts a single item in the singular', async ({ page }) => {
+			await page.goto(`${at('/items')}?${new URLSearchParams({ search: books[0]! })}`);
+			await expect(cardNames(page)).toHaveText([books[0]!]);
+			await expect(page.getByRole('heading', { name: results(1), exact: true })).toBeVisible();
 		});
 
 		test('an empty search links back to the list without it', async ({ page }) => {
