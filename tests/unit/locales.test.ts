@@ -52,6 +52,16 @@ describe('translations', () => {
 		}
 	});
 
+	it('speaks of giving with one word in Indonesian: hibah, never donasi', () => {
+		for (const [key, value] of byLocale['id']!) {
+			expect(String(value), key).not.toMatch(/donasi/i);
+		}
+		const legal = join(import.meta.dirname, '../../src/content/legal/id');
+		for (const file of readdirSync(legal)) {
+			expect(readFileSync(join(legal, file), 'utf8'), file).not.toMatch(/donasi/i);
+		}
+	});
+
 	it('uses the same interpolation variables in every locale', () => {
 		const variables = (text: unknown) =>
 			[...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
