@@ -171,6 +171,18 @@ for (const locale of locales) {
 		const newAddress = 'Jl. Melati Raya No. 8, RT 03/RW 04, seberang sekolah';
 		await editName.fill(newName);
 		await editAddress.fill(newAddress);
+		// Completing a profile may skip the photo; editing one that has none asks for it first.
+		const photoMissing = page.getByText(form.errors.imageUrlRequired, { exact: true });
+		await expect(photoMissing).toBeVisible();
+		await expect(saveChanges).toBeDisabled();
+		const chooser = page.waitForEvent('filechooser');
+		await page
+			.getByRole('button', { name: `${profile.fields.avatar} ${profile.fields.chooseAvatar}` })
+			.click();
+		await (
+			await chooser
+		).setFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await png(300, 300) });
+		await expect(photoMissing).toHaveCount(0);
 		await saveChanges.click();
 
 		await expectAt(page, at('/profile'));

@@ -145,6 +145,10 @@ for (const locale of locales) {
 		await expect(receiver.getByRole('heading', { level: 1 })).toHaveText(listed.name);
 		await expect(statusBadge(receiver)).toHaveText(itemTexts.status.AVAILABLE);
 		await expect(statusBadge(receiver)).toHaveClass(/badge-success/);
+		const availableCount = receiver.getByText(fill(itemTexts.quantityAvailable, { count: 3 }), {
+			exact: true,
+		});
+		await expect(availableCount.first()).toBeVisible();
 		// The donor link reads the name alone, to screen readers and as text, without the initial.
 		const donorLink = receiver.getByRole('link', { name: donor.profile.name, exact: true });
 		await expect(donorLink).toHaveAttribute('href', at(`/profile/${listed.donorId}`));
@@ -214,6 +218,8 @@ for (const locale of locales) {
 		await page.goto(itemPath);
 		await hydrated(page);
 		await expect(page.getByText(itemDetail.ownItem)).toBeVisible();
+		const edit = page.getByRole('link', { name: itemDetail.status.edit, exact: true });
+		await expect(edit).toHaveAttribute('href', at(`/my-items/${listed.id}/edit`));
 		await expect(
 			page.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }),
 		).toHaveCount(0);
@@ -222,12 +228,16 @@ for (const locale of locales) {
 		await expect(page.getByText(itemDetail.statusUpdated, { exact: true })).toBeVisible();
 		await expect(statusBadge(page)).toHaveText(itemTexts.status.DONATED);
 		await expect(page.getByRole('button', { name: itemDetail.status.markAvailable })).toBeEnabled();
+		// A given item can no longer be edited.
+		await expect(edit).toHaveCount(0);
 
 		// The receiver's open page follows by polling, without a reload.
 		await expect(statusBadge(receiver)).toHaveText(itemTexts.status.DONATED, { timeout: 10_000 });
 		await expect(statusBadge(receiver)).not.toHaveClass(/badge-success/);
 		await expect(receiver.getByText(itemDetail.notAvailable)).toBeVisible();
 		await expect(receiver.getByLabel(itemDetail.quantity.label)).toHaveCount(0);
+		// Nothing is left to take: no count says otherwise.
+		await expect(availableCount).toHaveCount(0);
 		await receiver.context().close();
 	});
 

@@ -65,9 +65,12 @@ export function ProfileForm({ locale, resources, mode, initial, redirectTo }: Pr
 	const changed = hasChanges(values, initial);
 	const blocked = !payload || Object.keys(serverErrors).length > 0;
 
+	// The photo has no field to leave: a missing one is named as soon as anything changed, since
+	// the save button stays disabled until it is picked.
+	const shown = (field: ProfileField) =>
+		submitted || touched.has(field) || (field === 'imageUrl' && changed);
 	const errorOf = (field: ProfileField) => {
-		const key =
-			serverErrors[field] ?? (submitted || touched.has(field) ? errors[field] : undefined);
+		const key = serverErrors[field] ?? (shown(field) ? errors[field] : undefined);
 		return key ? message(key) : undefined;
 	};
 	const touch = (field: ProfileField) => setTouched((set) => new Set(set).add(field));

@@ -93,6 +93,21 @@ describe('validateProfileForm', () => {
 		});
 	});
 
+	it('asks for a photo when editing a profile that has none, not when completing one', () => {
+		const withoutPhoto: ProfileCheck = {
+			...complete,
+			profile: { ...complete.profile, imageUrl: null },
+		};
+		const values = { ...initialFormValues(withoutPhoto), name: 'Siti Rahmawati' };
+		expect(validateProfileForm(values, withoutPhoto, 'edit')).toEqual({
+			payload: null,
+			errors: { imageUrl: 'form.errors.imageUrlRequired' },
+		});
+		const picked = { ...values, newAvatar: 'data:image/jpeg;base64,AA' };
+		expect(validateProfileForm(picked, withoutPhoto, 'edit').errors).toEqual({});
+		expect(validateProfileForm(filled, empty, 'complete').errors).toEqual({});
+	});
+
 	it('sends the new avatar instead of the saved one, and an emptied bio as null', () => {
 		const values = {
 			...initialFormValues(complete),

@@ -5,6 +5,7 @@
 import { ApiError } from '~/lib/api-client';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import {
+	avatarMissing,
 	fieldErrors,
 	phoneLocalDigits,
 	type ProfileCheck,
@@ -84,8 +85,13 @@ export function validateProfileForm(
 	initial: ProfileCheck,
 	mode: ProfileFormMode,
 ): { payload: ValidProfile | null; errors: ProfileFieldErrors } {
-	const result = profileInputSchema.safeParse(profileInput(values, initial, mode));
-	if (!result.success) return { payload: null, errors: fieldErrors(result.error.issues) };
+	const input = profileInput(values, initial, mode);
+	const result = profileInputSchema.safeParse(input);
+	const errors: ProfileFieldErrors = result.success ? {} : fieldErrors(result.error.issues);
+	if (avatarMissing(initial.profile, input.imageUrl)) {
+		errors.imageUrl ??= 'form.errors.imageUrlRequired';
+	}
+	if (!result.success || Object.keys(errors).length > 0) return { payload: null, errors };
 	// An emptied bio is removed rather than saved as an empty text.
 	return { payload: { ...result.data, bio: result.data.bio || null }, errors: {} };
 }

@@ -10,6 +10,7 @@ import { AppError } from '~/server/http/errors';
 import { reencodeImage } from '~/server/images';
 import { deleteFiles, isStorageKey, newStorageKey, type Storage } from '~/server/storage';
 import {
+	avatarMissing,
 	fieldErrors,
 	isProfileComplete,
 	type OwnProfile,
@@ -158,6 +159,9 @@ export async function updateProfile(
 		throw new AppError('VALIDATION_ERROR', messageKeys(fieldErrors(parsed.error.issues)));
 	}
 	const input = parsed.data;
+	if (avatarMissing(ownProfile(user), input.imageUrl)) {
+		throw new AppError('VALIDATION_ERROR', { imageUrl: 'form.errors.imageUrlRequired' });
+	}
 	if (!isIndonesianMobile(input.phone)) {
 		throw new AppError('VALIDATION_ERROR', { phone: 'form.errors.phoneInvalid' });
 	}

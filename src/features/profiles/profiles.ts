@@ -108,6 +108,15 @@ export function isProfileComplete(
 	return Boolean(profile.name && profile.phone && profile.address && profile.areaId);
 }
 
+/**
+ * Whether a save leaves a complete profile without a photo. Completing a profile may skip it;
+ * editing one that has none asks for it (docs/product-rules.md#profile-limits). `imageUrl` is
+ * the one sent, which keeps the saved photo when left out.
+ */
+export function avatarMissing(saved: OwnProfile, imageUrl: string | null | undefined): boolean {
+	return isProfileComplete(saved) && !saved.imageUrl && !imageUrl;
+}
+
 /** The first message key per field, for showing one error under each input. */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
 	const errors: Record<string, string> = {};

@@ -1,6 +1,6 @@
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
-import type { Item } from '../items';
+import { type Item, isAvailable } from '../items';
 import { type ItemViewer, isOwnItem, showsPickupPanel } from './contact';
 import { ItemFacts } from './ItemFacts';
 import { ItemGallery } from './ItemGallery';
@@ -62,9 +62,11 @@ export function ItemDetail({
 					<h1 className="text-3xl font-extrabold break-words sm:text-4xl">{item.name}</h1>
 					<div className="flex flex-wrap items-center gap-x-4 gap-y-2">
 						<ItemStatusBadge status={item.status} t={t} />
-						<span className="text-base-content/75">
-							{t('item.quantityAvailable', { count: item.quantity })}
-						</span>
+						{isAvailable(item) && (
+							<span className="text-base-content/75">
+								{t('item.quantityAvailable', { count: item.quantity })}
+							</span>
+						)}
 					</div>
 					{/* The avatar stays outside the link, so the link's text is the donor's name alone. */}
 					<p className="flex items-center gap-2">
@@ -95,7 +97,13 @@ export function ItemDetail({
 				</header>
 
 				{isOwnItem(viewer, item) ? (
-					<OwnerPanel item={item} refreshing={refreshing} onStatusChanged={onStatusChanged} t={t} />
+					<OwnerPanel
+						item={item}
+						refreshing={refreshing}
+						onStatusChanged={onStatusChanged}
+						locale={locale}
+						t={t}
+					/>
 				) : showsPickupPanel(viewer, item) ? (
 					<PickupPanel
 						item={item}
