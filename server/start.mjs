@@ -59,7 +59,7 @@ const server = http.createServer((req, res) => {
 			? null
 			: runtime.otherHostRedirectOf(req, context.config);
 		if (elsewhere) return res.writeHead(307, { Location: elsewhere }).end();
-		if (prerenderedPages?.(req, res)) return;
+		if (prerenderedPages(req, res)) return;
 		return site(req, res);
 	});
 });

@@ -56,7 +56,10 @@ export function otherHostRedirectOf(req: IncomingMessage, config: ServerConfig):
 	return otherHostRedirect(headers, url, config);
 }
 
-/** The prerendered pages' handler, their links on the public origin (see `prerenderedPagesOn`). */
+/**
+ * The prerendered pages' handler: their links on the public origin, their footer in the current
+ * year (see `prerenderedPagesOn`).
+ */
 export function prerenderedPagesHandler(clientDir: string, config: ServerConfig) {
 	return prerenderedPagesOn(clientDir, builtOrigin, new URL(config.publicUrl).origin);
 }

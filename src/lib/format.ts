@@ -21,6 +21,8 @@ const monthYear = new Intl.DateTimeFormat('id-ID', { month: 'long', year: 'numer
 
 const number = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
 
+const yearOnly = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone });
+
 /** `25000` → `Rp 25.000` (with a no-break space, so it never wraps). */
 export function formatRupiah(amount: number): string {
 	return rupiah.format(amount);
@@ -34,6 +36,11 @@ export function formatDate(date: Date | string | number): string {
 /** `2026-11-22` → `November 2026`, for "joined" lines. */
 export function formatMonthYear(date: Date | string | number): string {
 	return monthYear.format(new Date(date));
+}
+
+/** The year it is in Jakarta at `date`: a new year starts there 7 hours before it does in UTC. */
+export function jakartaYear(date: Date = new Date()): number {
+	return Number(yearOnly.format(date));
 }
 
 /** `1234.5` → `1.234,5`, for weights and counts. */

@@ -22,14 +22,6 @@ export function flashToast(kind: ToastKind, message: string): void {
 	sessionStorage.setItem(flashStorageKey, JSON.stringify({ kind, message }));
 }
 
-/** Shows toasts the server asked for with `<div hidden data-page-toast="info" data-message="…">`. */
-export function showPageToasts(): void {
-	for (const element of document.querySelectorAll<HTMLElement>('[data-page-toast]')) {
-		const message = element.dataset['message'];
-		if (message) void showToast(element.dataset['pageToast'] as ToastKind, message);
-	}
-}
-
 /** Shows the toast a previous page left with `flashToast`, once. */
 export function showFlashedToast(): void {
 	const raw = takeFlashedToast();

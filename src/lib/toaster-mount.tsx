@@ -1,9 +1,28 @@
-import { useEffect } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast as sonner } from 'sonner';
 import { type ToastKind, toastSettings } from './toast';
 
 let ready: Promise<void> | undefined;
+
+// Toasts sit below the sticky header, never over its logo, links or menu button.
+const belowHeader = { top: 'calc(var(--spacing-header) + 0.75rem)' };
+
+/**
+ * The theme's colours instead of sonner's own, whose info and error texts fail contrast: each kind
+ * is filled like daisyUI's alert of that kind, a pair the theme keeps above WCAG AA. Sonner reads
+ * these variables on its toaster element, where an inline style outranks its stylesheet.
+ */
+const themeColors = Object.fromEntries([
+	['--normal-bg', 'var(--color-base-100)'],
+	['--normal-border', 'var(--color-base-300)'],
+	['--normal-text', 'var(--color-base-content)'],
+	...(['info', 'success', 'warning', 'error'] as const).flatMap((kind) => [
+		[`--${kind}-bg`, `var(--color-${kind})`],
+		[`--${kind}-border`, `var(--color-${kind})`],
+		[`--${kind}-text`, `var(--color-${kind}-content)`],
+	]),
+]) as CSSProperties;
 
 function ReadyToaster({ label, onReady }: { label: string; onReady: () => void }) {
 	// Runs after the Toaster's own effects, so its subscription exists before the first toast.
@@ -11,7 +30,10 @@ function ReadyToaster({ label, onReady }: { label: string; onReady: () => void }
 	return (
 		<Toaster
 			position="top-center"
+			offset={belowHeader}
+			mobileOffset={belowHeader}
 			richColors
+			style={themeColors}
 			closeButton
 			visibleToasts={toastSettings.maxVisible}
 			duration={toastSettings.durationMs.default}

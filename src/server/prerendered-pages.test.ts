@@ -10,7 +10,8 @@ const built = 'http://localhost:4321';
 const page = (path: string) =>
 	`<!doctype html><html><head><link rel="canonical" href="${built}${path}">` +
 	`<meta property="og:url" content="${built}${path}"></head>` +
-	`<body><p>Tulis ke ${built}/support-us</p></body></html>`;
+	`<body><p>Tulis ke ${built}/support-us</p>` +
+	`<footer><p>© <span data-current-year>2026</span> Hibahin</p></footer></body></html>`;
 
 describe('the head of a prerendered page', () => {
 	it('links to the public origin, and the body stays as written', () => {
@@ -77,8 +78,42 @@ describe('prerendered pages served on another origin than their build’s', () =
 		const again = await fetch(`${base}/en`, { headers: { 'If-None-Match': etag } });
 		expect(again.status).toBe(304);
 	});
+});
 
-	it('are left to the files when both origins are the same', () => {
-		expect(prerenderedPagesOn(dir, built, built)).toBeNull();
+describe('the footer of a prerendered page', () => {
+	let dir = '';
+	let server: Server;
+	let base = '';
+	let now = new Date('2031-12-31T16:59:59Z');
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), 'hibahin-pages-'));
+		mkdirSync(join(dir, 'en'), { recursive: true });
+		writeFileSync(join(dir, 'en', 'index.html'), page('/en'));
+		// Built for the origin it is served on: nothing to move, only the year to keep current.
+		const pages = prerenderedPagesOn(dir, built, built, () => now);
+		server = createServer((req, res) => {
+			if (!pages(req, res)) res.writeHead(404).end('not a page');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	});
+
+	afterAll(async () => {
+		await new Promise((resolve) => server.close(resolve));
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	it('shows the year of the day it is served, in Jakarta, without a rebuild', async () => {
+		const lastDay = await fetch(`${base}/en`);
+		expect(await lastDay.text()).toContain('© <span data-current-year>2031</span> Hibahin');
+
+		// Midnight in Jakarta (UTC+7) starts the new year there.
+		now = new Date('2031-12-31T17:00:00Z');
+		const stale = await fetch(`${base}/en`, {
+			headers: { 'If-None-Match': lastDay.headers.get('etag')! },
+		});
+		expect(stale.status).toBe(200);
+		expect(await stale.text()).toContain('© <span data-current-year>2032</span> Hibahin');
 	});
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
+import { jakartaYear } from '~/lib/format';
 
 interface Page {
 	body: Buffer;
@@ -29,33 +30,51 @@ export function moveHeadLinks(html: string, builtOn: string, origin: string): st
 	return html.slice(0, end).replace(links, `$1${origin}`) + html.slice(end);
 }
 
+/** The footer's copyright year, written at build time, set to `year`. */
+export function withCurrentYear(html: string, year: number): string {
+	return html.replace(/(<span data-current-year>)\d+(<\/span>)/g, `$1${year}$2`);
+}
+
 /**
- * Serves the pages prerendered at build time with their head's links on the site's public
- * origin, which is read at run time: they were written with the build's `SITE_URL`. Read once
- * and kept in memory. `null` when the two are the same and the files are right as they are.
+ * Serves the pages prerendered at build time as they should read on the day they are served:
+ * the head's links on the site's public origin, which is read at run time (they were written
+ * with the build's `SITE_URL`), and the footer's year the current one in Jakarta. Read once and
+ * kept in memory, written again when the year turns.
  */
 export function prerenderedPagesOn(
 	clientDir: string,
 	builtOn: string,
 	origin: string,
-): ((req: IncomingMessage, res: ServerResponse) => boolean) | null {
-	if (builtOn === origin) return null;
-	const pages = new Map<string, Page>();
-	for (const file of htmlFiles(clientDir)) {
-		const body = Buffer.from(moveHeadLinks(readFileSync(file, 'utf8'), builtOn, origin));
-		const page = {
-			body,
-			etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-			lastModified: statSync(file).mtime.toUTCString(),
-		};
-		const folder = relative(clientDir, file).split(sep).slice(0, -1).join('/');
-		pages.set(`/${folder}`.replace(/\/$/, '') || '/', page);
-		pages.set(`/${folder}/index.html`.replace('//', '/'), page);
+	now: () => Date = () => new Date(),
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+	const files = htmlFiles(clientDir).map((file) => ({
+		html: moveHeadLinks(readFileSync(file, 'utf8'), builtOn, origin),
+		lastModified: statSync(file).mtime.toUTCString(),
+		folder: relative(clientDir, file).split(sep).slice(0, -1).join('/'),
+	}));
+	let written: { year: number; pages: Map<string, Page> } | null = null;
+
+	function pagesOf(year: number): Map<string, Page> {
+		if (written?.year === year) return written.pages;
+		const pages = new Map<string, Page>();
+		for (const { html, lastModified, folder } of files) {
+			const body = Buffer.from(withCurrentYear(html, year));
+			const page = {
+				body,
+				etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+				lastModified,
+			};
+			pages.set(`/${folder}`.replace(/\/$/, '') || '/', page);
+			pages.set(`/${folder}/index.html`.replace('//', '/'), page);
+		}
+		written = { year, pages };
+		return pages;
 	}
+
 	return (req, res) => {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return false;
 		const path = (req.url ?? '/').split('?')[0]!.replace(/(.)\/+$/, '$1');
-		const page = pages.get(path);
+		const page = pagesOf(jakartaYear(now())).get(path);
 		if (!page) return false;
 		res.setHeader('Content-Type', 'text/html; charset=utf-8');
 		res.setHeader('Cache-Control', 'public, max-age=0');

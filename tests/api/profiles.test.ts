@@ -118,12 +118,15 @@ describeOnDatabases('Profiles API', (use) => {
 		return json.data;
 	}
 
-	/** A complete profile with a stored avatar, as its owner sees it. */
+	/**
+	 * A complete profile with a stored avatar, as its owner sees it: one that saves again without
+	 * sending a photo (a complete profile without one must be sent one).
+	 */
 	async function userWithAvatar() {
 		const user = await use().createUser({ complete: true });
 		const png = await solid(64, 64).png().toBuffer();
 		const data = await saved(user, validInput({ imageUrl: dataUrl(png) }));
-		return { user, imageUrl: data.profile.imageUrl as string };
+		return { user, imageUrl: data.profile.imageUrl as string, phone: data.profile.phone as string };
 	}
 
 	describe('GET /profile/check', () => {
@@ -230,7 +233,7 @@ describeOnDatabases('Profiles API', (use) => {
 		it.each(refused)(
 			'refuses %s with 400 VALIDATION_ERROR naming the field, storing nothing',
 			async (_, change, field, key) => {
-				const user = await use().createUser({ complete: true });
+				const { user } = await userWithAvatar();
 				await expectRefused(user, validInput(change), 400, 'VALIDATION_ERROR', { [field]: key });
 			},
 		);
@@ -284,7 +287,7 @@ describeOnDatabases('Profiles API', (use) => {
 		});
 
 		it('accepts names of 3 and 50 characters and addresses of 10 and 200, trimmed', async () => {
-			const user = await use().createUser();
+			const { user } = await userWithAvatar();
 			const short = await saved(user, validInput({ name: ' Ani ', address: '  Jl. Mawar 1 ' }));
 			expect(short.profile).toMatchObject({ name: 'Ani', address: 'Jl. Mawar 1' });
 			const long = await saved(
@@ -298,7 +301,7 @@ describeOnDatabases('Profiles API', (use) => {
 			const local = localDigits(uniquePhone());
 			const ten = `+62${local.slice(0, 10)}`;
 			const twelve = `+62${local}7`;
-			const user = await use().createUser();
+			const { user } = await userWithAvatar();
 			expect((await saved(user, validInput({ phone: ten }))).profile.phone).toBe(ten);
 			expect((await saved(user, validInput({ phone: twelve }))).profile.phone).toBe(twelve);
 		});
@@ -320,7 +323,7 @@ describeOnDatabases('Profiles API', (use) => {
 		});
 
 		it('keeps a bio, clears it when sent empty, and keeps it when left out', async () => {
-			const user = await use().createUser();
+			const { user } = await userWithAvatar();
 			const input = validInput();
 			expect((await saved(user, { ...input, bio: 'x'.repeat(160) })).profile.bio).toBe(
 				'x'.repeat(160),
@@ -361,7 +364,7 @@ describeOnDatabases('Profiles API', (use) => {
 			async (_, typed) => {
 				const phone = uniquePhone();
 				await use().createUser({ complete: true, phone });
-				const second = await use().createUser({ complete: true });
+				const { user: second } = await userWithAvatar();
 				await expectRefused(second, validInput({ phone: typed(phone) }), 409, 'DUPLICATE_PHONE', {
 					phone: 'form.errors.phoneInUse',
 				});
@@ -379,16 +382,14 @@ describeOnDatabases('Profiles API', (use) => {
 		});
 
 		it('lets a user save their own phone again, in any form', async () => {
-			const phone = uniquePhone();
-			const user = await use().createUser({ complete: true, phone });
+			const { user, phone } = await userWithAvatar();
 			const data = await saved(user, validInput({ phone: `0${localDigits(phone)}` }));
 			expect(data.profile.phone).toBe(phone);
 			expect((await saved(user, validInput({ phone }))).profile.phone).toBe(phone);
 		});
 
 		it('frees the old phone when a user changes it', async () => {
-			const oldPhone = uniquePhone();
-			const first = await use().createUser({ complete: true, phone: oldPhone });
+			const { user: first, phone: oldPhone } = await userWithAvatar();
 			await saved(first, validInput());
 			const second = await use().createUser();
 			expect((await saved(second, validInput({ phone: oldPhone }))).profile.phone).toBe(oldPhone);
@@ -397,7 +398,7 @@ describeOnDatabases('Profiles API', (use) => {
 
 	describe('PUT /profile area', () => {
 		it('refuses an unknown area with 422 INVALID_AREA and stores nothing', async () => {
-			const user = await use().createUser({ complete: true });
+			const { user } = await userWithAvatar();
 			await expectRefused(user, validInput({ areaId: '99.99.99' }), 422, 'INVALID_AREA', {
 				areaId: 'form.errors.areaInvalid',
 			});
@@ -609,6 +610,19 @@ describeOnDatabases('Profiles API', (use) => {
 					imageUrl: 'form.errors.imageUrlInvalid',
 				},
 			);
+		});
+
+		it('lets a profile be completed without a photo, but asks for one when it is edited', async () => {
+			const user = await use().createUser();
+			expect((await saved(user, validInput())).profile.imageUrl).toBeNull();
+			for (const imageUrl of [undefined, null]) {
+				await expectRefused(user, validInput({ imageUrl }), 400, 'VALIDATION_ERROR', {
+					imageUrl: 'form.errors.imageUrlRequired',
+				});
+			}
+			const png = await solid(64, 64).png().toBuffer();
+			const data = await saved(user, validInput({ imageUrl: dataUrl(png) }));
+			expect(data.profile.imageUrl).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.webp$/);
 		});
 
 		it('keeps the current avatar when its /media URL is sent back, or no avatar is sent', async () => {

@@ -20,6 +20,7 @@ import {
 	submitSignUp,
 	test,
 	userMenu,
+	userMenuButton,
 } from './support/accounts';
 import { type Locale, localePath, locales, pageTitle } from './support/i18n';
 
@@ -170,6 +171,18 @@ for (const locale of locales) {
 		const newAddress = 'Jl. Melati Raya No. 8, RT 03/RW 04, seberang sekolah';
 		await editName.fill(newName);
 		await editAddress.fill(newAddress);
+		// Completing a profile may skip the photo; editing one that has none asks for it first.
+		const photoMissing = page.getByText(form.errors.imageUrlRequired, { exact: true });
+		await expect(photoMissing).toBeVisible();
+		await expect(saveChanges).toBeDisabled();
+		const chooser = page.waitForEvent('filechooser');
+		await page
+			.getByRole('button', { name: `${profile.fields.avatar} ${profile.fields.chooseAvatar}` })
+			.click();
+		await (
+			await chooser
+		).setFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await png(300, 300) });
+		await expect(photoMissing).toHaveCount(0);
 		await saveChanges.click();
 
 		await expectAt(page, at('/profile'));
@@ -195,7 +208,7 @@ for (const locale of locales) {
 		await signIn(page, account.email, account.password, locale);
 		await expectAt(page, at('/'));
 		const menu = userMenu(page, locale);
-		await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+		await userMenuButton(page, locale).click();
 		await expect(menu.locator('.dropdown-content [data-user-name]')).toHaveText(newName);
 		await expect(menu.locator('.dropdown-content [data-user-email]')).toHaveText(account.email);
 		await expect(
@@ -282,13 +295,15 @@ test.describe('guards and the way back', () => {
 			page,
 		}) => {
 			const { auth, profile } = accountTexts[locale];
-			await page.goto(path);
+			await page.goto(path, { waitUntil: 'networkidle' });
 			await expectAt(page, localePath('/register', locale), {
 				redirectTo: path,
 				reason: 'loginRequired',
 			});
 			const main = page.getByRole('main');
 			await expect(main.getByRole('status')).toHaveText(auth.loginRequired);
+			// The page says why once, in its note; no toast repeats it.
+			expect(await page.getByText(auth.loginRequired, { exact: true }).count()).toBe(1);
 			await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.registerTitle);
 
 			await main.getByRole('link', { name: auth.continueToRegister, exact: true }).click();
@@ -323,19 +338,19 @@ test.describe('guards and the way back', () => {
 		}
 		await page.goto('/');
 		const menu = userMenu(page, 'id');
-		await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+		await userMenuButton(page, 'id').click();
 		await expect(
 			menu.getByRole('link', { name: nav.account.completeProfile, exact: true }),
 		).toHaveAttribute('href', '/complete-profile');
-		await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+		await userMenuButton(page, 'id').click();
 		await profileBanner(page, 'id')
 			.getByRole('link', { name: profile.banner.action, exact: true })
 			.click();
 		await expectAt(page, '/complete-profile');
 
-		// Pages that need a complete profile send it to completion, saying why.
+		// Pages that need a complete profile send it to completion, saying why, once.
 		for (const path of ['/profile', '/edit-profile']) {
-			await page.goto(path);
+			await page.goto(path, { waitUntil: 'networkidle' });
 			await expectAt(page, '/complete-profile', {
 				redirectTo: path,
 				reason: 'completeProfileFirst',
@@ -346,6 +361,7 @@ test.describe('guards and the way back', () => {
 					.getByRole('status')
 					.filter({ hasText: profile.completeProfileFirst }),
 			).toBeVisible();
+			expect(await page.getByText(profile.completeProfileFirst, { exact: true }).count()).toBe(1);
 			await expect(profileBanner(page, 'id')).toHaveCount(0);
 		}
 
@@ -377,8 +393,15 @@ test.describe('profiles', () => {
 		await fillProfileForm(page, 'id', details);
 		await page.getByRole('button', { name: profile.setup.submit, exact: true }).click();
 
-		await expect(page.getByRole('alert')).toHaveText(profile.setup.phoneInUse);
-		await expect(page.getByLabel(profile.fields.phone)).toHaveAttribute('aria-invalid', 'true');
+		// Said once, under the phone field, which takes the focus: no alert above the form, no toast.
+		const phone = page.getByLabel(profile.fields.phone);
+		await expect(phone).toHaveAttribute('aria-invalid', 'true');
+		await expect(phone).toBeFocused();
+		await expect(phone).toHaveAccessibleDescription(
+			`${profile.fields.phoneHint} ${profile.setup.phoneInUse}`,
+		);
+		expect(await page.getByText(profile.setup.phoneInUse, { exact: true }).count()).toBe(1);
+		await expect(page.getByRole('alert')).toHaveCount(0);
 		await expectAt(page, '/complete-profile');
 
 		// Another number goes through.
@@ -434,7 +457,7 @@ test.describe('profiles', () => {
 		for (const secret of secrets) expect(body).not.toContain(secret);
 	});
 
-	test('the identity check on /edit-profile verifies a clear photo and fails a small one', async ({
+	test('the identity preview on /edit-profile passes a clear photo and fails a small one', async ({
 		page,
 	}) => {
 		const { profile } = accountTexts.id;
@@ -465,5 +488,56 @@ test.describe('profiles', () => {
 		await expect(card.getByText(profile.verification.messages.failed)).toBeVisible();
 		await expect(card.getByText(profile.verification.messages.tooSmall)).toBeVisible();
 		await expect(card.getByText(profile.verification.messages.verified)).toHaveCount(0);
+	});
+
+	test('a photo picked before the identity preview hydrates is checked once it does', async ({
+		page,
+	}) => {
+		const { profile } = accountTexts.en;
+		await signUpComplete(page, { locale: 'en' });
+		// The island's code arrives only once the photo is in the input.
+		let release!: () => void;
+		const released = new Promise<void>((resolve) => (release = resolve));
+		await page.route('**/_astro/IdentityVerificationCard.*.js', async (route) => {
+			await released;
+			await route.continue();
+		});
+		await page.goto('/en/edit-profile', { waitUntil: 'domcontentloaded' });
+		const card = page.getByRole('region', { name: profile.verification.title });
+		await card
+			.locator('input[type="file"]')
+			.setInputFiles({ name: 'ktp.png', mimeType: 'image/png', buffer: await png(800, 600) });
+		await expect(page.locator('astro-island[ssr]').filter({ has: card })).toHaveCount(1);
+		release();
+
+		await islandReady(page, card);
+		await expect(card).toContainText(profile.verification.states.verified);
+		await expect(card.getByText(profile.verification.messages.verified)).toBeVisible();
+	});
+});
+
+test.describe('account menu', () => {
+	test('closes on Escape and gives focus back to its button', async ({ page }) => {
+		const { nav } = accountTexts.id;
+		const account = await signUpComplete(page);
+		const button = userMenuButton(page, 'id');
+		const profileLink = userMenu(page, 'id').getByRole('link', {
+			name: nav.account.profile,
+			exact: true,
+		});
+		// At 1280 px the button shows the name, and its accessible name starts with it.
+		await expect(button).toHaveAccessibleName(`${account.profile.name} ${nav.account.menuLabel}`);
+
+		// Server-rendered on /profile, and filled in by the browser on the prerendered home page.
+		for (const path of ['/profile', '/']) {
+			await page.goto(path);
+			await button.focus();
+			await page.keyboard.press('Enter');
+			await page.keyboard.press('Tab');
+			await expect(profileLink).toBeFocused();
+			await page.keyboard.press('Escape');
+			await expect(profileLink).toBeHidden();
+			await expect(button).toBeFocused();
+		}
 	});
 });

@@ -366,3 +366,140 @@ test('a donor who listed the day’s items is told the limit, in their language'
 	await expect(page).toHaveURL('/en/donate-item');
 	expect(await myItems(page)).toHaveLength(perDay);
 });
+
+test('the at-most-five message leaves once the photos are within the limit again', async ({
+	page,
+}) => {
+	const { form, itemForm } = texts.en;
+	const tooMany = page.getByText(form.errors.imagesMax);
+	const removeButton = (index: number) =>
+		page.getByRole('button', { name: fill(itemForm.photos.remove, { index }) });
+	const pick = async (files: Awaited<ReturnType<typeof png>>[]) => {
+		const chooser = page.waitForEvent('filechooser');
+		await page.getByRole('button', { name: new RegExp(`^${itemForm.photos.add}`) }).click();
+		await (await chooser).setFiles(files);
+	};
+	await signUpComplete(page, { locale: 'en' });
+	await page.goto('/en/donate-item');
+	await hydrated(page);
+	const six = await Promise.all(
+		[0, 1, 2, 3, 4, 5].map((n) => png(`foto-${n}.png`, { r: 40 * n, g: 100, b: 150 })),
+	);
+
+	await pick(six);
+	await expect(tooMany).toBeVisible();
+	await expect(removeButton(5)).toBeVisible();
+	await removeButton(5).click();
+	await expect(removeButton(5)).toHaveCount(0);
+	await expect(tooMany).toHaveCount(0);
+
+	// Two photos into the one free place: one is kept and the message is back, until a pick fits.
+	await pick(six.slice(0, 2));
+	await expect(removeButton(5)).toBeVisible();
+	await expect(tooMany).toBeVisible();
+	await removeButton(5).click();
+	await removeButton(4).click();
+	await expect(tooMany).toHaveCount(0);
+	await pick(six.slice(0, 1));
+	await expect(removeButton(4)).toBeVisible();
+	await expect(tooMany).toHaveCount(0);
+
+	// A photo removed while a pick that overflows is still being prepared frees a place too.
+	for (let index = 4; index >= 2; index--) await removeButton(index).click();
+	// Phone-sized photos, which take a moment to scale down.
+	const large = await Promise.all(
+		[0, 1, 2, 3, 4].map((n) => png(`besar-${n}.png`, { r: 90, g: 30 * n, b: 60 }, 4032, 3024)),
+	);
+	await pick(large);
+	await expect(page.getByText(itemForm.photos.preparing)).toBeVisible();
+	await removeButton(1).click();
+	await expect(page.getByText(itemForm.photos.preparing)).toHaveCount(0, { timeout: 60_000 });
+	await expect(removeButton(4)).toBeVisible();
+	await expect(removeButton(5)).toHaveCount(0);
+	await expect(tooMany).toHaveCount(0);
+});
+
+/**
+ * Holds the human check's first request until `release` is called, so that a submit surely lands
+ * while the check is still at work. The request itself reaches the server unchanged.
+ */
+async function holdHumanCheck(page: Page): Promise<() => void> {
+	let release!: () => void;
+	const released = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/api/verification/config', async (route) => {
+		await released;
+		await route.continue();
+	});
+	return release;
+}
+
+/** Fills the add form with a valid item of one photo. */
+async function fillNewItem(page: Page, locale: 'id' | 'en', name: string): Promise<void> {
+	const { item: itemTexts, itemForm } = texts[locale];
+	const field = (label: string) => page.getByLabel(label, { exact: true });
+	await field(itemForm.fields.name).fill(name);
+	await field(itemForm.fields.description).fill('Lemari pakaian dua pintu, masih kokoh.');
+	await field(itemForm.fields.weight).fill('30');
+	await field(itemForm.fields.length).fill('100');
+	await field(itemForm.fields.width).fill('50');
+	await field(itemForm.fields.height).fill('180');
+	await field(itemTexts.category.label).selectOption('furniture');
+	await photoInput(page).setInputFiles([await png('lemari.png', { r: 120, g: 80, b: 40 })]);
+	await expect(
+		page.getByRole('img', { name: fill(itemForm.photos.photo, { index: 1 }) }),
+	).toBeVisible();
+}
+
+test('a donor who submits during the human check sees the item listed once it passes', async ({
+	page,
+}) => {
+	const { itemForm } = texts.id;
+	await signUpComplete(page, { locale: 'id' });
+	const release = await holdHumanCheck(page);
+	await page.goto('/donate-item');
+	await hydrated(page);
+	const name = `Lemari pakaian ${Date.now().toString(36)}`;
+	await fillNewItem(page, 'id', name);
+
+	await expect(page.getByText(itemForm.verification.loading)).toBeVisible();
+	await page.getByRole('button', { name: itemForm.add.submit }).click();
+	await expect(page.getByRole('button', { name: itemForm.saving })).toBeDisabled();
+	await expect(page.getByText(itemForm.verification.required)).toHaveCount(0);
+	release();
+
+	await expect(page.getByText(itemForm.add.created, { exact: true })).toBeVisible();
+	await expect(page).toHaveURL('/my-items');
+	const [listed] = await myItems(page);
+	expect(listed?.name).toBe(name);
+});
+
+test('a submit waiting for a human check that fails says verification is required', async ({
+	page,
+	baseURL,
+}) => {
+	const { itemForm } = texts.en;
+	await signUpComplete(page, { locale: 'en' });
+	const release = await holdHumanCheck(page);
+	await page.goto('/en/donate-item');
+	await hydrated(page);
+	await fillNewItem(page, 'en', `Lemari pakaian ${Date.now().toString(36)}`);
+	// Every simulated token of the minute spent: the server refuses the form's check.
+	for (;;) {
+		const minted = await page.request.post('/api/verification/simulated', {
+			headers: { Origin: baseURL! },
+		});
+		if (minted.status() === 429) break;
+		expect(minted.status()).toBe(200);
+	}
+
+	await page.getByRole('button', { name: itemForm.add.submit }).click();
+	await expect(page.getByText(itemForm.verification.required)).toHaveCount(0);
+	release();
+
+	await expect(page.getByText(itemForm.verification.failed)).toBeVisible();
+	await expect(page.getByText(itemForm.verification.required)).toBeVisible();
+	await expect(page.getByRole('group', { name: itemForm.verification.label })).toBeFocused();
+	await expect(page.getByRole('button', { name: itemForm.add.submit })).toBeEnabled();
+	await expect(page).toHaveURL('/en/donate-item');
+	expect(await myItems(page)).toHaveLength(0);
+});

@@ -141,8 +141,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 for (const locale of locales) {
 	const { items, item } = texts[locale];
 	const at = (path: string) => localePath(path, locale);
-	const results = (count: number) => fill(items.results, { count });
+	const results = (count: number) =>
+		fill(count === 1 ? items.results_one : items.results_other, { count });
 	const pageOf = (page: number, total: number) => fill(items.pageOf, { page, total });
+	/** A card's "by {{name}}" line, whoever the donor is. */
+	const byline = new RegExp(`^${fill(item.by, { name: '' }).trim()}\\s`);
 
 	test.describe(`item list (${locale})`, () => {
 		test('searches, filters by category and sorts, kept in the URL', async ({ page }) => {
@@ -165,6 +168,7 @@ for (const locale of locales) {
 			const card = page.getByRole('article').filter({ hasText: books[1]! });
 			await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
 			await expect(card.getByText(item.category.books, { exact: true })).toBeVisible();
+			await expect(card.getByText(byline)).toBeVisible();
 
 			await page.getByLabel(items.sort.label).selectOption('oldest');
 			await expect
@@ -234,6 +238,23 @@ for (const locale of locales) {
 			await expect(pager).toBeHidden();
 		});
 
+		test('an empty search offers to clear it, keeping the category and the sort', async ({
+			page,
+		}) => {
+			const nothing = `${tag}-nothing-like-this`;
+			await page.goto(`${at('/items')}?search=${nothing}&category=books&sort=oldest`);
+			await hydrated(page);
+			const search = page.getByRole('searchbox', { name: items.search.label });
+			await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toBeVisible();
+
+			await page.getByRole('link', { name: items.clearSearch, exact: true }).click();
+			await expect.poll(() => queryOf(page)).toEqual({ category: 'books', sort: 'oldest' });
+			await expect(search).toHaveValue('');
+			await expect(search).toBeFocused();
+			await expect(cardNames(page).filter({ hasText: books[0]! })).toHaveCount(1);
+			await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toHaveCount(0);
+		});
+
 		test('axe finds nothing serious on the list with its pager', async ({ page }) => {
 			await page.goto(`${at('/items')}?search=${tag}`);
 			await expect(cardNames(page)).toHaveCount(12);
@@ -255,6 +276,20 @@ for (const locale of locales) {
 			await expect(
 				pager.getByRole('link', { name: fill(items.pagination.page, { page: 1 }) }),
 			).toHaveAttribute('href', `${at('/items')}?search=${tag}&sort=oldest`);
+		});
+
+		test('counts a single item in the singular', async ({ page }) => {
+			await page.goto(`${at('/items')}?${new URLSearchParams({ search: books[0]! })}`);
+			await expect(cardNames(page)).toHaveText([books[0]!]);
+			await expect(page.getByRole('heading', { name: results(1), exact: true })).toBeVisible();
+		});
+
+		test('an empty search links back to the list without it', async ({ page }) => {
+			const nothing = `${tag}-nothing-like-this`;
+			await page.goto(`${at('/items')}?search=${nothing}&category=books`);
+			await page.getByRole('link', { name: items.clearSearch, exact: true }).click();
+			await expect.poll(() => queryOf(page)).toEqual({ category: 'books' });
+			await expect(cardNames(page).filter({ hasText: books[0]! })).toHaveCount(1);
 		});
 	});
 
@@ -312,6 +347,9 @@ for (const locale of locales) {
 	test(`a donor marks an item donated and available again (${locale})`, async ({ browser }) => {
 		test.setTimeout(60_000);
 		const { page, listed, card } = await openMyItems(browser, `Meja ${otherTag} ${locale}`);
+		// The donor's own cards do not say who gives them.
+		await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
+		await expect(card.getByText(byline)).toHaveCount(0);
 		const edit = card.getByRole('link', { name: items.my.edit, exact: true });
 		await expect(edit).toHaveAttribute('href', at(`/my-items/${listed.id}/edit`));
 		await expect(card.getByRole('link', { name: items.my.view, exact: true })).toHaveAttribute(

@@ -16,6 +16,22 @@ for (const locale of locales) {
 			await expect(page.getByText(notFound.text, { exact: true })).toBeVisible();
 		});
 
+		// A page that looks its subject up and finds nothing hands over to the not-found page.
+		for (const path of ['/items/987654321', '/profile/no-such-member']) {
+			test(`a missing ${path.split('/')[1]} answers 404 in its path's language`, async ({
+				page,
+			}) => {
+				const response = await page.goto(localePath(path, locale));
+				expect(response?.status()).toBe(404);
+				await expect(page.locator('html')).toHaveAttribute('lang', locale);
+				await expect(page).toHaveTitle(pageTitle(notFound.title));
+				await expect(page.getByRole('heading', { level: 1 })).toHaveText(notFound.heading);
+				await expect(
+					page.getByRole('main').getByRole('link', { name: notFound.items, exact: true }),
+				).toHaveAttribute('href', localePath('/items', locale));
+			});
+		}
+
 		test('links back home and to the items', async ({ page }) => {
 			await page.goto(missing);
 			const main = page.getByRole('main');

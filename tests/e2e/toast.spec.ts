@@ -50,3 +50,36 @@ test.describe('toast left for the next page', () => {
 		await expect(page.getByText(message, { exact: true })).toHaveCount(0);
 	});
 });
+
+test.describe('toast placement', () => {
+	for (const width of [390, 1280]) {
+		test(`a toast at ${width} px sits clear of the sticky header`, async ({ page }) => {
+			await page.setViewportSize({ width, height: 800 });
+			await page.goto('/en/support-us');
+			await leaveToast(page, 'info', 'Profile saved');
+			await page.reload();
+
+			const toast = page
+				.getByRole('region', { name: new RegExp(`^${translations.en.common.toastRegion}`) })
+				.getByRole('listitem')
+				.filter({ hasText: 'Profile saved' });
+			await expect(toast).toHaveAttribute('data-mounted', 'true');
+			await toast.evaluate((element) =>
+				Promise.all(element.getAnimations().map((animation) => animation.finished)),
+			);
+
+			const header = await page.getByRole('banner').boundingBox();
+			const box = await toast.boundingBox();
+			if (!header || !box) throw new Error('The header or the toast has no box on the page');
+			// Boxes overlap when each starts before the other ends, on both axes.
+			const overlaps =
+				box.x < header.x + header.width &&
+				header.x < box.x + box.width &&
+				box.y < header.y + header.height &&
+				header.y < box.y + box.height;
+			expect(overlaps, `toast ${JSON.stringify(box)}, header ${JSON.stringify(header)}`).toBe(
+				false,
+			);
+		});
+	}
+});

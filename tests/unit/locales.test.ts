@@ -40,6 +40,29 @@ describe('translations', () => {
 		}
 	});
 
+	it('gives every counted text a singular and a plural form', () => {
+		for (const locale of locales) {
+			const keys = [...byLocale[locale]!.keys()];
+			for (const key of keys.filter((key) => /_(one|other)$/.test(key))) {
+				const base = key.replace(/_(one|other)$/, '');
+				expect(keys, `${locale} ${key}`).toEqual(
+					expect.arrayContaining([`${base}_one`, `${base}_other`]),
+				);
+				expect(byLocale[locale]!.get(key), `${locale} ${key}`).toContain('{{count}}');
+			}
+		}
+	});
+
+	it('speaks of giving with one word in Indonesian: hibah, never donasi', () => {
+		for (const [key, value] of byLocale['id']!) {
+			expect(String(value), key).not.toMatch(/donasi/i);
+		}
+		const legal = join(import.meta.dirname, '../../src/content/legal/id');
+		for (const file of readdirSync(legal)) {
+			expect(readFileSync(join(legal, file), 'utf8'), file).not.toMatch(/donasi/i);
+		}
+	});
+
 	it('uses the same interpolation variables in every locale', () => {
 		const variables = (text: unknown) =>
 			[...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();

@@ -1,4 +1,4 @@
-import { isProfileComplete } from '~/server/auth/users';
+import { isProfileComplete } from '~/lib/profile-completeness';
 import { mediaUrl } from '~/server/storage';
 
 /** What the navigation shows of the signed-in user. */

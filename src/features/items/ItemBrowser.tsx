@@ -1,4 +1,12 @@
-import { type SubmitEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+	type MouseEvent,
+	type SubmitEvent,
+	useEffect,
+	useId,
+	useMemo,
+	useRef,
+	useState,
+} from 'react';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
@@ -66,6 +74,16 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 	function submit(event: SubmitEvent) {
 		event.preventDefault();
 		runSearch(searchText.trim());
+	}
+
+	/** Back to the list without the search, in the same category and order. */
+	const cleared: ItemListView = { ...view, search: '', page: 1 };
+
+	function clearSearch(event: MouseEvent<HTMLAnchorElement>) {
+		event.preventDefault();
+		setSearchText('');
+		go(cleared);
+		searchInput.current?.focus();
 	}
 
 	function showPage(page: number) {
@@ -176,9 +194,20 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 					))}
 				</ul>
 			) : items.length === 0 ? (
-				<p className="py-16 text-center text-lg">
-					{view.search ? t('items.emptySearch', { search: view.search }) : t('items.empty')}
-				</p>
+				<div className="flex flex-col items-center gap-4 py-16 text-center">
+					<p className="text-lg">
+						{view.search ? t('items.emptySearch', { search: view.search }) : t('items.empty')}
+					</p>
+					{view.search && (
+						<a
+							href={`${listPath}${itemListSearch(cleared)}`}
+							className="btn btn-primary"
+							onClick={clearSearch}
+						>
+							{t('items.clearSearch')}
+						</a>
+					)}
+				</div>
 			) : (
 				<ul
 					className={`${cardClass.grid} transition-opacity ${loading ? 'opacity-60' : ''}`}

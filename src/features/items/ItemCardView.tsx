@@ -8,12 +8,21 @@ interface ItemCardViewProps {
 	locale: Locale;
 	/** Position in the grid: the first row loads its photos at once. */
 	index: number;
+	/** Whether the card says who gives the item: on the donor's own list it would only name them. */
+	byDonor?: boolean;
 	/** Controls shown under the card's details, above its link (My items' actions). */
 	children?: ReactNode;
 }
 
 /** An item's card inside an island; the markup twin of `ItemCard.astro`. */
-export function ItemCardView({ item, labels, locale, index, children }: ItemCardViewProps) {
+export function ItemCardView({
+	item,
+	labels,
+	locale,
+	index,
+	byDonor = true,
+	children,
+}: ItemCardViewProps) {
 	const view = cardView(item, labels, locale, index);
 	return (
 		<article className={cardClass.card} data-item-card="">
@@ -47,9 +56,11 @@ export function ItemCardView({ item, labels, locale, index, children }: ItemCard
 						{view.name}
 					</a>
 				</h3>
-				<p className={cardClass.byline} data-card-byline="">
-					{view.byline}
-				</p>
+				{byDonor && (
+					<p className={cardClass.byline} data-card-byline="">
+						{view.byline}
+					</p>
+				)}
 				{view.areaName && (
 					<p className={cardClass.area} data-card-area="">
 						<svg className={cardClass.areaIcon} viewBox="0 0 24 24" aria-hidden="true">

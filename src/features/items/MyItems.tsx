@@ -128,7 +128,13 @@ export function MyItems({ initialItems, ...i18n }: MyItemsProps) {
 						const pending = toggling.has(item.id);
 						return (
 							<li key={item.id}>
-								<ItemCardView item={item} labels={labels} locale={i18n.locale} index={index}>
+								<ItemCardView
+									item={item}
+									labels={labels}
+									locale={i18n.locale}
+									index={index}
+									byDonor={false}
+								>
 									<div
 										role="group"
 										aria-label={t('items.my.actions', { name: item.name })}

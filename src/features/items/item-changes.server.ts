@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { itemLimits } from '~/config/limits';
 import { fieldErrors } from '~/features/profiles/profiles';
-import { isProfileComplete, type UserRow } from '~/server/auth/users';
+import { isProfileComplete } from '~/lib/profile-completeness';
+import { type UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
 import { itemImages, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { itemLimits } from '~/config/limits';
-import { isProfileComplete } from '~/server/auth/users';
+import { isProfileComplete } from '~/lib/profile-completeness';
 import type { HumanVerifier } from '~/features/verification/verification.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';

@@ -77,6 +77,14 @@ export interface ItemList {
 	meta: ItemListMeta;
 }
 
+/**
+ * Whether the item can still be asked for. Screens read every other status as given away, with
+ * nothing left to count (docs/product-rules.md#item-statuses).
+ */
+export function isAvailable(item: Pick<Item, 'status'>): boolean {
+	return item.status === 'AVAILABLE';
+}
+
 /** Whether the owner may still edit or delete the item. */
 export function isEditable(item: Pick<Item, 'status'>): boolean {
 	return item.status === 'AVAILABLE';

@@ -30,7 +30,7 @@ function statusText(t: TFunction, search: AreaSearchState): string {
 			return t('profile.fields.areaSearchFailed');
 		case 'done':
 			return search.areas.length
-				? t('profile.fields.areaResults', { total: search.areas.length })
+				? t('profile.fields.areaResults', { count: search.areas.length })
 				: t('profile.fields.areaNoResults');
 		default:
 			return '';

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { identityCheck, imageMimeTypes } from '~/config/limits';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { type IdentityFileOutcome, inspectIdentityFile } from './identity';
@@ -31,16 +31,17 @@ export function IdentityVerificationCard(props: IslandI18nProps) {
 	const [phase, setPhase] = useState<Phase>({ state: 'idle' });
 	// Each pick gets a number; a check that finishes after a newer pick (or unmount) is ignored.
 	const latestCheck = useRef(0);
-	useEffect(
-		() => () => {
+	useEffect(() => {
+		// The input is in the page before this island hydrates: a file picked by then waits in it.
+		if (fileRef.current?.files?.length) void checkPickedFile(fileRef.current);
+		return () => {
 			latestCheck.current++;
-		},
-		[],
-	);
+		};
+	}, []);
 
-	async function handleFile(event: ChangeEvent<HTMLInputElement>) {
-		const file = event.currentTarget.files?.[0];
-		event.currentTarget.value = '';
+	async function checkPickedFile(input: HTMLInputElement) {
+		const file = input.files?.[0];
+		input.value = '';
 		if (!file) return;
 		const check = ++latestCheck.current;
 		setPhase({ state: 'verifying' });
@@ -105,7 +106,7 @@ export function IdentityVerificationCard(props: IslandI18nProps) {
 						hidden
 						tabIndex={-1}
 						aria-label={t('profile.verification.choose')}
-						onChange={handleFile}
+						onChange={(event) => void checkPickedFile(event.currentTarget)}
 					/>
 				</div>
 			</div>

@@ -4,7 +4,7 @@ import { profileLimits } from '~/config/limits';
 import { apiFetch } from '~/lib/api-client';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
-import { flashToast, showToast } from '~/lib/toast';
+import { flashToast } from '~/lib/toast';
 import { AreaSearch } from './AreaSearch';
 import { AvatarPicker } from './AvatarPicker';
 import { TextField } from '~/components/FormField';
@@ -65,9 +65,12 @@ export function ProfileForm({ locale, resources, mode, initial, redirectTo }: Pr
 	const changed = hasChanges(values, initial);
 	const blocked = !payload || Object.keys(serverErrors).length > 0;
 
+	// The photo has no field to leave: a missing one is named as soon as anything changed, since
+	// the save button stays disabled until it is picked.
+	const shown = (field: ProfileField) =>
+		submitted || touched.has(field) || (field === 'imageUrl' && changed);
 	const errorOf = (field: ProfileField) => {
-		const key =
-			serverErrors[field] ?? (submitted || touched.has(field) ? errors[field] : undefined);
+		const key = serverErrors[field] ?? (shown(field) ? errors[field] : undefined);
 		return key ? message(key) : undefined;
 	};
 	const touch = (field: ProfileField) => setTouched((set) => new Set(set).add(field));
@@ -107,11 +110,9 @@ export function ProfileForm({ locale, resources, mode, initial, redirectTo }: Pr
 			window.location.assign(savedProfileTarget(locale, redirectTo));
 		} catch (error) {
 			const { message: failed, fields } = saveFailure(mode, error);
-			const text = 'text' in failed ? failed.text : message(failed.key);
-			setFailure(text);
+			setFailure(failed && ('text' in failed ? failed.text : message(failed.key)));
 			setServerErrors(fields);
 			setSaving(false);
-			void showToast('error', text);
 			focusFirst(fields);
 		}
 	}

@@ -1,3 +1,5 @@
+import enProfile from '../../../locales/en/profile.json';
+import idProfile from '../../../locales/id/profile.json';
 import { describe, expect, it } from 'vitest';
 import { checkIdentityDocument } from './identity';
 
@@ -34,5 +36,24 @@ describe('checkIdentityDocument', () => {
 		expect(checkIdentityDocument({ ...photo, width: 599, height: 400 })).toBe('tooSmall');
 		expect(checkIdentityDocument({ ...photo, width: 600, height: 399 })).toBe('tooSmall');
 		expect(checkIdentityDocument({ type: 'image/png', size: 1000 })).toBe('tooSmall');
+	});
+});
+
+describe('the identity preview’s wording', () => {
+	const texts = { id: idProfile, en: enProfile };
+
+	it('names the photo in its status badge, never a verified or unverified account', () => {
+		for (const [locale, { verification }] of Object.entries(texts)) {
+			for (const [state, label] of Object.entries(verification.states)) {
+				expect(label, `${locale} ${state}`).not.toMatch(/verif/i);
+			}
+		}
+	});
+
+	it('says that the preview, even when a photo passes, leaves the account unverified', () => {
+		for (const [locale, profile] of Object.entries(texts)) {
+			expect(profile.verification.messages.verified, locale).toContain(profile.own.unverified);
+			expect(profile.verification.previewNote, locale).toMatch(/verif/i);
+		}
 	});
 });

@@ -93,6 +93,21 @@ describe('validateProfileForm', () => {
 		});
 	});
 
+	it('asks for a photo when editing a profile that has none, not when completing one', () => {
+		const withoutPhoto: ProfileCheck = {
+			...complete,
+			profile: { ...complete.profile, imageUrl: null },
+		};
+		const values = { ...initialFormValues(withoutPhoto), name: 'Siti Rahmawati' };
+		expect(validateProfileForm(values, withoutPhoto, 'edit')).toEqual({
+			payload: null,
+			errors: { imageUrl: 'form.errors.imageUrlRequired' },
+		});
+		const picked = { ...values, newAvatar: 'data:image/jpeg;base64,AA' };
+		expect(validateProfileForm(picked, withoutPhoto, 'edit').errors).toEqual({});
+		expect(validateProfileForm(filled, empty, 'complete').errors).toEqual({});
+	});
+
 	it('sends the new avatar instead of the saved one, and an emptied bio as null', () => {
 		const values = {
 			...initialFormValues(complete),
@@ -110,39 +125,52 @@ describe('saveFailure', () => {
 	const error = (code: string, message = '', fields?: Record<string, string>) =>
 		new ApiError(400, code, message, fields);
 
-	it('shows the server message and field errors of a rejected completion', () => {
+	it('shows the field errors of a rejected completion, else the server message', () => {
 		expect(
 			saveFailure(
 				'complete',
 				error('VALIDATION_ERROR', 'Nama terlalu pendek', { name: 'form.errors.nameMin' }),
 			),
-		).toEqual({
+		).toEqual({ message: null, fields: { name: 'form.errors.nameMin' } });
+		expect(saveFailure('complete', error('VALIDATION_ERROR', 'Nama terlalu pendek'))).toEqual({
 			message: { text: 'Nama terlalu pendek' },
-			fields: { name: 'form.errors.nameMin' },
+			fields: {},
 		});
 		expect(saveFailure('complete', error('VALIDATION_ERROR')).message).toEqual({
 			key: 'profile.setup.invalidInput',
 		});
 	});
 
-	it('puts a phone already in use under the phone field in both modes', () => {
+	it('says a field error above the form when that form does not show the field', () => {
+		expect(
+			saveFailure('complete', error('VALIDATION_ERROR', '', { bio: 'form.errors.bioMax' })),
+		).toEqual({
+			message: { key: 'profile.setup.invalidInput' },
+			fields: { bio: 'form.errors.bioMax' },
+		});
+		expect(
+			saveFailure('edit', error('VALIDATION_ERROR', '', { bio: 'form.errors.bioMax' })),
+		).toEqual({ message: null, fields: { bio: 'form.errors.bioMax' } });
+	});
+
+	it('puts a phone already in use under the phone field alone, in both modes', () => {
 		for (const mode of ['complete', 'edit'] as const) {
 			expect(saveFailure(mode, error('DUPLICATE_PHONE'))).toEqual({
-				message: { key: 'profile.setup.phoneInUse' },
+				message: null,
 				fields: { phone: 'profile.setup.phoneInUse' },
 			});
 		}
 	});
 
-	it('maps an unknown area on completion and image problems on edit', () => {
-		expect(saveFailure('complete', error('INVALID_AREA')).message).toEqual({
-			key: 'profile.setup.invalidArea',
+	it('maps an unknown area on completion and image problems on edit to their fields', () => {
+		expect(saveFailure('complete', error('INVALID_AREA')).fields).toEqual({
+			areaId: 'profile.setup.invalidArea',
 		});
-		expect(saveFailure('edit', error('INVALID_IMAGE_FORMAT')).message).toEqual({
-			key: 'profile.errors.invalidImageType',
+		expect(saveFailure('edit', error('INVALID_IMAGE_FORMAT')).fields).toEqual({
+			imageUrl: 'profile.errors.invalidImageType',
 		});
-		expect(saveFailure('edit', error('IMAGE_TOO_LARGE')).message).toEqual({
-			key: 'profile.errors.imageTooLarge',
+		expect(saveFailure('edit', error('IMAGE_TOO_LARGE')).fields).toEqual({
+			imageUrl: 'profile.errors.imageTooLarge',
 		});
 	});
 

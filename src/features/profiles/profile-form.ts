@@ -5,6 +5,7 @@
 import { ApiError } from '~/lib/api-client';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import {
+	avatarMissing,
 	fieldErrors,
 	phoneLocalDigits,
 	type ProfileCheck,
@@ -84,23 +85,46 @@ export function validateProfileForm(
 	initial: ProfileCheck,
 	mode: ProfileFormMode,
 ): { payload: ValidProfile | null; errors: ProfileFieldErrors } {
-	const result = profileInputSchema.safeParse(profileInput(values, initial, mode));
-	if (!result.success) return { payload: null, errors: fieldErrors(result.error.issues) };
+	const input = profileInput(values, initial, mode);
+	const result = profileInputSchema.safeParse(input);
+	const errors: ProfileFieldErrors = result.success ? {} : fieldErrors(result.error.issues);
+	if (avatarMissing(initial.profile, input.imageUrl)) {
+		errors.imageUrl ??= 'form.errors.imageUrlRequired';
+	}
+	if (!result.success || Object.keys(errors).length > 0) return { payload: null, errors };
 	// An emptied bio is removed rather than saved as an empty text.
 	return { payload: { ...result.data, bio: result.data.bio || null }, errors: {} };
 }
 
-/** The message of a failed save (a translation key or the server's own text) and field errors. */
+/**
+ * What a failed save shows: field errors, or, when none names a field the form shows, one message
+ * above the form (a translation key or the server's own text). Never both for one failure.
+ */
 export interface SaveFailure {
-	message: { key: string } | { text: string };
+	message: { key: string } | { text: string } | null;
 	fields: ProfileFieldErrors;
 }
+
+/** The fields each form shows; completion leaves the bio out. */
+const shownFields: Record<ProfileFormMode, readonly ProfileField[]> = {
+	complete: profileFields.filter((field) => field !== 'bio'),
+	edit: profileFields,
+};
 
 const isProfileField = (name: string): name is ProfileField =>
 	(profileFields as readonly string[]).includes(name);
 
-/** Maps a failed `PUT /profile` to what the form shows, per docs/product-rules.md#form-error-messages. */
+/**
+ * Maps a failed `PUT /profile` to what the form shows, saying it once
+ * (docs/product-rules.md#form-error-messages).
+ */
 export function saveFailure(mode: ProfileFormMode, error: unknown): SaveFailure {
+	const failure = failureOf(mode, error);
+	const onField = shownFields[mode].some((field) => failure.fields[field]);
+	return onField ? { message: null, fields: failure.fields } : failure;
+}
+
+function failureOf(mode: ProfileFormMode, error: unknown): SaveFailure {
 	const api = error instanceof ApiError ? error : null;
 	const fields: ProfileFieldErrors = {};
 	for (const [name, key] of Object.entries(api?.fields ?? {})) {

@@ -7,7 +7,8 @@ import type { Database } from '~/server/db/client';
 import { users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reencodeImage } from '~/server/images';
-import { findUser, isProfileComplete, type UserRow } from '~/server/auth/users';
+import { isProfileComplete } from '~/lib/profile-completeness';
+import { findUser, type UserRow } from '~/server/auth/users';
 import {
 	deleteFiles,
 	isStorageKey,
@@ -17,6 +18,7 @@ import {
 	type Storage,
 } from '~/server/storage';
 import {
+	avatarMissing,
 	fieldErrors,
 	type OwnProfile,
 	type ProfileCheck,
@@ -121,6 +123,9 @@ export async function updateProfile(
 		throw new AppError('VALIDATION_ERROR', messageKeys(fieldErrors(parsed.error.issues)));
 	}
 	const input = parsed.data;
+	if (avatarMissing(ownProfile(user), input.imageUrl)) {
+		throw new AppError('VALIDATION_ERROR', { imageUrl: 'form.errors.imageUrlRequired' });
+	}
 	if (!isIndonesianMobile(input.phone)) {
 		throw new AppError('VALIDATION_ERROR', { phone: 'form.errors.phoneInvalid' });
 	}

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { profileLimits } from '~/config/limits';
 import type { Badge, DonorStats } from '~/features/heroes/heroes';
 import { optionalText, requiredText, storableText } from '~/lib/text-fields';
+import { isProfileComplete } from '~/lib/profile-completeness';
 
 /** A WhatsApp number of Indonesia: +62, a digit 1–9, then 9 to 11 digits. */
 export const phonePattern = /^\+62[1-9]\d{9,11}$/;
@@ -86,6 +87,15 @@ export interface PublicProfile {
 	bio: string | null;
 	stats: DonorStats;
 	badges: Badge[];
+}
+
+/**
+ * Whether a save leaves a complete profile without a photo. Completing a profile may skip it;
+ * editing one that has none asks for it (docs/product-rules.md#profile-limits). `imageUrl` is
+ * the one sent, which keeps the saved photo when left out.
+ */
+export function avatarMissing(saved: OwnProfile, imageUrl: string | null | undefined): boolean {
+	return isProfileComplete(saved) && !saved.imageUrl && !imageUrl;
 }
 
 /** The first message key per field, for showing one error under each input. */

@@ -43,6 +43,17 @@ function loadTurnstile(): Promise<Turnstile> {
 
 type Phase = 'loading' | 'verifying' | 'widget' | 'verified' | 'failed' | 'error';
 
+/** Where the check stands, as the form needs it. */
+export interface HumanCheckState {
+	/** A fresh token, or null while there is none. */
+	token: string | null;
+	/**
+	 * Still working on its own (loading, or the simulated check's 2 s): a submit waits for it. A
+	 * Turnstile widget that wants a click is not pending: the person has to act.
+	 */
+	pending: boolean;
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface HumanCheckProps {
@@ -50,8 +61,8 @@ export interface HumanCheckProps {
 	id: string;
 	t: TFunction;
 	locale: Locale;
-	/** Receives a fresh token, or null while there is none. */
-	onToken: (token: string | null) => void;
+	/** Receives every change of the check's state. */
+	onChange: (state: HumanCheckState) => void;
 	/** 'Verification required before submitting' or the server's complaint about the token. */
 	error?: string | undefined;
 }
@@ -61,12 +72,12 @@ export interface HumanCheckProps {
  * simulated mode it shows "verifying you are human…" for 2 s and fetches a token; with Turnstile
  * it renders the widget. Remount it (a new `key`) to get a new token after a failed create.
  */
-export function HumanCheck({ id, t, locale, onToken, error }: HumanCheckProps) {
+export function HumanCheck({ id, t, locale, onChange, error }: HumanCheckProps) {
 	const [phase, setPhase] = useState<Phase>('loading');
 	const [attempt, setAttempt] = useState(0);
 	const widgetRef = useRef<HTMLDivElement>(null);
-	const onTokenRef = useRef(onToken);
-	onTokenRef.current = onToken;
+	const onChangeRef = useRef(onChange);
+	onChangeRef.current = onChange;
 
 	useEffect(() => {
 		let active = true;
@@ -75,7 +86,7 @@ export function HumanCheck({ id, t, locale, onToken, error }: HumanCheckProps) {
 		const settle = (next: Phase, token: string | null = null) => {
 			if (!active) return;
 			setPhase(next);
-			onTokenRef.current(token);
+			onChangeRef.current({ token, pending: next === 'loading' || next === 'verifying' });
 		};
 		async function verify() {
 			settle('loading');

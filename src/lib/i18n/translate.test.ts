@@ -17,4 +17,16 @@ describe('createTranslator', () => {
 		const t = createTranslator('en', allResources);
 		expect(t('footer.copyright', { year: 2026, site: 'Hibahin' })).toContain('2026 Hibahin');
 	});
+
+	it('counts one in the singular and more in the plural, in both languages', () => {
+		const en = createTranslator('en', allResources);
+		const id = createTranslator('id', allResources);
+		expect(en('items.results', { count: 1 })).toBe('1 item found');
+		expect(en('items.results', { count: 15 })).toBe('15 items found');
+		expect(en('profile.fields.areaResults', { count: 1 })).toMatch(/^1 district found\./);
+		expect(en('profile.fields.areaResults', { count: 20 })).toMatch(/^20 districts found\./);
+		expect(id('items.results', { count: 1 })).toBe('1 barang ditemukan');
+		expect(id('items.results', { count: 15 })).toBe('15 barang ditemukan');
+		expect(id('profile.fields.areaResults', { count: 1 })).toMatch(/^1 kecamatan ditemukan\./);
+	});
 });

@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
-import { isProfileComplete, type UserRow } from '~/server/auth/users';
+import { isProfileComplete } from '~/lib/profile-completeness';
+import { type UserRow } from '~/server/auth/users';
 import { localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { withRedirect } from '~/lib/redirect-target';
 

@@ -1,5 +1,5 @@
 import type { APIContext, AstroGlobal } from 'astro';
-import { isProfileComplete } from '~/server/auth/users';
+import { isProfileComplete } from '~/lib/profile-completeness';
 import { findOrCreateUser } from '~/server/auth/users';
 import { languageStorageKey, localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { safeRedirectTarget, withRedirect } from '~/lib/redirect-target';

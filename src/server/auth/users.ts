@@ -6,13 +6,6 @@ import { users } from '~/server/db/schema';
 /** A user as stored: the identity at the provider, and the profile. */
 export type UserRow = typeof users.$inferSelect;
 
-/** Complete means everything a donor or receiver needs: name, phone, area and address. */
-export function isProfileComplete(
-	profile: Pick<UserRow, 'name' | 'phone' | 'address' | 'areaId'>,
-): boolean {
-	return Boolean(profile.name && profile.phone && profile.address && profile.areaId);
-}
-
 /** The user signed in as `subject` at `issuer`, created on first sign-in. */
 export async function findOrCreateUser(
 	db: Database,

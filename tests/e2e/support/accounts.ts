@@ -250,8 +250,16 @@ export async function signUpComplete(
 /** The top bar's account menu (its summary carries the menu's label). */
 export function userMenu(page: Page, locale: Locale) {
 	return page.locator('[data-user-menu]').filter({
-		has: page.getByLabel(accountTexts[locale].nav.account.menuLabel, { exact: true }),
+		has: page.locator('summary', { hasText: accountTexts[locale].nav.account.menuLabel }),
 	});
+}
+
+/**
+ * The button that opens the account menu: the avatar, the name on wide screens, and the menu's
+ * label for screen readers. A `<summary>` has no role to find it by.
+ */
+export function userMenuButton(page: Page, locale: Locale) {
+	return userMenu(page, locale).locator('summary');
 }
 
 /**
@@ -266,7 +274,7 @@ export async function signOut(page: Page, locale: Locale = 'id'): Promise<void> 
 			response.request().method() === 'POST' &&
 			new URL(response.url()).pathname === '/oidc/session/end/confirm',
 	);
-	await menu.getByLabel(nav.account.menuLabel, { exact: true }).click();
+	await userMenuButton(page, locale).click();
 	await menu.getByRole('button', { name: nav.account.signOut, exact: true }).click();
 	await providerDone;
 	await page.waitForURL((url) => !atProvider(url));

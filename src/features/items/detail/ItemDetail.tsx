@@ -1,6 +1,6 @@
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
-import type { Item } from '../items';
+import { type Item, isAvailable } from '../items';
 import { type ItemViewer, isOwnItem, showsPickupPanel } from './contact';
 import { ItemFacts } from './ItemFacts';
 import { ItemGallery } from './ItemGallery';
@@ -62,39 +62,48 @@ export function ItemDetail({
 					<h1 className="text-3xl font-extrabold break-words sm:text-4xl">{item.name}</h1>
 					<div className="flex flex-wrap items-center gap-x-4 gap-y-2">
 						<ItemStatusBadge status={item.status} t={t} />
-						<span className="text-base-content/75">
-							{t('item.quantityAvailable', { count: item.quantity })}
-						</span>
+						{isAvailable(item) && (
+							<span className="text-base-content/75">
+								{t('item.quantityAvailable', { count: item.quantity })}
+							</span>
+						)}
 					</div>
+					{/* The avatar stays outside the link, so the link's text is the donor's name alone. */}
 					<p className="flex items-center gap-2">
 						<span className="text-base-content/75">{t('itemDetail.donor')}:</span>
+						{item.donor.avatar ? (
+							<img
+								src={item.donor.avatar}
+								alt=""
+								width={32}
+								height={32}
+								className="size-8 rounded-full object-cover"
+							/>
+						) : (
+							<span
+								aria-hidden="true"
+								className="grid size-8 place-items-center rounded-full bg-primary/15 font-semibold text-primary"
+							>
+								{item.donor.name.slice(0, 1).toUpperCase()}
+							</span>
+						)}
 						<a
 							href={localizePath(`/profile/${item.donorId}`, locale)}
-							className="flex items-center gap-2 font-semibold text-primary"
+							className="link font-semibold text-primary"
 						>
-							{item.donor.avatar ? (
-								<img
-									src={item.donor.avatar}
-									alt=""
-									width={32}
-									height={32}
-									className="size-8 rounded-full object-cover"
-								/>
-							) : (
-								<span
-									aria-hidden="true"
-									className="grid size-8 place-items-center rounded-full bg-primary/15"
-								>
-									{item.donor.name.slice(0, 1).toUpperCase()}
-								</span>
-							)}
-							<span className="link">{item.donor.name}</span>
+							{item.donor.name}
 						</a>
 					</p>
 				</header>
 
 				{isOwnItem(viewer, item) ? (
-					<OwnerPanel item={item} refreshing={refreshing} onStatusChanged={onStatusChanged} t={t} />
+					<OwnerPanel
+						item={item}
+						refreshing={refreshing}
+						onStatusChanged={onStatusChanged}
+						locale={locale}
+						t={t}
+					/>
 				) : showsPickupPanel(viewer, item) ? (
 					<PickupPanel
 						item={item}

@@ -1,8 +1,11 @@
 import type { TFunction } from 'i18next';
 import { formatDate, formatNumber } from '~/lib/format';
-import type { Item } from '../items';
+import { type Item, isAvailable } from '../items';
 
-/** The item's facts as a description list: category, pickup area, size, weight, quantity, date. */
+/**
+ * The item's facts as a description list: category, pickup area, size, weight, the quantity
+ * left while it is available, and the date it was listed.
+ */
 export function ItemFacts({ item, t }: { item: Item; t: TFunction }) {
 	const facts = [
 		{ label: t('itemDetail.details.category'), value: t(`item.category.${item.category}`) },
@@ -22,12 +25,12 @@ export function ItemFacts({ item, t }: { item: Item; t: TFunction }) {
 			label: t('itemDetail.details.weight'),
 			value: t('itemDetail.details.weightValue', { weight: formatNumber(item.weight) }),
 		},
-		{
+		isAvailable(item) && {
 			label: t('itemDetail.details.quantity'),
 			value: t('item.quantityAvailable', { count: item.quantity }),
 		},
 		{ label: t('itemDetail.details.listedOn'), value: formatDate(item.createdAt) },
-	];
+	].filter((fact) => fact !== false);
 	return (
 		<section className="grid gap-3">
 			<h2 className="text-xl font-bold">{t('itemDetail.details.heading')}</h2>

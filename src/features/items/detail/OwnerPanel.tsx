@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api-client';
+import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
-import type { Item } from '../items';
+import { type Item, isAvailable, isEditable } from '../items';
 import { ItemStatusBadge } from './ItemStatusBadge';
 
 interface OwnerPanelProps {
@@ -11,14 +12,18 @@ interface OwnerPanelProps {
 	refreshing: boolean;
 	/** Called with the item the server returned; the page then asks the server again. */
 	onStatusChanged: (item: Item) => Promise<void>;
+	locale: Locale;
 	t: TFunction;
 }
 
-/** What the donor sees instead of the pickup panel: a note and the status toggle. */
-export function OwnerPanel({ item, refreshing, onStatusChanged, t }: OwnerPanelProps) {
+/**
+ * What the donor sees instead of the pickup panel: a note, the status toggle, and a link to edit
+ * the item while it can still be edited.
+ */
+export function OwnerPanel({ item, refreshing, onStatusChanged, locale, t }: OwnerPanelProps) {
 	const id = useId();
 	const [pending, setPending] = useState(false);
-	const available = item.status === 'AVAILABLE';
+	const available = isAvailable(item);
 
 	const toggle = async () => {
 		if (pending) return;
@@ -57,20 +62,30 @@ export function OwnerPanel({ item, refreshing, onStatusChanged, t }: OwnerPanelP
 				<p className="text-sm text-base-content/75">
 					{available ? t('itemDetail.status.hintAvailable') : t('itemDetail.status.hintDonated')}
 				</p>
-				{/* aria-disabled rather than disabled keeps keyboard focus on the button meanwhile. */}
-				<button
-					type="button"
-					className="btn btn-primary"
-					aria-disabled={pending || undefined}
-					onClick={() => void toggle()}
-				>
-					{pending && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
-					{pending
-						? t('itemDetail.status.updating')
-						: available
-							? t('itemDetail.status.markDonated')
-							: t('itemDetail.status.markAvailable')}
-				</button>
+				<div className="flex flex-col gap-3 sm:flex-row">
+					{/* aria-disabled rather than disabled keeps keyboard focus on the button meanwhile. */}
+					<button
+						type="button"
+						className="btn btn-primary sm:flex-1"
+						aria-disabled={pending || undefined}
+						onClick={() => void toggle()}
+					>
+						{pending && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+						{pending
+							? t('itemDetail.status.updating')
+							: available
+								? t('itemDetail.status.markDonated')
+								: t('itemDetail.status.markAvailable')}
+					</button>
+					{isEditable(item) && (
+						<a
+							href={localizePath(`/my-items/${item.id}/edit`, locale)}
+							className="btn btn-outline btn-primary sm:flex-1"
+						>
+							{t('itemDetail.status.edit')}
+						</a>
+					)}
+				</div>
 			</div>
 		</section>
 	);

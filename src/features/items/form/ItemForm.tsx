@@ -5,8 +5,9 @@ import { TextField } from '~/components/FormField';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { flashToast, showToast } from '~/lib/toast';
+import type { ValidItem } from '../item-schemas';
 import type { Item } from '../items';
-import { HumanCheck } from '~/features/verification/HumanCheck';
+import { HumanCheck, type HumanCheckState } from '~/features/verification/HumanCheck';
 import {
 	type EditableItem,
 	firstInvalidField,
@@ -37,8 +38,8 @@ export interface ItemFormProps extends IslandI18nProps {
 /**
  * The add and edit item forms: name, description, category, weight and sizes, quantity and 1–5
  * photos, checked with the shared schema as the owner types. Adding asks for human verification
- * first; saving uploads as multipart with a progress bar and goes to /my-items. Needs the
- * `itemForm`, `item` and `form` namespaces.
+ * first (a submit while the check is at work waits for it); saving uploads as multipart with a
+ * progress bar and goes to /my-items. Needs the `itemForm`, `item` and `form` namespaces.
  */
 export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps) {
 	const t = useIslandTranslations({ locale, resources });
@@ -52,9 +53,11 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 	) as Record<ItemFormField, string>;
 
 	const [values, setValues] = useState(() => initialItemValues(item));
-	const [token, setToken] = useState<string | null>(null);
+	const [check, setCheck] = useState<HumanCheckState>({ token: null, pending: true });
 	// A new key remounts the human check: a token is spent by a create attempt.
 	const [checkKey, setCheckKey] = useState(0);
+	// Submitted while the check was still at work: the save starts when it ends.
+	const [awaitingCheck, setAwaitingCheck] = useState(false);
 	const [touched, setTouched] = useState<ReadonlySet<ItemFormField>>(new Set());
 	const [submitted, setSubmitted] = useState(false);
 	const [serverErrors, setServerErrors] = useState<ItemFieldErrors>({});
@@ -71,7 +74,9 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 	const photosError = photoSelectionError(selection);
 	const errors: ItemFieldErrors = { ...validation.errors };
 	if (photosError) errors.files = photosError;
-	if (mode === 'add' && !token) errors.verificationToken = 'itemForm.verification.required';
+	if (mode === 'add' && !check.token && !check.pending) {
+		errors.verificationToken = 'itemForm.verification.required';
+	}
 	const changed = mode === 'add' || (item !== null && hasItemChanges(values, item, selection));
 
 	const errorOf = (field: ItemFormField) => {
@@ -97,8 +102,17 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 		focusTarget.current = null;
 	});
 	const failureId = `${baseId}-failure`;
+	const busy = saving || awaitingCheck;
 
-	async function submit(event: SubmitEvent<HTMLFormElement>) {
+	// The fields are locked while the form waits, so the payload checked on submit still holds.
+	useEffect(() => {
+		if (!awaitingCheck || check.pending) return;
+		setAwaitingCheck(false);
+		if (check.token && validation.payload) void save(validation.payload, check.token);
+		else focusTarget.current = ids.verificationToken;
+	});
+
+	function submit(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
 		setSubmitted(true);
 		const invalid = firstInvalidField({ ...errors, ...serverErrors });
@@ -106,15 +120,21 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 			if (invalid) document.getElementById(ids[invalid])?.focus();
 			return;
 		}
+		// Without a token and without an error, the check is still at work: it is waited for.
+		if (mode === 'add' && !check.token) setAwaitingCheck(true);
+		else void save(validation.payload, check.token);
+	}
+
+	async function save(payload: ValidItem, verificationToken: string | null) {
 		setSaving(true);
 		setFailure(null);
 		setProgress(0);
 		try {
-			const body = itemFormData(validation.payload, {
+			const body = itemFormData(payload, {
 				files: photos.added.map((photo) => photo.file),
 				...(mode === 'edit'
 					? { deletedImages: [...photos.removed] }
-					: { verificationToken: token ?? '' }),
+					: { verificationToken: verificationToken ?? '' }),
 			});
 			await uploadForm<Item>({
 				method: mode === 'add' ? 'POST' : 'PUT',
@@ -133,7 +153,7 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 			setServerErrors(fields);
 			setSaving(false);
 			if (mode === 'add') {
-				setToken(null);
+				setCheck({ token: null, pending: true });
 				setCheckKey((key) => key + 1);
 			}
 			void showToast('error', text);
@@ -150,8 +170,8 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 	}
 
 	return (
-		<form noValidate onSubmit={submit} aria-busy={saving} className="flex flex-col gap-4">
-			<fieldset disabled={saving} className="flex min-w-0 flex-col gap-2">
+		<form noValidate onSubmit={submit} aria-busy={busy} className="flex flex-col gap-4">
+			<fieldset disabled={busy} className="flex min-w-0 flex-col gap-2">
 				<TextField
 					id={ids.name}
 					label={t('itemForm.fields.name')}
@@ -208,9 +228,9 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 						id={ids.verificationToken}
 						t={t}
 						locale={locale}
-						onToken={(next) => {
-							setToken(next);
-							if (next) clearServerError('verificationToken');
+						onChange={(next) => {
+							setCheck(next);
+							if (next.token) clearServerError('verificationToken');
 						}}
 						error={errorOf('verificationToken')}
 					/>
@@ -232,9 +252,9 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 						{t('itemForm.cancel')}
 					</button>
 				)}
-				<button type="submit" className="btn h-11 btn-primary" disabled={saving || !changed}>
-					{saving && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
-					{t(saving ? 'itemForm.saving' : `itemForm.${mode}.submit`)}
+				<button type="submit" className="btn h-11 btn-primary" disabled={busy || !changed}>
+					{busy && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
+					{t(busy ? 'itemForm.saving' : `itemForm.${mode}.submit`)}
 				</button>
 			</div>
 		</form>

@@ -60,10 +60,13 @@ export function PhotoPicker(props: PhotoPickerProps) {
 		focusAfter.current = `${id}-saved-${index}`;
 		props.onToggleSaved(url);
 	};
-	const shownError = pickError ? t(pickError as 'form.errors.imageType') : error;
+	const full = room === 0;
+	// "At most 5 photos" says why the picker stopped at five: with a free place it has nothing left
+	// to say, also when a photo was removed while the pick was still being prepared.
+	const pickMessage = pickError === 'form.errors.imagesMax' && !full ? null : pickError;
+	const shownError = pickMessage ? t(pickMessage as 'form.errors.imageType') : error;
 	const hintId = `${id}-hint`;
 	const errorId = `${id}-error`;
-	const full = room === 0;
 
 	async function handleFiles(event: ChangeEvent<HTMLInputElement>) {
 		const files = [...(event.currentTarget.files ?? [])];
@@ -71,7 +74,7 @@ export function PhotoPicker(props: PhotoPickerProps) {
 		event.currentTarget.value = '';
 		if (files.length === 0) return;
 		setPreparing(true);
-		let problem: string | null = files.length > room ? 'form.errors.imagesMax' : null;
+		let problem: string | null = null;
 		const photos: PickedPhoto[] = [];
 		for (const file of files.slice(0, room)) {
 			try {
@@ -85,6 +88,8 @@ export function PhotoPicker(props: PhotoPickerProps) {
 				problem ??= cause instanceof PhotoError ? cause.key : 'form.errors.imageType';
 			}
 		}
+		// A refused photo leaves a free place, which the count message would not explain.
+		if (!problem && files.length > room) problem = 'form.errors.imagesMax';
 		setPickError(problem);
 		setPreparing(false);
 		props.onAdd(photos);

@@ -1,0 +1,80 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '~/lib/i18n/locales';
+import { islandResources } from '~/server/i18n';
+import type { Item, ItemStatus } from '../items';
+import type { ItemViewer } from './contact';
+import { ItemDetail } from './ItemDetail';
+
+const chair: Item = {
+	id: 42,
+	name: 'Kursi lipat',
+	description: 'Kursi lipat kayu jati, masih kokoh.',
+	category: 'furniture',
+	weight: 3.5,
+	length: 45,
+	width: 40,
+	height: 80,
+	quantity: 3,
+	status: 'AVAILABLE',
+	donatedAt: null,
+	createdAt: '2026-11-20T03:00:00.000Z',
+	updatedAt: '2026-11-20T03:00:00.000Z',
+	images: [],
+	photos: [],
+	donorId: 'u-donor',
+	donor: {
+		id: 'u-donor',
+		name: 'Ani Lestari',
+		avatar: null,
+		areaName: 'Kebayoran Baru',
+		hasPhone: true,
+	},
+};
+
+const stranger: ItemViewer = { signedIn: false, isComplete: false, userId: null };
+const donor: ItemViewer = { signedIn: true, isComplete: true, userId: 'u-donor' };
+
+/** The item page's island as the server renders it, as text and markup. */
+function render(status: ItemStatus, viewer: ItemViewer, locale: Locale = 'en') {
+	const html = renderToStaticMarkup(
+		createElement(ItemDetail, {
+			locale,
+			resources: islandResources(locale, ['item', 'itemDetail', 'common', 'auth', 'profile']),
+			item: { ...chair, status },
+			viewer,
+			itemPath: locale === 'en' ? '/en/items/42' : '/items/42',
+			itemUrl: 'http://localhost:4321/items/42',
+		}),
+	);
+	return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
+}
+
+const givenAway = ['DONATED', 'RESERVED', 'SHIPPED', 'CANCELLED'] as const;
+
+describe('the item page', () => {
+	it('counts what is left while the item is available', () => {
+		expect(render('AVAILABLE', stranger).text).toContain('3 available');
+		expect(render('AVAILABLE', stranger, 'id').text).toContain('3 tersedia');
+	});
+
+	it('shows no count once the item is given away, whatever its status', () => {
+		for (const status of givenAway) {
+			expect(render(status, stranger).text, status).not.toContain('3 available');
+			expect(render(status, donor, 'id').text, status).not.toContain('3 tersedia');
+		}
+	});
+
+	it('gives the donor a link to edit the item while it is available, and only then', () => {
+		const edit = /<a [^>]*href="\/en\/my-items\/42\/edit"[^>]*>Edit item<\/a>/;
+		expect(render('AVAILABLE', donor).html).toMatch(edit);
+		expect(render('AVAILABLE', donor, 'id').html).toMatch(
+			/<a [^>]*href="\/my-items\/42\/edit"[^>]*>Ubah barang<\/a>/,
+		);
+		expect(render('AVAILABLE', stranger).html).not.toContain('/edit"');
+		for (const status of givenAway) {
+			expect(render(status, donor).html, status).not.toContain('/edit"');
+		}
+	});
+});
