@@ -8,6 +8,9 @@ import { z } from 'zod/mini';
 /** The message of a text with a character that no text can store. */
 export const invalidCharacterMessage = 'form.errors.invalidCharacter';
 
+/** The message of a value sent where a text belongs. */
+export const notTextMessage = 'form.errors.notText';
+
 /** Whether `value` can be stored as text. */
 export function isStorableText(value: string): boolean {
 	return !value.includes('\u0000');
@@ -36,7 +39,9 @@ export function requiredText(field: string, min: number, max: number) {
 export function optionalText(field: string, max: number) {
 	return z.optional(
 		z.nullable(
-			z.string().check(z.trim(), storableText, z.maxLength(max, `form.errors.${field}Max`)),
+			z
+				.string(notTextMessage)
+				.check(z.trim(), storableText, z.maxLength(max, `form.errors.${field}Max`)),
 		),
 	);
 }

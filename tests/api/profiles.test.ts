@@ -206,6 +206,11 @@ describeOnDatabases('Profiles API', (use) => {
 			['an empty address', { address: '' }, 'address', 'form.errors.addressRequired'],
 			['an empty areaId', { areaId: '' }, 'areaId', 'form.errors.areaRequired'],
 			['a 161-character bio', { bio: 'x'.repeat(161) }, 'bio', 'form.errors.bioMax'],
+			// Each field names its own problem when it is sent as something other than a text.
+			['a number for a bio', { bio: 42 }, 'bio', 'form.errors.notText'],
+			['a number for a phone', { phone: 812 }, 'phone', 'form.errors.phoneRequired'],
+			['a list for an areaId', { areaId: ['31.74.07'] }, 'areaId', 'form.errors.areaRequired'],
+			['a number for an avatar', { imageUrl: 7 }, 'imageUrl', 'form.errors.imageUrlInvalid'],
 			[
 				'an avatar that is neither a data URL nor a link',
 				{ imageUrl: 'javascript:alert(1)' },

@@ -91,27 +91,6 @@ async function resolveAvatar(
 	throw new AppError('INVALID_IMAGE_FORMAT', { imageUrl: 'form.errors.imageUrlInvalid' });
 }
 
-/** A field's key when it is missing or not a text: the validator then has only its own words. */
-const fallbackKeys: Record<string, string> = {
-	name: 'form.errors.nameRequired',
-	phone: 'form.errors.phoneRequired',
-	address: 'form.errors.addressRequired',
-	areaId: 'form.errors.areaRequired',
-	imageUrl: 'form.errors.imageUrlInvalid',
-};
-
-/** Field errors as translation keys only (docs/product-rules.md#form-error-messages). */
-function messageKeys(fields: Record<string, string>): Record<string, string> {
-	return Object.fromEntries(
-		Object.entries(fields).map(([field, message]) => [
-			field,
-			message.startsWith('form.errors.')
-				? message
-				: (fallbackKeys[field] ?? 'profile.setup.invalidInput'),
-		]),
-	);
-}
-
 /** `PUT /profile`: validates, checks phone and area, stores the avatar, saves. */
 export async function updateProfile(
 	deps: { db: Database; storage: Storage; areas: AreaDirectory },
@@ -120,7 +99,7 @@ export async function updateProfile(
 ): Promise<ProfileCheck> {
 	const parsed = profileInputSchema.safeParse(body);
 	if (!parsed.success) {
-		throw new AppError('VALIDATION_ERROR', messageKeys(fieldErrors(parsed.error.issues)));
+		throw new AppError('VALIDATION_ERROR', fieldErrors(parsed.error.issues));
 	}
 	const input = parsed.data;
 	if (avatarMissing(ownProfile(user), input.imageUrl)) {

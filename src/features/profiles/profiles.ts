@@ -41,17 +41,21 @@ const isAvatarSource = (value: string) =>
 export const profileInputSchema = z.object({
 	name: requiredText('name', profileLimits.nameMin, profileLimits.nameMax),
 	phone: z.pipe(
-		z.string().check(z.minLength(1, 'form.errors.phoneRequired')),
+		z.string('form.errors.phoneRequired').check(z.minLength(1, 'form.errors.phoneRequired')),
 		z.pipe(
 			z.transform((value: string) => normalizePhone(value)),
 			z.string().check(z.regex(phonePattern, 'form.errors.phoneInvalid')),
 		),
 	),
 	address: requiredText('address', profileLimits.addressMin, profileLimits.addressMax),
-	areaId: z.string().check(z.trim(), storableText, z.minLength(1, 'form.errors.areaRequired')),
+	areaId: z
+		.string('form.errors.areaRequired')
+		.check(z.trim(), storableText, z.minLength(1, 'form.errors.areaRequired')),
 	imageUrl: z.optional(
 		z.nullable(
-			z.string().check(storableText, z.refine(isAvatarSource, 'form.errors.imageUrlInvalid')),
+			z
+				.string('form.errors.imageUrlInvalid')
+				.check(storableText, z.refine(isAvatarSource, 'form.errors.imageUrlInvalid')),
 		),
 	),
 	bio: optionalText('bio', profileLimits.bioMax),
