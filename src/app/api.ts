@@ -13,7 +13,7 @@ import {
 	requestContext,
 	sameOriginWrites,
 } from '~/server/http/middleware';
-import { openApiDocument } from '~/server/http/openapi';
+import { openApiDocument } from './openapi';
 import type { AppEnv } from '~/server/http/types';
 import type { AppContext } from './context';
 
