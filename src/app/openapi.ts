@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { heroesOpenApiPaths } from '~/features/heroes/heroes.openapi';
 import { profileInputSchema } from '~/features/profiles/profiles';
 import { supportOpenApiPaths } from '~/features/support/support.openapi';
-import { errorStatus } from './errors';
+import { errorStatus } from '~/server/http/errors';
 
 const errorEnvelope = {
 	type: 'object',
