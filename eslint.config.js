@@ -58,7 +58,10 @@ export default defineConfig(
 			],
 		},
 	},
-	boundary(['src/lib/**', 'src/config/**'], ['app', 'server', 'features', 'pages', 'frame', 'node']),
+	boundary(
+		['src/lib/**', 'src/config/**'],
+		['app', 'server', 'features', 'pages', 'frame', 'node'],
+	),
 	boundary(['src/server/**'], ['app', 'features', 'pages', 'frame']),
 	boundary(['src/features/**'], ['app', 'pages']),
 	boundary(['src/components/**', 'src/layouts/**'], ['app', 'server', 'pages']),
