@@ -9,11 +9,15 @@ import { cloneParts, fillText, showListState } from '~/lib/list-state';
 import { badgeClasses } from './badges';
 import type { HeroEntry } from './heroes';
 
-/** The badge chips of one donor, like `BadgeList.astro`, with ids unique on the page. */
+/**
+ * The badge chips of one donor, like `BadgeList.astro`, with ids unique on the page. A chip's
+ * description shows under the whole list, centred in the card and no wider than it: centred
+ * under a chip off the card's middle, it would reach past a phone's screen.
+ */
 function badgeItems(entry: HeroEntry, idPrefix: string): HTMLLIElement[] {
 	return entry.badges.map((badge) => {
 		const item = document.createElement('li');
-		item.className = 'tooltip tooltip-bottom';
+		item.className = 'tooltip tooltip-bottom static before:max-w-full after:hidden';
 		item.dataset['tip'] = badge.description;
 		const chip = document.createElement('span');
 		chip.tabIndex = 0;
