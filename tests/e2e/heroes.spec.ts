@@ -88,6 +88,46 @@ for (const locale of locales) {
 			await expect(tableRows(page).first().locator('a')).toHaveText('Lukman Hakim');
 		});
 
+		test('keeps the column of its order in view on a phone, the other figures under the name', async ({
+			page,
+		}) => {
+			const orders = [
+				{ sort: 'impact', label: impact.table.impactScore, first: /^60$/ },
+				{ sort: 'donations', label: impact.table.donations, first: /^2$/ },
+				{ sort: 'recent', label: impact.table.lastDonation, first: /^\d{1,2} \S+ \d{4}$/ },
+			] as const;
+			for (const width of [320, 390]) {
+				await page.setViewportSize({ width, height: 800 });
+				for (const { sort, label, first } of orders) {
+					await page.goto(`${rankings}?sort=${sort}`);
+					await expect(tableRows(page)).toHaveCount(10);
+					const header = page.getByRole('columnheader', { name: label, exact: true });
+					await expect(header).toHaveAttribute('aria-sort', 'descending');
+					const column = await header.evaluate((cell: HTMLTableCellElement) => cell.cellIndex);
+					const cell = tableRows(page).first().locator('td').nth(column);
+					await expect(cell).toHaveText(first, { useInnerText: true });
+					for (const part of [header, cell]) {
+						const box = (await part.boundingBox())!;
+						expect(box.x + box.width, `${sort} at ${width} px`).toBeLessThanOrEqual(width);
+					}
+					const hiddenWidth = await page
+						.getByRole('table')
+						.evaluate(
+							(table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+						);
+					expect(hiddenWidth, `the table scrolls sideways at ${width} px`).toBe(0);
+					const others = orders.filter((order) => order.sort !== sort);
+					for (const other of others) {
+						await expect(tableRows(page).first()).toContainText(other.label, {
+							useInnerText: true,
+						});
+					}
+				}
+				const violations = await seriousViolations(page);
+				expect(violations, violations.join('\n')).toEqual([]);
+			}
+		});
+
 		test('explains how the impact score is computed', async ({ page }) => {
 			await page.goto(rankings);
 			const formula = page.getByRole('region', { name: impact.formula.title });

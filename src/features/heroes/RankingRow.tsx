@@ -1,0 +1,147 @@
+import type { TFunction } from 'i18next';
+import { formatDate, formatNumber, formatShortDate } from '~/lib/format';
+import type { HeroEntry, RankingSort } from './heroes';
+
+interface RankingColumn {
+	/** The order this column's figure ranks by. */
+	sort: RankingSort;
+	label: `impact.table.${'donations' | 'impactScore' | 'lastDonation'}`;
+	value: (entry: HeroEntry) => string;
+	/** The figure where a phone has less room, if it differs. */
+	short?: (entry: HeroEntry) => string;
+}
+
+/** A row's figures, one column each, and the order each one ranks by. */
+const rankingColumns: readonly RankingColumn[] = [
+	{
+		sort: 'donations',
+		label: 'impact.table.donations',
+		value: (entry) => formatNumber(entry.totalDonations),
+	},
+	{
+		sort: 'impact',
+		label: 'impact.table.impactScore',
+		value: (entry) => formatNumber(entry.impactScore),
+	},
+	{
+		sort: 'recent',
+		label: 'impact.table.lastDonation',
+		value: (entry) => formatDate(entry.lastDonatedAt),
+		short: (entry) => formatShortDate(entry.lastDonatedAt),
+	},
+];
+
+/**
+ * Phones keep the column of the ranking's order and show the other figures under the donor's
+ * name, so no column is cut off; wider screens show every column.
+ */
+const cellOf = (column: RankingColumn, sort: RankingSort) =>
+	column.sort === sort ? 'max-sm:px-2' : 'hidden sm:table-cell';
+
+export function RankingHead({ t, sort }: { t: TFunction; sort: RankingSort }) {
+	return (
+		<thead>
+			<tr className="text-base-content">
+				<th scope="col" className="max-sm:px-2">
+					<span aria-hidden="true" className="sm:hidden">
+						#
+					</span>
+					<span className="max-sm:sr-only">{t('impact.table.rank')}</span>
+				</th>
+				<th scope="col" className="max-sm:px-2">
+					{t('impact.table.donor')}
+				</th>
+				{rankingColumns.map((column) => (
+					<th
+						key={column.sort}
+						scope="col"
+						aria-sort={column.sort === sort ? 'descending' : undefined}
+						className={`text-right max-sm:whitespace-normal ${cellOf(column, sort)}`}
+					>
+						{t(column.label)}
+					</th>
+				))}
+			</tr>
+		</thead>
+	);
+}
+
+function Badges({ entry }: { entry: HeroEntry }) {
+	return (
+		<ul className="flex shrink-0 gap-1">
+			{entry.badges.map((badge) => (
+				<li key={badge.id} className="tooltip" data-tip={badge.name}>
+					<span aria-hidden="true">{badge.icon}</span>
+					<span className="sr-only">{badge.name}</span>
+				</li>
+			))}
+		</ul>
+	);
+}
+
+interface RankingRowProps {
+	t: TFunction;
+	entry: HeroEntry;
+	rank: number;
+	sort: RankingSort;
+	profileHref: string;
+}
+
+/** One donor: rank, avatar, name and badges, and the figures (phones: see `cellOf`). */
+export function RankingRow({ t, entry, rank, sort, profileHref }: RankingRowProps) {
+	const name = entry.user.name ?? t('impact.anonymous');
+	const others = rankingColumns.filter((column) => column.sort !== sort);
+	return (
+		<tr>
+			<td className="text-lg font-bold max-sm:px-2">{rank}</td>
+			<td className="max-sm:w-full max-sm:max-w-0 max-sm:px-2">
+				<div className="flex items-center gap-3">
+					<div
+						className={`max-sm:hidden ${entry.user.avatar ? 'avatar' : 'avatar avatar-placeholder'}`}
+					>
+						<div className="w-10 rounded-full bg-primary text-primary-content">
+							{entry.user.avatar ? (
+								<img src={entry.user.avatar} alt="" width={80} height={80} loading="lazy" />
+							) : (
+								<span aria-hidden="true">{name.trim().charAt(0).toUpperCase() || '?'}</span>
+							)}
+						</div>
+					</div>
+					<div className="min-w-0">
+						<div className="flex items-center gap-2">
+							<a href={profileHref} className="link truncate font-semibold link-hover">
+								{name}
+							</a>
+							<Badges entry={entry} />
+						</div>
+						<dl className="sm:hidden">
+							{others.map((column) => (
+								<div key={column.sort} className="truncate">
+									<dt className="inline">{t(column.label)}</dt>{' '}
+									<dd className="inline font-semibold tabular-nums">
+										{(column.short ?? column.value)(entry)}
+									</dd>
+								</div>
+							))}
+						</dl>
+					</div>
+				</div>
+			</td>
+			{rankingColumns.map((column) => (
+				<td
+					key={column.sort}
+					className={`text-right whitespace-nowrap tabular-nums ${column.sort === sort ? 'font-semibold' : ''} ${cellOf(column, sort)}`}
+				>
+					{column.short ? (
+						<>
+							<span className="sm:hidden">{column.short(entry)}</span>
+							<span className="max-sm:hidden">{column.value(entry)}</span>
+						</>
+					) : (
+						column.value(entry)
+					)}
+				</td>
+			))}
+		</tr>
+	);
+}
