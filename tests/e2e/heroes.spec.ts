@@ -128,6 +128,41 @@ for (const locale of locales) {
 			}
 		});
 
+		test("holds the table's place while the rankings load, so nothing shifts", async ({ page }) => {
+			await page.addInitScript(() => {
+				const shifts: number[] = [];
+				Object.assign(window, { layoutShifts: shifts });
+				new PerformanceObserver((list) => {
+					for (const entry of list.getEntries() as (PerformanceEntry & {
+						value: number;
+						hadRecentInput: boolean;
+					})[]) {
+						if (!entry.hadRecentInput) shifts.push(entry.value);
+					}
+				}).observe({ type: 'layout-shift', buffered: true });
+			});
+			for (const viewport of [
+				{ width: 390, height: 844 },
+				{ width: 1280, height: 720 },
+			]) {
+				await page.setViewportSize(viewport);
+				await page.goto(rankings);
+				await expect(tableRows(page)).toHaveCount(10);
+				await expect(page.getByRole('navigation', { name: impact.pagination.label })).toBeVisible();
+				// Observers report a frame's shifts in a later task.
+				await page.evaluate(
+					() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))),
+				);
+				const shifts = await page.evaluate(
+					() => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+				);
+				const total = shifts.reduce((sum, value) => sum + value, 0);
+				expect(total, `layout shift at ${viewport.width} px: ${shifts.join(', ')}`).toBeLessThan(
+					0.01,
+				);
+			}
+		});
+
 		test('explains how the impact score is computed', async ({ page }) => {
 			await page.goto(rankings);
 			const formula = page.getByRole('region', { name: impact.formula.title });

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { formatDate, formatNumber, formatShortDate } from '~/lib/format';
 import type { HeroEntry, RankingSort } from './heroes';
 
@@ -52,13 +53,15 @@ export function RankingHead({ t, sort }: { t: TFunction; sort: RankingSort }) {
 					{t('impact.table.donor')}
 				</th>
 				{rankingColumns.map((column) => (
+					// On phones a column's name may take two lines, and the header is always two lines
+					// high: the placeholder's narrower figures would wrap a name the real ones do not.
 					<th
 						key={column.sort}
 						scope="col"
 						aria-sort={column.sort === sort ? 'descending' : undefined}
 						className={`text-right max-sm:whitespace-normal ${cellOf(column, sort)}`}
 					>
-						{t(column.label)}
+						<span className="block max-sm:min-h-[2lh]">{t(column.label)}</span>
 					</th>
 				))}
 			</tr>
@@ -140,6 +143,62 @@ export function RankingRow({ t, entry, rank, sort, profileHref }: RankingRowProp
 					) : (
 						column.value(entry)
 					)}
+				</td>
+			))}
+		</tr>
+	);
+}
+
+/** The frame both the rankings and their placeholder sit in. */
+export function RankingTable({ children, hidden }: { children: ReactNode; hidden?: boolean }) {
+	return (
+		<div className="overflow-x-auto rounded-box border border-base-300">
+			<table className="table table-sm sm:table-md" aria-hidden={hidden || undefined}>
+				{children}
+			</table>
+		</div>
+	);
+}
+
+/**
+ * Grey in place of a text, a little lower than its line: the line, not the grey, sets the
+ * height, so it must sit in a line of text (not a flex row).
+ */
+function Placeholder({ width }: { width: string }) {
+	return <span className={`skeleton inline-block h-[0.7lh] max-w-full align-middle ${width}`} />;
+}
+
+/**
+ * A row as high as a `RankingRow`, line for line, so the page does not move when the rankings
+ * arrive.
+ */
+export function RankingSkeletonRow({ sort }: { sort: RankingSort }) {
+	return (
+		<tr>
+			<td className="text-lg font-bold max-sm:px-2">
+				<Placeholder width="w-6" />
+			</td>
+			<td className="max-sm:w-full max-sm:max-w-0 max-sm:px-2">
+				<div className="flex items-center gap-3">
+					<div className="skeleton size-10 shrink-0 rounded-full max-sm:hidden" />
+					<div className="min-w-0">
+						<div>
+							<Placeholder width="w-28" />
+						</div>
+						<div className="sm:hidden">
+							<div>
+								<Placeholder width="w-16" />
+							</div>
+							<div>
+								<Placeholder width="w-24" />
+							</div>
+						</div>
+					</div>
+				</div>
+			</td>
+			{rankingColumns.map((column) => (
+				<td key={column.sort} className={`text-right ${cellOf(column, sort)}`}>
+					<Placeholder width="w-10" />
 				</td>
 			))}
 		</tr>
