@@ -8,7 +8,7 @@ import { chromiumArgs, findChromium } from './scripts/browser.mjs';
  * check wants pages filled as on a live site. The embedded database can be opened by one
  * process only, so tests cannot add rows while the server runs; instead each server's command
  * seeds its own data folder first (`tests/e2e/support/seed.ts`): `full` (twelve donors,
- * supporters) and `sparse` (two old donors, no supporters, for the centred top donors, the
+ * supporters) and `sparse` (three old donors, no supporters, for the centred top donors, the
  * empty month and the empty supporter lists). Each server runs a copy of the build taken at
  * start, so other work rebuilding `dist/` meanwhile does not disturb it.
  * Run: `npx playwright test -c playwright.heroes.config.ts` after `npm run build`.

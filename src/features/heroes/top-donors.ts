@@ -86,8 +86,6 @@ export async function showTopDonors(): Promise<void> {
 		return;
 	}
 	if (entries.length === 0) return showListState(section, 'empty');
-	// Two or fewer sit centred in a row; more fill a grid (spec: "Top donors on home").
-	list.dataset['layout'] = entries.length <= 2 ? 'row' : 'grid';
 	list.replaceChildren(
 		...entries.map((entry) => donorCard(template, entry, { anonymous, position, profileBase })),
 	);
