@@ -219,6 +219,29 @@ for (const locale of locales) {
 			await expect(page).toHaveURL(localePath('/profile/e2e-hero-01', locale));
 		});
 
+		test('draws each badge as a picture of its own beside its name, with no emoji', async ({
+			page,
+		}) => {
+			// Many systems have no emoji font and show an empty box for a medal.
+			const expectDrawn = async (badges: Locator, count: number) => {
+				await expect(badges).toHaveCount(count);
+				for (const badge of await badges.all()) {
+					const id = (await badge.getAttribute('data-badge')) as keyof typeof impact.badges;
+					const picture = badge.locator('svg[aria-hidden="true"]');
+					await expect(picture).toBeVisible();
+					expect((await picture.boundingBox())!.width).toBeGreaterThanOrEqual(12);
+					await expect(badge).toHaveText(impact.badges[id].name, { useInnerText: true });
+				}
+			};
+			await page.goto(localePath('/', locale));
+			const topDonors = page.getByRole('region', { name: home.topDonors.title });
+			await expectDrawn(topDonors.locator('[data-badge]'), 8);
+			await page.goto(rankings);
+			await expectDrawn(tableRows(page).locator('[data-badge]'), 13);
+			await page.goto(localePath('/profile/e2e-hero-01', locale));
+			await expectDrawn(page.getByTestId('badges').locator('[data-badge]'), 2);
+		});
+
 		test('shows the site-wide impact on the home page', async ({ page }) => {
 			await page.goto(localePath('/', locale));
 			const totals = page.getByRole('region', { name: home.totals.title });

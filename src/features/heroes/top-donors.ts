@@ -6,7 +6,7 @@
 import { apiFetch } from '~/lib/api-client';
 import { formatNumber } from '~/lib/format';
 import { cloneParts, fillText, showListState } from '~/lib/list-state';
-import { badgeClasses } from './badges';
+import { badgeClasses, badgeIcons } from './badges';
 import type { HeroEntry } from './heroes';
 
 /**
@@ -25,10 +25,8 @@ function badgeItems(entry: HeroEntry, idPrefix: string): HTMLLIElement[] {
 		chip.dataset['badge'] = badge.id;
 		const descriptionId = `${idPrefix}-${badge.id}`;
 		chip.setAttribute('aria-describedby', descriptionId);
-		const icon = document.createElement('span');
-		icon.setAttribute('aria-hidden', 'true');
-		icon.textContent = badge.icon;
-		chip.append(icon, badge.name);
+		chip.innerHTML = badgeIcons[badge.id];
+		chip.append(badge.name);
 		const description = document.createElement('span');
 		description.id = descriptionId;
 		description.className = 'sr-only';
