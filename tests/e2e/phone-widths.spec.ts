@@ -1,6 +1,7 @@
 /**
  * Every page fits a phone: at 320, 360 and 390 px, in both languages, the document is no wider
- * than the viewport once its content has loaded, so nothing scrolls sideways. Runs on the
+ * than the viewport once its content has loaded, so nothing scrolls sideways, and no empty
+ * field's placeholder is cut off. Runs on the
  * seeded heroes server (`@full`), whose top donors, rankings and supporters fill the pages as on
  * a live site; the signed-in pages belong to an account made in the test.
  */
@@ -36,7 +37,24 @@ function sidewaysOverflow(page: Page) {
 	});
 }
 
-/** Opens `path` at each phone width and expects no sideways scrolling. */
+/** The placeholders of empty fields on the page that are wider than their field's text box. */
+function clippedPlaceholders(page: Page) {
+	return page.evaluate(() => {
+		const measure = document.createElement('canvas').getContext('2d')!;
+		return [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+			.filter((input) => input.value === '' && input.checkVisibility())
+			.filter((input) => {
+				const text = getComputedStyle(input, '::placeholder');
+				measure.font = `${text.fontStyle} ${text.fontWeight} ${text.fontSize} ${text.fontFamily}`;
+				const box = getComputedStyle(input);
+				const room = input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+				return measure.measureText(input.placeholder).width > room;
+			})
+			.map((input) => `${input.id || input.name}: "${input.placeholder}"`);
+	});
+}
+
+/** Opens `path` at each phone width and expects no sideways scrolling nor cut placeholder. */
 async function expectFitsPhones(page: Page, path: string): Promise<void> {
 	for (const width of phoneWidths) {
 		await page.setViewportSize({ width, height: 800 });
@@ -48,6 +66,7 @@ async function expectFitsPhones(page: Page, path: string): Promise<void> {
 			`${path} scrolls ${overflow.pixels} px sideways at ${width} px; sticking out ` +
 				`(or a pseudo-element such as a tooltip): ${overflow.sticking.join('\n') || 'none'}`,
 		).toBeLessThanOrEqual(0);
+		expect(await clippedPlaceholders(page), `cut-off placeholders at ${width} px`).toEqual([]);
 	}
 }
 
