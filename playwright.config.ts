@@ -15,7 +15,13 @@ export default defineConfig({
 	testDir: './tests/e2e',
 	// These journeys need servers of their own: `playwright.heroes.config.ts` (seeded data) and
 	// `playwright.proxy.config.ts` (behind a TLS proxy, opened by other hosts).
-	testIgnore: ['heroes.spec.ts', 'support.spec.ts', 'behind-proxy.spec.ts', 'other-hosts.spec.ts'],
+	testIgnore: [
+		'heroes.spec.ts',
+		'support.spec.ts',
+		'phone-widths.spec.ts',
+		'behind-proxy.spec.ts',
+		'other-hosts.spec.ts',
+	],
 	fullyParallel: true,
 	forbidOnly: Boolean(process.env.CI),
 	retries: process.env.CI ? 1 : 0,

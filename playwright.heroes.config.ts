@@ -4,12 +4,13 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/browser.mjs';
 
 /**
- * The heroes and support journeys need known donations and supporters. The embedded database
- * can be opened by one process only, so tests cannot add rows while the server runs; instead
- * each server's command seeds its own data folder first (`tests/e2e/support/seed.ts`):
- * `full` (twelve donors, supporters) and `sparse` (two old donors, no supporters, for the
- * centred top donors, the empty month and the empty supporter lists). Each server runs a copy
- * of the build taken at start, so other work rebuilding `dist/` meanwhile does not disturb it.
+ * The heroes and support journeys need known donations and supporters, and the phone-width
+ * check wants pages filled as on a live site. The embedded database can be opened by one
+ * process only, so tests cannot add rows while the server runs; instead each server's command
+ * seeds its own data folder first (`tests/e2e/support/seed.ts`): `full` (twelve donors,
+ * supporters) and `sparse` (three old donors, no supporters, for the centred top donors, the
+ * empty month and the empty supporter lists). Each server runs a copy of the build taken at
+ * start, so other work rebuilding `dist/` meanwhile does not disturb it.
  * Run: `npx playwright test -c playwright.heroes.config.ts` after `npm run build`.
  */
 const port = Number(process.env.E2E_PORT ?? 4411);
@@ -26,7 +27,7 @@ const dataDirOf = (name: string) => join(tmpdir(), `hibahin-e2e-heroes-${name}-$
 
 export default defineConfig({
 	testDir: './tests/e2e',
-	testMatch: ['heroes.spec.ts', 'support.spec.ts'],
+	testMatch: ['heroes.spec.ts', 'support.spec.ts', 'phone-widths.spec.ts'],
 	fullyParallel: true,
 	forbidOnly: Boolean(process.env.CI),
 	retries: process.env.CI ? 1 : 0,

@@ -17,6 +17,13 @@ const longDate = new Intl.DateTimeFormat('id-ID', {
 	timeZone,
 });
 
+const shortDate = new Intl.DateTimeFormat('id-ID', {
+	day: 'numeric',
+	month: 'short',
+	year: 'numeric',
+	timeZone,
+});
+
 const monthYear = new Intl.DateTimeFormat('id-ID', { month: 'long', year: 'numeric', timeZone });
 
 const number = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
@@ -31,6 +38,11 @@ export function formatRupiah(amount: number): string {
 /** `2026-11-22` → `22 November 2026`. */
 export function formatDate(date: Date | string | number): string {
 	return longDate.format(new Date(date));
+}
+
+/** `2026-11-22` → `22 Nov 2026`, where a phone has no room for the month's full name. */
+export function formatShortDate(date: Date | string | number): string {
+	return shortDate.format(new Date(date));
 }
 
 /** `2026-11-22` → `November 2026`, for "joined" lines. */

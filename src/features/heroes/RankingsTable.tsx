@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { apiFetch } from '~/lib/api-client';
-import { formatNumber } from '~/lib/format';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import {
-	type HeroEntry,
 	rankingLimits,
 	rankingRanges,
 	type RankingsPage,
@@ -11,6 +9,7 @@ import {
 	rankingSorts,
 	rankingsSearch,
 } from './heroes';
+import { RankingHead, RankingRow, RankingSkeletonRow, RankingTable } from './RankingRow';
 
 type ViewQuery = Omit<RankingsQuery, 'limit'>;
 type Result = { status: 'loading' } | { status: 'error' } | { status: 'ok'; data: RankingsPage };
@@ -33,33 +32,6 @@ function queryFromLocation(): ViewQuery {
 /** The rank shown in a row: (page - 1) × 10 + index + 1. */
 export function rankNumber(page: number, index: number): number {
 	return (page - 1) * rankingLimits.pageSize + index + 1;
-}
-
-function DonorCell({ entry, name, href }: { entry: HeroEntry; name: string; href: string }) {
-	return (
-		<div className="flex items-center gap-3">
-			<div className={entry.user.avatar ? 'avatar' : 'avatar avatar-placeholder'}>
-				<div className="w-10 rounded-full bg-primary text-primary-content">
-					{entry.user.avatar ? (
-						<img src={entry.user.avatar} alt="" width={80} height={80} loading="lazy" />
-					) : (
-						<span aria-hidden="true">{name.trim().charAt(0).toUpperCase() || '?'}</span>
-					)}
-				</div>
-			</div>
-			<a href={href} className="link link-hover font-semibold">
-				{name}
-			</a>
-			<ul className="flex gap-1">
-				{entry.badges.map((badge) => (
-					<li key={badge.id} className="tooltip" data-tip={badge.name}>
-						<span aria-hidden="true">{badge.icon}</span>
-						<span className="sr-only">{badge.name}</span>
-					</li>
-				))}
-			</ul>
-		</div>
-	);
 }
 
 /**
@@ -108,6 +80,7 @@ export function RankingsTable(props: IslandI18nProps & { profileBase: string }) 
 	const current = query ?? defaultQuery;
 	const data = result.status === 'ok' ? result.data : null;
 	const rows = data?.rankings ?? [];
+	const meta = data?.meta;
 
 	return (
 		<div className="flex flex-col gap-6">
@@ -158,10 +131,17 @@ export function RankingsTable(props: IslandI18nProps & { profileBase: string }) 
 
 			<div aria-busy={result.status === 'loading'}>
 				{result.status === 'loading' && (
-					<p role="status" className="flex items-center gap-3 py-10">
-						<span className="loading loading-spinner" aria-hidden="true" />
-						{t('impact.loading')}
-					</p>
+					<div role="status">
+						<span className="sr-only">{t('impact.loading')}</span>
+						<RankingTable hidden>
+							<RankingHead t={t} sort={current.sort} />
+							<tbody>
+								{Array.from({ length: rankingLimits.pageSize }, (_, index) => (
+									<RankingSkeletonRow key={index} sort={current.sort} />
+								))}
+							</tbody>
+						</RankingTable>
+					</div>
 				)}
 				{result.status === 'error' && (
 					<div role="alert" className="alert alert-error">
@@ -173,69 +153,48 @@ export function RankingsTable(props: IslandI18nProps & { profileBase: string }) 
 				)}
 				{data && rows.length === 0 && <p className="py-10 text-lg">{t('impact.empty')}</p>}
 				{rows.length > 0 && (
-					<div className="overflow-x-auto rounded-box border border-base-300">
-						<table className="table table-sm sm:table-md">
-							<caption className="sr-only">{t('impact.table.caption')}</caption>
-							<thead>
-								<tr className="text-base-content">
-									<th scope="col">{t('impact.table.rank')}</th>
-									<th scope="col">{t('impact.table.donor')}</th>
-									<th scope="col" className="text-right">
-										{t('impact.table.donations')}
-									</th>
-									<th scope="col" className="text-right">
-										{t('impact.table.impactScore')}
-									</th>
-								</tr>
-							</thead>
-							<tbody>
-								{rows.map((entry, index) => {
-									const name = entry.user.name ?? t('impact.anonymous');
-									const href = `${props.profileBase}/${encodeURIComponent(entry.userId)}`;
-									return (
-										<tr key={entry.userId}>
-											<td className="text-lg font-bold">{rankNumber(current.page, index)}</td>
-											<td>
-												<DonorCell entry={entry} name={name} href={href} />
-											</td>
-											<td className="text-right tabular-nums">
-												{formatNumber(entry.totalDonations)}
-											</td>
-											<td className="text-right font-semibold tabular-nums">
-												{formatNumber(entry.impactScore)}
-											</td>
-										</tr>
-									);
-								})}
-							</tbody>
-						</table>
-					</div>
+					<RankingTable>
+						<caption className="sr-only">{t('impact.table.caption')}</caption>
+						<RankingHead t={t} sort={current.sort} />
+						<tbody>
+							{rows.map((entry, index) => (
+								<RankingRow
+									key={entry.userId}
+									t={t}
+									entry={entry}
+									rank={rankNumber(current.page, index)}
+									sort={current.sort}
+									profileHref={`${props.profileBase}/${encodeURIComponent(entry.userId)}`}
+								/>
+							))}
+						</tbody>
+					</RankingTable>
 				)}
 			</div>
 
-			{data && data.meta.totalPages > 0 && (
+			{/* Shown while loading too, and as high with one line as with two, so nothing moves. */}
+			{(result.status === 'loading' || (meta && meta.totalPages > 0)) && (
 				<nav
 					aria-label={t('impact.pagination.label')}
-					className="flex items-center justify-between gap-2"
+					className="flex min-h-10 items-center justify-between gap-2"
 				>
 					<button
 						type="button"
 						className="btn btn-sm sm:btn-md"
-						disabled={!data.meta.hasPrevPage}
+						disabled={!meta?.hasPrevPage}
 						onClick={() => navigate({ ...current, page: current.page - 1 })}
 					>
 						{t('impact.pagination.previous')}
 					</button>
-					<p className="text-center text-sm sm:text-base">
-						{t('impact.pagination.page', {
-							page: data.meta.currentPage,
-							total: data.meta.totalPages,
-						})}
+					<p className="text-center text-sm leading-5 sm:text-base">
+						{meta
+							? t('impact.pagination.page', { page: meta.currentPage, total: meta.totalPages })
+							: '\u00a0'}
 					</p>
 					<button
 						type="button"
 						className="btn btn-sm sm:btn-md"
-						disabled={!data.meta.hasNextPage}
+						disabled={!meta?.hasNextPage}
 						onClick={() => navigate({ ...current, page: current.page + 1 })}
 					>
 						{t('impact.pagination.next')}

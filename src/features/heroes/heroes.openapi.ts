@@ -15,7 +15,10 @@ const badge = {
 	properties: {
 		id: { type: 'string', enum: ['RANK_1', 'RANK_2', 'RANK_3', 'VERIFIED'] },
 		name: { type: 'string', description: 'In the request’s language' },
-		icon: { type: 'string' },
+		icon: {
+			type: 'string',
+			description: 'An emoji for clients that show text; the site draws its own picture per id',
+		},
 		style: { type: 'string' },
 		description: { type: 'string', description: 'In the request’s language' },
 	},

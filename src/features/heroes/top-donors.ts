@@ -6,14 +6,18 @@
 import { apiFetch } from '~/lib/api-client';
 import { formatNumber } from '~/lib/format';
 import { cloneParts, fillText, showListState } from '~/lib/list-state';
-import { badgeClasses } from './badges';
+import { badgeClasses, badgeIcons } from './badges';
 import type { HeroEntry } from './heroes';
 
-/** The badge chips of one donor, like `BadgeList.astro`, with ids unique on the page. */
+/**
+ * The badge chips of one donor, like `BadgeList.astro`, with ids unique on the page. A chip's
+ * description shows under the whole list, centred in the card and no wider than it: centred
+ * under a chip off the card's middle, it would reach past a phone's screen.
+ */
 function badgeItems(entry: HeroEntry, idPrefix: string): HTMLLIElement[] {
 	return entry.badges.map((badge) => {
 		const item = document.createElement('li');
-		item.className = 'tooltip tooltip-bottom';
+		item.className = 'tooltip tooltip-bottom static before:max-w-full after:hidden';
 		item.dataset['tip'] = badge.description;
 		const chip = document.createElement('span');
 		chip.tabIndex = 0;
@@ -21,10 +25,8 @@ function badgeItems(entry: HeroEntry, idPrefix: string): HTMLLIElement[] {
 		chip.dataset['badge'] = badge.id;
 		const descriptionId = `${idPrefix}-${badge.id}`;
 		chip.setAttribute('aria-describedby', descriptionId);
-		const icon = document.createElement('span');
-		icon.setAttribute('aria-hidden', 'true');
-		icon.textContent = badge.icon;
-		chip.append(icon, badge.name);
+		chip.innerHTML = badgeIcons[badge.id];
+		chip.append(badge.name);
 		const description = document.createElement('span');
 		description.id = descriptionId;
 		description.className = 'sr-only';
@@ -82,8 +84,6 @@ export async function showTopDonors(): Promise<void> {
 		return;
 	}
 	if (entries.length === 0) return showListState(section, 'empty');
-	// Two or fewer sit centred in a row; more fill a grid (docs/product-rules.md#top-donors).
-	list.dataset['layout'] = entries.length <= 2 ? 'row' : 'grid';
 	list.replaceChildren(
 		...entries.map((entry) => donorCard(template, entry, { anonymous, position, profileBase })),
 	);

@@ -28,11 +28,11 @@ export function ItemPagination({ meta, t, hrefOf, onPage }: ItemPaginationProps)
 
 	function step(target: number, enabled: boolean, label: string) {
 		return enabled ? (
-			<a className="btn" href={hrefOf(target)} onClick={follow(target)}>
+			<a className="btn btn-sm sm:btn-md" href={hrefOf(target)} onClick={follow(target)}>
 				{label}
 			</a>
 		) : (
-			<button type="button" className="btn" disabled>
+			<button type="button" className="btn btn-sm sm:btn-md" disabled>
 				{label}
 			</button>
 		);
@@ -45,7 +45,7 @@ export function ItemPagination({ meta, t, hrefOf, onPage }: ItemPaginationProps)
 		>
 			<div className="flex w-full max-w-md items-center justify-between gap-3">
 				{step(page - 1, meta.hasPrevPage, t('items.pagination.previous'))}
-				<p className="text-sm font-semibold" data-testid="page-of">
+				<p className="text-center text-sm font-semibold" data-testid="page-of">
 					{t('items.pageOf', { page, total: totalPages })}
 				</p>
 				{step(page + 1, meta.hasNextPage, t('items.pagination.next'))}

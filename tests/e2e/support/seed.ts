@@ -48,10 +48,11 @@ export const fullDonors: SeedDonor[] = [
 	]),
 ];
 
-/** Two donors who gave long ago: a centred top-donors row and an empty month. */
+/** Three donors who gave long ago: a centred top-donors row and an empty month. */
 export const sparseDonors: SeedDonor[] = [
 	donor(21, 'Nina Kurnia', [{ weight: 5 }]),
 	donor(22, 'Oka Wijaya', [{ weight: 3 }]),
+	donor(23, 'Putu Ardana', [{ weight: 2 }]),
 ];
 
 /** Nine supports: the page shows the largest eight, 3 large and 5 small. */

@@ -4,7 +4,7 @@ import { itemLimits } from '~/config/limits';
 import { TextField } from '~/components/FormField';
 import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
-import { flashToast, showToast } from '~/lib/toast';
+import { flashToast } from '~/lib/toast';
 import type { ValidItem } from '../item-schemas';
 import type { Item } from '../items';
 import { HumanCheck, type HumanCheckState } from '~/features/verification/HumanCheck';
@@ -156,7 +156,6 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 				setCheck({ token: null, pending: true });
 				setCheckKey((key) => key + 1);
 			}
-			void showToast('error', text);
 			// The pressed button was disabled while saving: the focus goes to what needs attention.
 			const invalid = firstInvalidField(fields);
 			focusTarget.current = invalid ? ids[invalid] : failureId;
