@@ -35,7 +35,8 @@ const editDimension = (field: string) =>
 		z.maximum(itemLimits.dimensionMax, `form.errors.${field}Max`),
 	);
 
-const itemUpdateSchema = z.extend(itemInputSchema, {
+/** The item form's fields on edit, where dimensions may be as small as the edit form allows. */
+export const itemUpdateSchema = z.extend(itemInputSchema, {
 	length: editDimension('length'),
 	width: editDimension('width'),
 	height: editDimension('height'),
