@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
@@ -13,23 +13,39 @@ import {
 	requestContext,
 	sameOriginWrites,
 } from '~/server/http/middleware';
-import { openApiDocument } from './openapi';
+import { anyone, openApiDocument, refuseInvalidInput } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import type { AppContext } from './context';
 
+const documentRoute = createRoute({
+	method: 'get',
+	path: '/openapi.json',
+	summary: 'This document: every route the API mounts',
+	security: anyone,
+	responses: {
+		200: {
+			description: 'The OpenAPI 3.1 document',
+			content: { 'application/json': { schema: z.object({ openapi: z.string() }) } },
+		},
+	},
+});
+
 /**
- * The site's API, under `/api`. Errors leave as the envelope of docs/product-rules.md#error-envelope, in the
- * caller's language.
+ * The site's API, under `/api`. Errors leave as the envelope of docs/product-rules.md#error-envelope,
+ * in the caller's language; each route's declaration is its entry in `/api/openapi.json`.
  */
 export function createApiApp(server: AppContext) {
-	const app = new Hono<AppEnv>().basePath('/api');
+	const app = new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput }).basePath('/api');
 
 	app.use(requestContext);
 	app.use(refuseUnstorableUrl);
 	app.use(sameOriginWrites(server.config));
 	app.use(authenticate(server));
 
-	app.get('/openapi.json', (c) => c.json(openApiDocument(server.config.publicUrl)));
+	let document: ReturnType<typeof openApiDocument> | undefined;
+	app.openapi(documentRoute, (c) =>
+		c.json((document ??= openApiDocument(app, server.config)), 200),
+	);
 	app.route('/', profileRoutes(server));
 	app.route('/', areaRoutes(server));
 	app.route('/', heroRoutes(server));

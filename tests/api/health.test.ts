@@ -15,18 +15,4 @@ describeOnDatabases('API basics', (use) => {
 		const body = await (await use().request('/nothing-here')).json();
 		expect(body.error.message).toBe('Data yang dicari tidak ditemukan.');
 	});
-
-	it('describes every route in the OpenAPI document', async () => {
-		const document = await (await use().request('/openapi.json')).json();
-		expect(document.openapi).toBe('3.1.0');
-		expect(Object.keys(document.paths)).toEqual(
-			expect.arrayContaining([
-				'/profile/check',
-				'/profile',
-				'/profile/{userId}',
-				'/shipping/areas/search',
-			]),
-		);
-		expect(document.components.schemas.ProfileInput.properties).toHaveProperty('phone');
-	});
 });

@@ -288,10 +288,12 @@ describeOnDatabases('Heroes API', (use) => {
 
 describe('rankings query defaults', () => {
 	it('are page 1, ten per page, all time, by impact', async () => {
-		const { parseRankingsQuery } = await import('~/features/heroes/rankings-query');
-		expect(parseRankingsQuery({})).toEqual({
-			ok: true,
-			query: { page: 1, limit: 10, range: 'all', sort: 'impact' },
+		const { rankingsQuerySchema } = await import('~/features/heroes/rankings-query');
+		expect(rankingsQuerySchema.parse({})).toEqual({
+			page: 1,
+			limit: 10,
+			range: 'all',
+			sort: 'impact',
 		});
 	});
 });

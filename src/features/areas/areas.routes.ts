@@ -1,11 +1,23 @@
-import { Hono } from 'hono';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { rateLimit } from '~/server/http/middleware';
+import { anyone, dataResponse, errorResponses, refuseInput } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { isSearchableAreaQuery } from './areas';
 import { type AreaDirectory, AreaDirectoryUnavailableError } from './areas.server';
+
+const areaSchema = z
+	.object({
+		id: z.string(),
+		name: z.string(),
+		administrative_division_level_1_name: z.string().openapi({ description: 'Province' }),
+		administrative_division_level_2_name: z.string().openapi({ description: 'Regency or city' }),
+		administrative_division_level_3_name: z.string().openapi({ description: 'District' }),
+		postal_code: z.string().optional(),
+	})
+	.openapi('Area');
 
 async function fromDirectory<T>(lookup: () => Promise<T>): Promise<T> {
 	try {
@@ -21,26 +33,62 @@ async function fromDirectory<T>(lookup: () => Promise<T>): Promise<T> {
 
 /** District search for the profile form, and the courier rates announced as coming soon. */
 export function areaRoutes(server: ServerContext & { areas: AreaDirectory }) {
-	return new Hono<AppEnv>()
-		.get(
-			'/shipping/areas/search',
-			rateLimit(server, 'areas', rateLimitRules.areaSearch),
+	return new OpenAPIHono<AppEnv>()
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/shipping/areas/search',
+				summary: 'Districts matching a query, best first',
+				security: anyone,
+				middleware: [rateLimit(server, 'areas', rateLimitRules.areaSearch)],
+				request: {
+					query: z.object({
+						q: z.string().refine(isSearchableAreaQuery).openapi({
+							description: 'At least 3 letters or digits; case, accents and punctuation aside',
+						}),
+					}),
+				},
+				responses: {
+					200: dataResponse('Matching districts', z.object({ areas: z.array(areaSchema) })),
+					...errorResponses('VALIDATION_ERROR', 'RATE_LIMITED', 'SHIPPING_UNAVAILABLE'),
+				},
+			}),
 			async (c) => {
-				const query = c.req.query('q') ?? '';
-				if (!isSearchableAreaQuery(query)) {
-					throw new AppError('VALIDATION_ERROR', { q: 'form.errors.areaQueryMin' });
-				}
-				const areas = await fromDirectory(() => server.areas.search(query));
-				return c.json({ data: { areas } });
+				const { q } = c.req.valid('query');
+				const areas = await fromDirectory(() => server.areas.search(q));
+				return c.json({ data: { areas } }, 200);
+			},
+			refuseInput(() => new AppError('VALIDATION_ERROR', { q: 'form.errors.areaQueryMin' })),
+		)
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/shipping/areas/{id}',
+				summary: 'One district',
+				security: anyone,
+				request: { params: z.object({ id: z.string() }) },
+				responses: {
+					200: dataResponse('The district', areaSchema),
+					...errorResponses('NOT_FOUND', 'SHIPPING_UNAVAILABLE'),
+				},
+			}),
+			async (c) => {
+				const area = await fromDirectory(() => server.areas.get(c.req.valid('param').id));
+				if (!area) throw new AppError('NOT_FOUND');
+				return c.json({ data: area }, 200);
 			},
 		)
-		.get('/shipping/areas/:id', async (c) => {
-			const area = await fromDirectory(() => server.areas.get(c.req.param('id')));
-			if (!area) throw new AppError('NOT_FOUND');
-			return c.json({ data: area });
-		})
-		.get('/shipping/rates', () => {
-			// Courier delivery is announced as coming soon; no rates are offered yet.
-			throw new AppError('SHIPPING_UNAVAILABLE');
-		});
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/shipping/rates',
+				summary:
+					'Courier rates: courier delivery is announced as coming soon, none are offered yet',
+				security: anyone,
+				responses: errorResponses('SHIPPING_UNAVAILABLE'),
+			}),
+			() => {
+				throw new AppError('SHIPPING_UNAVAILABLE');
+			},
+		);
 }

@@ -1,26 +1,100 @@
-import { Hono } from 'hono';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
+import { anyone, dataResponse, errorResponses, refuseInput } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { badgeTextOf } from './badges';
-import { parseRankingsQuery } from './rankings-query';
+import { rankingsQuerySchema } from './rankings-query';
 import { rankings, siteTotals, topHeroes } from './rankings.server';
+
+/** A badge as the API sends it, its words in the request's language. */
+export const badgeSchema = z
+	.object({
+		id: z.enum(['RANK_1', 'RANK_2', 'RANK_3', 'VERIFIED']),
+		name: z.string(),
+		icon: z.string(),
+		style: z.string(),
+		description: z.string(),
+	})
+	.openapi('Badge');
+
+const heroEntrySchema = z
+	.object({
+		rank: z.int().openapi({ description: 'Position in the requested order' }),
+		userId: z.string(),
+		totalDonations: z.int(),
+		impactScore: z.int().openapi({ description: 'Σ (10 × quantity + round(kg × quantity))' }),
+		kgDonated: z.number(),
+		lastDonatedAt: z.iso.datetime(),
+		user: z.object({ name: z.string().nullable(), avatar: z.string().nullable() }),
+		badges: z.array(badgeSchema),
+	})
+	.openapi('HeroEntry');
+
+const rankingsPageSchema = z.object({
+	rankings: z.array(heroEntrySchema),
+	meta: z.object({
+		currentPage: z.int(),
+		totalPages: z.int(),
+		hasNextPage: z.boolean(),
+		hasPrevPage: z.boolean(),
+		total: z.int(),
+	}),
+});
+
+const siteTotalsSchema = z.object({
+	itemsGiven: z.int(),
+	kgDonated: z.number(),
+	donors: z.int(),
+});
 
 /** `/heroes/top`, `/heroes/rankings` and `/heroes/totals`: read-only, public. */
 export function heroRoutes(server: ServerContext) {
-	return new Hono<AppEnv>()
-		.get('/heroes/top', async (c) =>
-			c.json({ data: await topHeroes(server.db, badgeTextOf(c.get('t'))) }),
+	return new OpenAPIHono<AppEnv>()
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/heroes/top',
+				summary: 'The first five of the all-time impact ranking',
+				security: anyone,
+				responses: { 200: dataResponse('Top heroes', z.array(heroEntrySchema)) },
+			}),
+			async (c) => c.json({ data: await topHeroes(server.db, badgeTextOf(c.get('t'))) }, 200),
 		)
-		.get('/heroes/rankings', async (c) => {
-			const parsed = parseRankingsQuery(c.req.query());
-			if (!parsed.ok) {
-				throw new AppError(
-					'VALIDATION_ERROR',
-					Object.fromEntries(parsed.fields.map((field) => [field, `impact.query.${field}`])),
-				);
-			}
-			return c.json({ data: await rankings(server.db, parsed.query, badgeTextOf(c.get('t'))) });
-		})
-		.get('/heroes/totals', async (c) => c.json({ data: await siteTotals(server.db) }));
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/heroes/rankings',
+				summary: 'A page of the heroes rankings (month and year in Asia/Jakarta time)',
+				security: anyone,
+				request: { query: rankingsQuerySchema },
+				responses: {
+					200: dataResponse('Rankings and page facts', rankingsPageSchema),
+					...errorResponses('VALIDATION_ERROR'),
+				},
+			}),
+			async (c) => {
+				const query = c.req.valid('query');
+				return c.json({ data: await rankings(server.db, query, badgeTextOf(c.get('t'))) }, 200);
+			},
+			refuseInput(
+				(issues) =>
+					new AppError(
+						'VALIDATION_ERROR',
+						Object.fromEntries(
+							issues.map(({ path }) => [String(path[0]), `impact.query.${String(path[0])}`]),
+						),
+					),
+			),
+		)
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/heroes/totals',
+				summary: 'Site-wide impact: donated items, their kg, donors',
+				security: anyone,
+				responses: { 200: dataResponse('Totals', siteTotalsSchema) },
+			}),
+			async (c) => c.json({ data: await siteTotals(server.db) }, 200),
+		);
 }

@@ -1,21 +1,7 @@
 import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
 import { requiredText } from '~/lib/text-fields';
-import { categories, itemPageSize, itemPageSizeMax } from './items';
-
-/** The list's query, as `/items?search=kursi&page=2` carries it. */
-export const itemListQuerySchema = z.object({
-	page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
-	limit: z._default(
-		z.coerce.number().check(z.int(), z.minimum(1), z.maximum(itemPageSizeMax)),
-		itemPageSize,
-	),
-	search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-	sort: z._default(z.enum(['newest', 'oldest']), 'newest'),
-	category: z.optional(z.enum(categories)),
-	status: z._default(z.enum(['available', 'all']), 'all'),
-});
-export type ItemListQuery = z.output<typeof itemListQuerySchema>;
+import { categories } from './items';
 
 /** Whether a number has more than one decimal, which the inputs' step of 0.1 does not allow. */
 export function hasExtraDecimals(value: number): boolean {

@@ -6,7 +6,7 @@ import { preparedStatements } from '~/server/db/prepared';
 import { isoTimestamp, jsonValue } from '~/server/db/rows';
 import { itemImages, items, users } from '~/server/db/schema';
 import { photoView } from './photos.server';
-import type { ItemListQuery } from './item-schemas';
+import type { ItemListQuery } from './item-list-query';
 import {
 	countedListPage,
 	type ItemFilters,

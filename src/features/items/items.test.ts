@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { itemInputSchema, itemListQuerySchema } from './item-schemas';
+import { itemListQuerySchema } from './item-list-query';
+import { itemInputSchema } from './item-schemas';
 import { clampQuantity, toggledStatus, whatsappUrl } from './items';
 
 describe('clampQuantity', () => {
