@@ -1,9 +1,8 @@
-import type { TFunction } from 'i18next';
-import { type ComponentType, useMemo, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from './locales';
 import type { Resources } from './resources';
-import { createI18n, createTranslator } from './translate';
+import { createI18n } from './translate';
 
 /** The namespaces an island needs, in one language: passed as a prop, so nothing else ships. */
 export type IslandResources = Partial<Resources>;
@@ -11,14 +10,6 @@ export type IslandResources = Partial<Resources>;
 export interface IslandI18nProps {
 	locale: Locale;
 	resources: IslandResources;
-}
-
-/** A `t()` for an island from the resources the page gave it. */
-export function useIslandTranslations({ locale, resources }: IslandI18nProps): TFunction {
-	return useMemo(
-		() => createTranslator(locale, { [locale]: resources as Resources }),
-		[locale, resources],
-	);
 }
 
 /**
