@@ -25,11 +25,14 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
 	return new ApiError(status, error?.code ?? 'INTERNAL', error?.message ?? '', error?.fields);
 }
 
+/** The page's language, in which the API words its error messages. */
+const pageLanguage = () => document.documentElement.lang || 'id';
+
 /** Calls `/api{path}` and returns the body's `data`; throws `ApiError` on failure. */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
 	const headers = new Headers(init.headers);
 	headers.set('Accept', 'application/json');
-	headers.set('Accept-Language', document.documentElement.lang || 'id');
+	headers.set('Accept-Language', pageLanguage());
 	if (init.body && !(init.body instanceof FormData))
 		headers.set('Content-Type', 'application/json');
 	const response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
@@ -37,4 +40,34 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 	if (!response.ok) throw apiErrorOf(response.status, body);
 	// A 204 (a delete) has no body and no data.
 	return (body as { data: T } | null)?.data as T;
+}
+
+/** An answer's data with the `ETag` it came with, so a later read can ask whether it changed. */
+export interface Tagged<T> {
+	data: T;
+	etag: string | null;
+}
+
+/**
+ * `GET /api{path}` revalidating `previous`: its ETag goes out as `If-None-Match`, and a 304
+ * (nothing changed) returns `previous` itself, so nothing that shows it renders again. The
+ * browser's own cache is bypassed so that the 304 reaches this code. Throws `ApiError`.
+ */
+export async function apiRevalidate<T>(
+	path: string,
+	previous: Tagged<T> | undefined,
+	signal: AbortSignal,
+): Promise<Tagged<T>> {
+	const headers = new Headers({ Accept: 'application/json', 'Accept-Language': pageLanguage() });
+	if (previous?.etag) headers.set('If-None-Match', previous.etag);
+	const response = await fetch(`/api${path}`, {
+		headers,
+		credentials: 'same-origin',
+		cache: 'no-store',
+		signal,
+	});
+	if (response.status === 304 && previous) return previous;
+	const body: unknown = await response.json().catch(() => null);
+	if (!response.ok) throw apiErrorOf(response.status, body);
+	return { data: (body as { data: T }).data, etag: response.headers.get('ETag') };
 }

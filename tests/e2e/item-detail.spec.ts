@@ -16,7 +16,14 @@ import idCommon from '../../locales/id/common.json' with { type: 'json' };
 import idItem from '../../locales/id/item.json' with { type: 'json' };
 import idItemDetail from '../../locales/id/itemDetail.json' with { type: 'json' };
 import type { Item } from '../../src/features/items/items';
-import { accountTexts, expect, signUp, signUpComplete, test } from './support/accounts';
+import {
+	accountTexts,
+	completeProfile,
+	expect,
+	signUp,
+	signUpComplete,
+	test,
+} from './support/accounts';
 import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
 
 const texts = {
@@ -322,6 +329,49 @@ for (const locale of locales) {
 		await visitor.context().close();
 	});
 }
+
+test('a profile completed in another tab counts once the page checks it again', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const { itemDetail } = texts.id;
+	const donor = await signUpComplete(page);
+	const listed = await listItem(page, baseURL!, `Meja belajar ${randomInt(1e6)}`);
+
+	const visitor = await otherVisitor(browser, baseURL!);
+	await signUp(visitor);
+	await visitor.waitForURL((url) => url.pathname === '/complete-profile');
+	await recordWindowOpen(visitor);
+	await visitor.clock.install();
+	const checked = visitor.waitForResponse((response) =>
+		response.url().endsWith('/api/profile/check'),
+	);
+	await visitor.goto(`/items/${listed.id}`);
+	await hydrated(visitor);
+	expect(((await (await checked).json()) as { data: { isComplete: boolean } }).data).toMatchObject({
+		isComplete: false,
+	});
+
+	const otherTab = await visitor.context().newPage();
+	await otherTab.goto('/complete-profile');
+	await completeProfile(otherTab);
+	await otherTab.close();
+
+	// The check stays fresh for 5 minutes; then the window regaining focus asks again.
+	await visitor.clock.fastForward('05:01');
+	const checkedAgain = visitor.waitForResponse((response) =>
+		response.url().endsWith('/api/profile/check'),
+	);
+	await visitor.evaluate(() => window.dispatchEvent(new Event('focus')));
+	await checkedAgain;
+	await visitor.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
+	await expect
+		.poll(() => openedUrls(visitor))
+		.toEqual([expect.stringMatching(`^https://wa\\.me/62${donor.profile.phoneDigits}\\?text=`)]);
+	expect(new URL(visitor.url()).pathname).toBe(`/items/${listed.id}`);
+	await visitor.context().close();
+});
 
 test('a missing item answers 404', async ({ page }) => {
 	const response = await page.goto('/items/987654321');

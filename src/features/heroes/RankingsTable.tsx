@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { apiFetch } from '~/lib/api-client';
-import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { useTranslation } from 'react-i18next';
+import type { IslandI18nProps } from '~/lib/i18n/island';
+import { islandRoot } from '~/lib/island-root';
 import {
 	rankingLimits,
 	rankingRanges,
@@ -10,6 +12,7 @@ import {
 	rankingsSearch,
 } from './heroes';
 import { RankingHead, RankingRow, RankingSkeletonRow, RankingTable } from './RankingRow';
+import { rankingsQuery } from './heroes.queries';
 
 type ViewQuery = Omit<RankingsQuery, 'limit'>;
 type Result = { status: 'loading' } | { status: 'error' } | { status: 'ok'; data: RankingsPage };
@@ -38,13 +41,20 @@ export function rankNumber(page: number, index: number): number {
  * The heroes rankings: range and sort controls, a page of ten donors, previous/next. The query
  * lives in the address bar so reload, back and sharing keep it. Needs the `impact` namespace.
  */
-export function RankingsTable(props: IslandI18nProps & { profileBase: string }) {
-	const t = useIslandTranslations(props);
+export const RankingsTable = islandRoot(function RankingsTable(
+	props: IslandI18nProps & { profileBase: string },
+) {
+	const { t } = useTranslation();
 	const controlsId = useId();
 	// Unknown until mounted: the page is prerendered, so only the browser knows the address.
 	const [query, setQuery] = useState<ViewQuery | null>(null);
-	const [result, setResult] = useState<Result>({ status: 'loading' });
-	const [attempt, setAttempt] = useState(0);
+	const rankings = useQuery({ ...rankingsQuery(query ?? defaultQuery), enabled: query !== null });
+	// A retry shows the loading state, not the error it is retrying.
+	const result: Result = rankings.data
+		? { status: 'ok', data: rankings.data }
+		: rankings.isError && !rankings.isFetching
+			? { status: 'error' }
+			: { status: 'loading' };
 
 	useEffect(() => {
 		const sync = () => setQuery(queryFromLocation());
@@ -52,25 +62,6 @@ export function RankingsTable(props: IslandI18nProps & { profileBase: string }) 
 		window.addEventListener('popstate', sync);
 		return () => window.removeEventListener('popstate', sync);
 	}, []);
-
-	useEffect(() => {
-		if (!query) return;
-		const controller = new AbortController();
-		setResult({ status: 'loading' });
-		const search = new URLSearchParams({
-			page: String(query.page),
-			limit: String(rankingLimits.pageSize),
-			range: query.range,
-			sort: query.sort,
-		});
-		apiFetch<RankingsPage>(`/heroes/rankings?${search}`, { signal: controller.signal }).then(
-			(data) => setResult({ status: 'ok', data }),
-			() => {
-				if (!controller.signal.aborted) setResult({ status: 'error' });
-			},
-		);
-		return () => controller.abort();
-	}, [query, attempt]);
 
 	const navigate = useCallback((next: ViewQuery) => {
 		window.history.pushState(null, '', `${window.location.pathname}${rankingsSearch(next)}`);
@@ -146,7 +137,7 @@ export function RankingsTable(props: IslandI18nProps & { profileBase: string }) 
 				{result.status === 'error' && (
 					<div role="alert" className="alert alert-error">
 						<span>{t('impact.error')}</span>
-						<button type="button" className="btn btn-sm" onClick={() => setAttempt((n) => n + 1)}>
+						<button type="button" className="btn btn-sm" onClick={() => void rankings.refetch()}>
 							{t('impact.retry')}
 						</button>
 					</div>
@@ -203,4 +194,4 @@ export function RankingsTable(props: IslandI18nProps & { profileBase: string }) 
 			)}
 		</div>
 	);
-}
+});

@@ -7,14 +7,16 @@ import {
 	useRef,
 	useState,
 } from 'react';
-import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { useTranslation } from 'react-i18next';
+import type { IslandI18nProps } from '~/lib/i18n/island';
+import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
 import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
 import { ItemPagination } from './ItemPagination';
-import { cardClass, cardLabels } from './item-card';
+import { type CardList, cardClass, cardLabels } from './item-card';
 import { type ItemListView, itemListSearch } from './item-list-url';
 import { categories, itemPageSize } from './items';
-import { type CardList, useItemList } from './use-item-list';
+import { useItemList } from './use-item-list';
 
 /** How long typing must pause before the search runs. */
 const searchDebounceMs = 300;
@@ -31,8 +33,12 @@ interface ItemBrowserProps extends IslandI18nProps {
  * of cards and pagination, all kept in the URL so reload, sharing and back/forward work. Needs
  * the `items`, `item` and `common` namespaces.
  */
-export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserProps) {
-	const t = useIslandTranslations(i18n);
+export const ItemBrowser = islandRoot(function ItemBrowser({
+	initialView,
+	initialList,
+	...i18n
+}: ItemBrowserProps) {
+	const { t } = useTranslation();
 	const labels = useMemo(() => cardLabels(t), [t]);
 	const ids = { results: useId(), sort: useId(), category: useId() };
 	const [searchText, setSearchText] = useState(initialView.search);
@@ -232,4 +238,4 @@ export function ItemBrowser({ initialView, initialList, ...i18n }: ItemBrowserPr
 			)}
 		</div>
 	);
-}
+});

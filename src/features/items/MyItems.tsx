@@ -1,12 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, apiFetch } from '~/lib/api-client';
-import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import type { IslandI18nProps } from '~/lib/i18n/island';
+import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
 import { DeleteItemDialog } from './DeleteItemDialog';
 import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
 import { type CardItem, cardClass, cardLabels, toCardItem } from './item-card';
 import { type Item, isEditable } from './items';
+import { myItemsQuery } from './items.queries';
 
 interface MyItemsProps extends IslandI18nProps {
 	/** The donor's items as the server rendered them, or `null` to load them here. */
@@ -27,31 +31,22 @@ function messageOf(error: unknown, fallback: string): string {
  * The signed-in donor's items: view, edit and delete (the last two only while AVAILABLE), and a
  * status toggle per card. Needs the `items`, `item` and `common` namespaces.
  */
-export function MyItems({ initialItems, ...i18n }: MyItemsProps) {
-	const t = useIslandTranslations(i18n);
+export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: MyItemsProps) {
+	const { t } = useTranslation();
 	const labels = useMemo(() => cardLabels(t), [t]);
-	const [items, setItems] = useState(initialItems);
-	const [loadError, setLoadError] = useState<string | null>(null);
+	// Loads on mount only when the server could not.
+	const query = useQuery({ ...myItemsQuery(), ...(initialItems && { initialData: initialItems }) });
+	const client = useQueryClient();
+	const setItems = (update: (list: CardItem[] | undefined) => CardItem[] | undefined) =>
+		client.setQueryData(myItemsQuery().queryKey, update);
+	// A retry shows the skeleton again, not the error it is retrying.
+	const items = query.isFetching && query.isError ? null : (query.data ?? null);
+	const loadError =
+		query.isError && !query.isFetching ? messageOf(query.error, t('items.my.loadFailed')) : null;
 	const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
 	const [deleting, setDeleting] = useState<CardItem | null>(null);
 	const results = useRef<HTMLDivElement>(null);
 	const deleted = useRef(false);
-
-	async function load() {
-		setLoadError(null);
-		setItems(null);
-		try {
-			const data = await apiFetch<Item[]>('/items/my-items');
-			setItems(data.map(toCardItem));
-		} catch (error) {
-			setLoadError(messageOf(error, t('items.my.loadFailed')));
-		}
-	}
-
-	// Loads on mount only when the server could not.
-	useEffect(() => {
-		if (!initialItems) void load();
-	}, []);
 
 	async function toggle(item: CardItem) {
 		setToggling((ids) => new Set(ids).add(item.id));
@@ -59,7 +54,7 @@ export function MyItems({ initialItems, ...i18n }: MyItemsProps) {
 			const updated = toCardItem(
 				await apiFetch<Item>(`/items/${item.id}/toggle-status`, { method: 'PATCH' }),
 			);
-			setItems((list) => list?.map((entry) => (entry.id === item.id ? updated : entry)) ?? null);
+			setItems((list) => list?.map((entry) => (entry.id === item.id ? updated : entry)));
 			void showToast('success', t('items.toggle.success'));
 		} catch (error) {
 			void showToast('error', messageOf(error, t('items.toggle.failed')));
@@ -76,7 +71,7 @@ export function MyItems({ initialItems, ...i18n }: MyItemsProps) {
 	async function remove(item: CardItem) {
 		try {
 			await deleteItem(item.id);
-			setItems((list) => list?.filter((entry) => entry.id !== item.id) ?? null);
+			setItems((list) => list?.filter((entry) => entry.id !== item.id));
 			void showToast('success', t('items.delete.success'));
 			deleted.current = true;
 		} catch (error) {
@@ -88,7 +83,7 @@ export function MyItems({ initialItems, ...i18n }: MyItemsProps) {
 		return (
 			<div role="alert" className="alert alert-error flex flex-wrap justify-between">
 				<span>{loadError}</span>
-				<button type="button" className="btn btn-sm" onClick={() => void load()}>
+				<button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
 					{t('items.retry')}
 				</button>
 			</div>
@@ -202,4 +197,4 @@ export function MyItems({ initialItems, ...i18n }: MyItemsProps) {
 			/>
 		</div>
 	);
-}
+});

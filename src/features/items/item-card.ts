@@ -9,6 +9,8 @@ import {
 	type Category,
 	categories,
 	type Item,
+	type ItemList,
+	type ItemListMeta,
 	type ItemPhoto,
 	type ItemStatus,
 	itemStatuses,
@@ -36,6 +38,17 @@ export function toCardItem(item: Item): CardItem {
 		donorName: item.donor.name,
 		areaName: item.donor.areaName,
 	};
+}
+
+/** One page of the list as cards show it. */
+export interface CardList {
+	items: CardItem[];
+	meta: ItemListMeta;
+}
+
+/** The card part of an API list page. */
+export function toCardList(list: ItemList): CardList {
+	return { items: list.items.map(toCardItem), meta: list.meta };
 }
 
 /** The translated words a card needs, resolved once per page (the home page has no i18next). */

@@ -1,11 +1,14 @@
 /**
  * The home page's latest items, in plain TypeScript so the prerendered home page ships no React:
- * polls `/api/items/latest` and fills the server-rendered card template for each item.
+ * TanStack Query's core polls `/api/items/latest` (`latestItemsQuery`) and each answer fills the
+ * server-rendered card template once per item.
  */
+import { QueryObserver } from '@tanstack/query-core';
 import type { Locale } from '~/lib/i18n/locales';
+import { createQueryClient } from '~/lib/query-client';
 import { type CardLabels, type CardView, cardClass, cardView, toCardItem } from './item-card';
-import { pollData } from './item-poller';
 import type { Item } from './items';
+import { latestItemsQuery } from './items.queries';
 
 /** Puts one item into a copy of the card template (`ItemCard.astro`'s markup). */
 function fillCard(card: DocumentFragment, view: CardView, noPhoto: string): void {
@@ -73,18 +76,21 @@ export function startLatestItems(section: HTMLElement): void {
 		settle(items.length > 0 ? 'items' : 'empty');
 	}
 
-	const begin = () =>
-		pollData<Item[]>({
-			url: '/api/items/latest',
-			// The page passes the timings: importing them from `items.ts` would ship its zod schemas.
-			intervalMs: Number(section.dataset['pollMs']),
-			staleMs: Number(section.dataset['staleMs']),
-			onData: show,
-			// Items already shown stay; a later poll may succeed again.
-			onError: () => {
-				if (!loaded) settle('error');
-			},
+	function begin() {
+		const client = createQueryClient();
+		client.mount();
+		let shown: Item[] | undefined;
+		new QueryObserver(client, latestItemsQuery()).subscribe(({ data, isError }) => {
+			// An unchanged answer (a 304) keeps the same data: the cards stay as they are.
+			if (data && data.data !== shown) {
+				shown = data.data;
+				show(shown);
+			} else if (isError && !loaded) {
+				// Items already shown stay; a later poll may succeed again.
+				settle('error');
+			}
 		});
+	}
 
 	// Start a little before the section scrolls into view, like `client:visible`.
 	const observer = new IntersectionObserver(

@@ -1,26 +1,16 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiFetch } from '~/lib/api-client';
-import { type CardItem, toCardItem } from './item-card';
+import type { CardList } from './item-card';
 import { type ItemListView, itemListSearch, parseItemListView } from './item-list-url';
-import type { ItemList, ItemListMeta } from './items';
-
-/** One page of the list as cards show it. */
-export interface CardList {
-	items: CardItem[];
-	meta: ItemListMeta;
-}
-
-/** The card part of an API list page. */
-export function toCardList(list: ItemList): CardList {
-	return { items: list.items.map(toCardItem), meta: list.meta };
-}
+import { itemListQuery } from './items.queries';
 
 export type ItemListStatus = 'ready' | 'loading' | 'error';
 
 /**
  * The `/items` list: the view the URL carries, the page of items it shows, loading and error.
- * The server's first page seeds a cache, so hydrating fetches nothing and back/forward to a
- * page seen before is instant. `onRestore` hears of views restored by back/forward.
+ * The server's first page seeds the cache (`itemListQuery`), so hydrating fetches nothing; while
+ * another page loads, the last one stays in view. `onRestore` hears of views restored by
+ * back/forward.
  */
 export function useItemList(
 	initialView: ItemListView,
@@ -28,37 +18,18 @@ export function useItemList(
 	onRestore: (view: ItemListView) => void,
 ) {
 	const [view, setView] = useState(initialView);
-	const cache = useRef(new Map<string, CardList>());
-	if (initialList && cache.current.size === 0) {
-		cache.current.set(itemListSearch(initialView), initialList);
-	}
-	const [list, setList] = useState(initialList);
-	const [status, setStatus] = useState<ItemListStatus>(initialList ? 'ready' : 'loading');
-	const [attempt, setAttempt] = useState(0);
-	const key = itemListSearch(view);
-
-	useEffect(() => {
-		const cached = cache.current.get(key);
-		if (cached) {
-			setList(cached);
-			setStatus('ready');
-			return;
-		}
-		setStatus('loading');
-		const controller = new AbortController();
-		apiFetch<ItemList>(`/items${key}`, { signal: controller.signal }).then(
-			(data) => {
-				const page = toCardList(data);
-				cache.current.set(key, page);
-				setList(page);
-				setStatus('ready');
-			},
-			() => {
-				if (!controller.signal.aborted) setStatus('error');
-			},
-		);
-		return () => controller.abort();
-	}, [key, attempt]);
+	const isInitialView = itemListSearch(view) === itemListSearch(initialView);
+	const query = useQuery({
+		...itemListQuery(view),
+		...(isInitialView && initialList && { initialData: initialList }),
+		placeholderData: keepPreviousData,
+	});
+	const status: ItemListStatus =
+		query.isError && !query.isFetching
+			? 'error'
+			: query.data && !query.isPlaceholderData
+				? 'ready'
+				: 'loading';
 
 	const restore = useRef(onRestore);
 	restore.current = onRestore;
@@ -80,7 +51,8 @@ export function useItemList(
 		setView(next);
 	}, []);
 
-	const retry = useCallback(() => setAttempt((count) => count + 1), []);
+	const { refetch } = query;
+	const retry = useCallback(() => void refetch(), [refetch]);
 
-	return { view, list, status, navigate, retry };
+	return { view, list: query.data ?? null, status, navigate, retry };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { identityCheck, imageMimeTypes } from '~/config/limits';
-import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { useTranslation } from 'react-i18next';
+import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { type IdentityFileOutcome, inspectIdentityFile } from './identity';
 
 type Failure = Exclude<IdentityFileOutcome, 'verified'>;
@@ -24,8 +25,10 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * 2 seconds while it is checked in the browser, see whether it passed; pick again to retry.
  * Nothing is uploaded. Needs the `profile` namespace.
  */
-export function IdentityVerificationCard(props: IslandI18nProps) {
-	const t = useIslandTranslations(props);
+export const IdentityVerificationCard = withTranslations(function IdentityVerificationCard(
+	_props: IslandI18nProps,
+) {
+	const { t } = useTranslation();
 	const titleId = useId();
 	const fileRef = useRef<HTMLInputElement>(null);
 	const [phase, setPhase] = useState<Phase>({ state: 'idle' });
@@ -112,4 +115,4 @@ export function IdentityVerificationCard(props: IslandI18nProps) {
 			</div>
 		</section>
 	);
-}
+});

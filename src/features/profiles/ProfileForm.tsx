@@ -2,7 +2,8 @@ import type { ParseKeys } from 'i18next';
 import { type SubmitEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { profileLimits } from '~/config/limits';
 import { apiFetch } from '~/lib/api-client';
-import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { useTranslation } from 'react-i18next';
+import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { flashToast } from '~/lib/toast';
 import { AreaSearch } from './AreaSearch';
@@ -39,8 +40,13 @@ export interface ProfileFormProps extends IslandI18nProps {
  * district, address (and bio when editing), checked with the shared schema as the person types,
  * saved with `PUT /api/profile`. Needs the `profile` and `form` namespaces.
  */
-export function ProfileForm({ locale, resources, mode, initial, redirectTo }: ProfileFormProps) {
-	const t = useIslandTranslations({ locale, resources });
+export const ProfileForm = withTranslations(function ProfileForm({
+	locale,
+	mode,
+	initial,
+	redirectTo,
+}: ProfileFormProps) {
+	const { t } = useTranslation();
 	// Schema and server messages are keys only known at run time; an unknown one must not show
 	// as a raw key.
 	const message = (key: string) =>
@@ -216,4 +222,4 @@ export function ProfileForm({ locale, resources, mode, initial, redirectTo }: Pr
 			</div>
 		</form>
 	);
-}
+});

@@ -1,18 +1,16 @@
-import { createInstance, type TFunction } from 'i18next';
+import { createInstance, type i18n, type TFunction } from 'i18next';
 import type { Locale } from './locales';
 import { defaultLocale } from './locales';
 import type { Resources } from './resources';
 
 /**
- * A `t()` for one locale over the given resources. Keys are dotted names
- * (`common.loading`, `itemDetail.whatsapp.noPhoneNumber`); Indonesian fills any gap.
+ * An i18next instance for one locale over the given resources, ready at once (nothing is loaded
+ * later). Keys are dotted names (`common.loading`, `itemDetail.whatsapp.noPhoneNumber`);
+ * Indonesian fills any gap.
  */
-export function createTranslator(
-	locale: Locale,
-	resources: Partial<Record<Locale, Resources>>,
-): TFunction {
-	const i18n = createInstance();
-	void i18n.init({
+export function createI18n(locale: Locale, resources: Partial<Record<Locale, Resources>>): i18n {
+	const instance = createInstance();
+	void instance.init({
 		lng: locale,
 		fallbackLng: defaultLocale,
 		resources: Object.fromEntries(
@@ -21,5 +19,13 @@ export function createTranslator(
 		initAsync: false,
 		interpolation: { escapeValue: false },
 	});
-	return i18n.t;
+	return instance;
+}
+
+/** A `t()` for one locale over the given resources (see `createI18n`). */
+export function createTranslator(
+	locale: Locale,
+	resources: Partial<Record<Locale, Resources>>,
+): TFunction {
+	return createI18n(locale, resources).t;
 }

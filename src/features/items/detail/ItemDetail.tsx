@@ -1,4 +1,6 @@
-import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { useTranslation } from 'react-i18next';
+import type { IslandI18nProps } from '~/lib/i18n/island';
+import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
 import { type Item, isAvailable } from '../items';
 import { type ItemViewer, isOwnItem, showsPickupPanel } from './contact';
@@ -25,15 +27,14 @@ export interface ItemDetailProps extends IslandI18nProps {
  * Needs the `item`, `itemDetail` and `common` namespaces, `auth.loginRequired` and
  * `profile.completeProfileFirst`.
  */
-export function ItemDetail({
+export const ItemDetail = islandRoot(function ItemDetail({
 	locale,
-	resources,
 	viewer,
 	itemPath,
 	itemUrl,
 	...props
 }: ItemDetailProps) {
-	const t = useIslandTranslations({ locale, resources });
+	const { t } = useTranslation();
 	const { item, gone, refreshing, refetch, replace } = useItem(props.item);
 
 	if (gone) {
@@ -131,4 +132,4 @@ export function ItemDetail({
 			</div>
 		</div>
 	);
-}
+});

@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
+import { useProfileCheck } from '~/features/profiles/use-profile-check';
 import type { Locale } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
 import { clampQuantity, type Item } from '../items';
-import { contactAction, type ItemViewer } from './contact';
+import { contactAction, type ItemViewer, withProfileCheck } from './contact';
 import { WhatsAppIcon } from './icons';
 
 interface PickupPanelProps {
@@ -24,7 +25,8 @@ interface PickupPanelProps {
  * contact button), and courier delivery announced as Coming Soon.
  */
 export function PickupPanel(props: PickupPanelProps) {
-	const { item, viewer, locale, itemPath, itemUrl, refetch, t } = props;
+	const { item, locale, itemPath, itemUrl, refetch, t } = props;
+	const viewer = withProfileCheck(props.viewer, useProfileCheck(props.viewer.signedIn));
 	const id = useId();
 	const available = item.quantity;
 	const [draft, setDraft] = useState('1');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contactAction, type ItemViewer, isOwnItem, showsPickupPanel } from './contact';
+import {
+	contactAction,
+	type ItemViewer,
+	isOwnItem,
+	showsPickupPanel,
+	withProfileCheck,
+} from './contact';
 
 const signedOut: ItemViewer = { signedIn: false, isComplete: false, userId: null };
 const incomplete: ItemViewer = { signedIn: true, isComplete: false, userId: 'u-receiver' };
@@ -63,5 +69,18 @@ describe('who sees the pickup panel', () => {
 	it('knows the donor’s own item', () => {
 		expect(isOwnItem({ ...receiver, userId: 'u-donor' }, item)).toBe(true);
 		expect(isOwnItem(signedOut, item)).toBe(false);
+	});
+});
+
+describe('withProfileCheck', () => {
+	it('lets a profile completed after the page was rendered count once the check has seen it', () => {
+		const checked = withProfileCheck(incomplete, { userId: 'u-receiver', isComplete: true });
+		expect(decide(checked).kind).toBe('chat');
+		expect(withProfileCheck(incomplete, undefined)).toBe(incomplete);
+	});
+
+	it("ignores a check of someone else, and a signed-out visitor's page", () => {
+		expect(withProfileCheck(incomplete, { userId: 'u-other', isComplete: true })).toBe(incomplete);
+		expect(withProfileCheck(signedOut, { userId: 'u-receiver', isComplete: true })).toBe(signedOut);
 	});
 });

@@ -1,6 +1,7 @@
 /** Who may ask for an item and what pressing "contact the donor" does (docs/product-rules.md#contacting-a-donor). */
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { withRedirect } from '~/lib/redirect-target';
+import type { ProfileCheck } from '~/features/profiles/profiles';
 import { type Item, whatsappUrl } from '../items';
 
 /** The visitor as the server saw them when it rendered the page. */
@@ -8,6 +9,18 @@ export interface ItemViewer {
 	signedIn: boolean;
 	isComplete: boolean;
 	userId: string | null;
+}
+
+/**
+ * The viewer as the latest profile check knows them: a profile completed after the page was
+ * rendered (in another tab, say) counts once the check has seen it.
+ */
+export function withProfileCheck(
+	viewer: ItemViewer,
+	check: Pick<ProfileCheck, 'isComplete' | 'userId'> | undefined,
+): ItemViewer {
+	if (!check || !viewer.signedIn || check.userId !== viewer.userId) return viewer;
+	return { ...viewer, isComplete: check.isComplete };
 }
 
 /** What the contact button does for this viewer and donor. */

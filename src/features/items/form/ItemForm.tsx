@@ -2,7 +2,8 @@ import type { ParseKeys } from 'i18next';
 import { type SubmitEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { itemLimits } from '~/config/limits';
 import { TextField } from '~/components/FormField';
-import { type IslandI18nProps, useIslandTranslations } from '~/lib/i18n/island';
+import { useTranslation } from 'react-i18next';
+import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { flashToast } from '~/lib/toast';
 import type { ValidItem } from '../item-schemas';
@@ -41,8 +42,12 @@ export interface ItemFormProps extends IslandI18nProps {
  * first (a submit while the check is at work waits for it); saving uploads as multipart with a
  * progress bar and goes to /my-items. Needs the `itemForm`, `item` and `form` namespaces.
  */
-export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps) {
-	const t = useIslandTranslations({ locale, resources });
+export const ItemForm = withTranslations(function ItemForm({
+	locale,
+	mode,
+	item = null,
+}: ItemFormProps) {
+	const { t } = useTranslation();
 	// Schema and server messages are keys only known at run time; an unknown one must not show
 	// as a raw key.
 	const message = (key: string) =>
@@ -258,4 +263,4 @@ export function ItemForm({ locale, resources, mode, item = null }: ItemFormProps
 			</div>
 		</form>
 	);
-}
+});
