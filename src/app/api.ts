@@ -3,6 +3,7 @@ import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
+import { requestRoutes } from '~/features/requests/requests.routes';
 import { supportRoutes } from '~/features/support/support.routes';
 import { verificationRoutes } from '~/features/verification/verification.routes';
 import { formatWait } from '~/lib/format';
@@ -51,6 +52,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', heroRoutes(server));
 	app.route('/', supportRoutes(server));
 	app.route('/', itemRoutes(server));
+	app.route('/', requestRoutes(server));
 	app.route('/', verificationRoutes(server));
 
 	app.notFound(() => {

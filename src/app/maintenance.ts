@@ -1,5 +1,9 @@
 import { isNotNull } from 'drizzle-orm';
 import { photoFiles } from '~/features/items/photos.server';
+import {
+	expireReservations,
+	warnExpiringReservations,
+} from '~/features/requests/request-expiry.server';
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
 import type { ServerContext } from '~/server/context';
 import { itemImages, users } from '~/server/db/schema';
@@ -34,16 +38,40 @@ export async function sweepOrphanedFiles(
 	return orphans;
 }
 
-/** Hourly upkeep: orphaned files, expired sign-in records and rate-limit windows that are over. */
-export function startMaintenance(server: ServerContext): () => void {
+/** Reservations are checked this often, so one ends within minutes of its time. */
+const reservationCheckMs = 5 * 60_000;
+
+/**
+ * Ends the reservations whose time ran out and warns of those about to (both sides are told),
+ * as of `now`.
+ */
+export async function reservationUpkeep(
+	server: Pick<ServerContext, 'db'>,
+	now = new Date(),
+): Promise<{ expired: number; warned: number }> {
+	const expired = await expireReservations(server.db, now);
+	const warned = await warnExpiringReservations(server.db, now);
+	return { expired, warned };
+}
+
+/**
+ * Upkeep: every hour, orphaned files, expired sign-in records and rate-limit windows that are
+ * over; every few minutes, reservations. `clock` gives the time reservations are judged by.
+ */
+export function startMaintenance(server: ServerContext, clock = () => new Date()): () => void {
 	const run = () =>
 		Promise.all([
 			sweepOrphanedFiles(server),
 			deleteExpiredPayloads(server.db),
 			deleteEndedRateLimits(server.db),
 		]).catch((error: unknown) => console.error('Maintenance failed', error));
+	const reservations = () =>
+		reservationUpkeep(server, clock()).catch((error: unknown) =>
+			console.error('Reservation upkeep failed', error),
+		);
 	void run();
-	const timer = setInterval(run, graceMs);
-	timer.unref();
-	return () => clearInterval(timer);
+	void reservations();
+	const timers = [setInterval(run, graceMs), setInterval(reservations, reservationCheckMs)];
+	for (const timer of timers) timer.unref();
+	return () => timers.forEach((timer) => clearInterval(timer));
 }

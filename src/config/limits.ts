@@ -88,3 +88,28 @@ export const passwordResetPolicy = {
 	perVisitor: { limit: 10, windowMs: 60 * 60_000 },
 	perEmail: { limit: 3, windowMs: 60 * 60_000 },
 } as const;
+
+/** Requests and hand-overs (docs/product-rules.md#givings). */
+export const requestLimits = {
+	/** Requests one receiver may have open or reserved at once, a fair share for everyone. */
+	activePerReceiver: 5,
+	/** A reservation not handed over by then expires; the donor may extend it by as much again. */
+	reservationMs: 3 * 24 * 60 * 60_000,
+	/** Both sides are told this long before a reservation expires. */
+	expiryWarningMs: 24 * 60 * 60_000,
+	/** A hand-over the receiver has not confirmed or disputed by then stays unconfirmed. */
+	confirmWithinMs: 14 * 24 * 60 * 60_000,
+	/** The most notifications the bell lists. */
+	notificationsListed: 30,
+} as const;
+
+/**
+ * What stops two accounts from faking impact together: hand-overs from one donor to one receiver
+ * count at most `perPair` times in `pairWindowMs`, and a receiver's confirmations count at most
+ * `perReceiverPerDay` times per day in Jakarta; the rest show as given but earn no impact.
+ */
+export const collusionLimits = {
+	perPair: 3,
+	pairWindowMs: 30 * 24 * 60 * 60_000,
+	perReceiverPerDay: 10,
+} as const;

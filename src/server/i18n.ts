@@ -13,8 +13,10 @@ import enItems from '../../locales/en/items.json' with { type: 'json' };
 import enLegal from '../../locales/en/legal.json' with { type: 'json' };
 import enNav from '../../locales/en/nav.json' with { type: 'json' };
 import enNotFound from '../../locales/en/notFound.json' with { type: 'json' };
+import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
 import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
 import enProfile from '../../locales/en/profile.json' with { type: 'json' };
+import enRequests from '../../locales/en/requests.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
@@ -30,8 +32,10 @@ import idItems from '../../locales/id/items.json' with { type: 'json' };
 import idLegal from '../../locales/id/legal.json' with { type: 'json' };
 import idNav from '../../locales/id/nav.json' with { type: 'json' };
 import idNotFound from '../../locales/id/notFound.json' with { type: 'json' };
+import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
 import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
+import idRequests from '../../locales/id/requests.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import type { Locale } from '~/lib/i18n/locales';
 import type { Resources } from '~/lib/i18n/resources';
@@ -58,8 +62,10 @@ export const allResources: Record<Locale, Resources> = {
 		legal: idLegal,
 		nav: idNav,
 		notFound: idNotFound,
+		notifications: idNotifications,
 		passwordReset: idPasswordReset,
 		profile: idProfile,
+		requests: idRequests,
 		support: idSupport,
 	},
 	en: {
@@ -77,8 +83,10 @@ export const allResources: Record<Locale, Resources> = {
 		legal: enLegal,
 		nav: enNav,
 		notFound: enNotFound,
+		notifications: enNotifications,
 		passwordReset: enPasswordReset,
 		profile: enProfile,
+		requests: enRequests,
 		support: enSupport,
 	},
 };

@@ -5,26 +5,29 @@ import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
 import type { Badge, DonorStats, Period, RankingSort } from './heroes';
 
 /**
- * Impact per donor over the items whose current status is DONATED (docs/product-rules.md#impact), so
- * an item set back to AVAILABLE stops counting at once: donations counted, kg as
- * Σ weight × quantity, score as Σ (10 × quantity + round(weight × quantity)). With a period,
- * only items donated inside it count. Served by the partial index `items_donated_at_idx`.
+ * Impact per donor over the hand-overs their receivers confirmed and that the collusion limits
+ * let count (docs/product-rules.md#impact): donations counted, kg as Σ weight × given quantity,
+ * score as Σ (10 × quantity + round(weight × quantity)). A donor's own "donated" toggle counts
+ * for nothing here. With a period, only hand-overs made inside it count. Served by the partial
+ * index `item_requests_impact_idx`.
  */
 export function donorImpactSql(period: Period | null): SQL {
 	const inPeriod = period
-		? sql`and donated_at >= ${period.start.toISOString()}::timestamptz
-			and donated_at < ${period.end.toISOString()}::timestamptz`
+		? sql`and given.handed_over_at >= ${period.start.toISOString()}::timestamptz
+			and given.handed_over_at < ${period.end.toISOString()}::timestamptz`
 		: sql``;
 	return sql`
-		select donor_id,
+		select given.donor_id,
 			count(*)::int as total_donations,
-			sum(weight * quantity)::float8 as kg_donated,
-			sum(10 * quantity + round((weight * quantity)::numeric))::int as impact_score,
-			min(donated_at) as first_donated_at,
-			max(donated_at) as last_donated_at
-		from items
-		where status = 'DONATED' ${inPeriod}
-		group by donor_id`;
+			sum(items.weight * given.given_quantity)::float8 as kg_donated,
+			sum(10 * given.given_quantity
+				+ round((items.weight * given.given_quantity)::numeric))::int as impact_score,
+			min(given.handed_over_at) as first_donated_at,
+			max(given.handed_over_at) as last_donated_at
+		from item_requests as given
+		join items on items.id = given.item_id
+		where given.state = 'confirmed' and given.counts_for_impact ${inPeriod}
+		group by given.donor_id`;
 }
 
 /** Ties are broken by impact, then donations, then the earliest first donation, then user id. */

@@ -28,7 +28,8 @@ export const itemSchema = z
 		length: z.number().openapi({ description: 'cm' }),
 		width: z.number().openapi({ description: 'cm' }),
 		height: z.number().openapi({ description: 'cm' }),
-		quantity: z.int(),
+		quantity: z.int().openapi({ description: 'What is left to give' }),
+		reservedQuantity: z.int().openapi({ description: 'Of `quantity`, what reservations hold' }),
 		status: z.enum(itemStatuses),
 		donatedAt: z.iso.datetime().nullable(),
 		createdAt: z.iso.datetime(),
@@ -47,6 +48,10 @@ export const itemSchema = z
 					'Only to signed-in viewers with a complete profile, within their limit of revealed phones',
 			}),
 		}),
+		requestCounts: z
+			.object({ open: z.int(), new: z.int() })
+			.optional()
+			.openapi({ description: 'On the donor’s own list: requests in progress, and unseen ones' }),
 	})
 	.openapi('Item');
 

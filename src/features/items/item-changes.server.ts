@@ -1,13 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { itemLimits } from '~/config/limits';
 import { fieldErrors } from '~/features/profiles/profiles';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import { type UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
-import { itemImages, items } from '~/server/db/schema';
+import { itemImages, itemRequests, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import type { RateLimiter } from '~/server/rate-limit';
 import { deleteFiles, type Storage } from '~/server/storage';
+import { closeActiveRequests, lockItem } from '~/features/requests/request-rules.server';
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
@@ -122,6 +123,10 @@ export async function updateItem(
 	const row = await ownedItem(deps.db, user, id);
 	if (row.status !== 'AVAILABLE') throw new AppError('ITEM_NOT_EDITABLE');
 	const input = parseFields(fields, 'edit');
+	// What is reserved for receivers stays theirs: the quantity cannot go below it.
+	if (input.quantity < row.reservedQuantity) {
+		throw new AppError('VALIDATION_ERROR', { quantity: 'form.errors.quantityBelowReserved' });
+	}
 	const current = await deps.db.select().from(itemImages).where(eq(itemImages.itemId, id));
 	const removedKeys = new Set(parseDeletedImages(deletedImages).map(photoKeyFromUrl));
 	const removed = current.filter((photo) => removedKeys.has(photo.key));
@@ -170,26 +175,62 @@ export async function updateItem(
 	return (await findItem(deps.db, id, asViewer(user)))!;
 }
 
-/** `DELETE /items/{id}`: the owner's available item, with its photos. */
+/** Whether anything of the item was handed over: its history then stays, and so does the item. */
+async function hasHandOvers(db: Database, id: number): Promise<boolean> {
+	const [handedOver] = await db
+		.select({ id: itemRequests.id })
+		.from(itemRequests)
+		.where(
+			and(eq(itemRequests.itemId, id), inArray(itemRequests.state, ['handedOver', 'confirmed'])),
+		)
+		.limit(1);
+	return handedOver !== undefined;
+}
+
+/**
+ * `DELETE /items/{id}`: the owner's available item, with its photos. Requests still open or
+ * reserved are withdrawn and their receivers told; an item with a hand-over keeps its history and
+ * cannot be deleted, only marked given away.
+ */
 export async function deleteItem(deps: Deps, user: UserRow, id: number): Promise<void> {
 	const row = await ownedItem(deps.db, user, id);
-	if (row.status !== 'AVAILABLE') throw new AppError('ITEM_NOT_EDITABLE');
+	if (row.status !== 'AVAILABLE' || (await hasHandOvers(deps.db, id))) {
+		throw new AppError('ITEM_NOT_EDITABLE');
+	}
 	const photos = await deps.db.select().from(itemImages).where(eq(itemImages.itemId, id));
-	await deps.db.delete(items).where(and(eq(items.id, id), eq(items.status, 'AVAILABLE')));
+	await deps.db.transaction(async (tx) => {
+		const item = await lockItem(tx, id);
+		if (item.status !== 'AVAILABLE') throw new AppError('ITEM_NOT_EDITABLE');
+		await closeActiveRequests(tx, item, 'itemDeleted', null, new Date());
+		await tx.delete(items).where(eq(items.id, id));
+	});
 	await deleteFiles(deps.storage, photos.flatMap(photoFiles));
 }
 
-/** `PATCH /items/{id}/toggle-status`: AVAILABLE → DONATED (dated), anything else → AVAILABLE. */
+/**
+ * `PATCH /items/{id}/toggle-status`: AVAILABLE → DONATED (dated, given away without a recorded
+ * receiver: requests still open or reserved are closed and their receivers told); DONATED →
+ * AVAILABLE while something is left to give. A reserved or shipped item moves only through its
+ * requests, and one whose every unit was handed over stays DONATED (ITEM_NOT_EDITABLE).
+ */
 export async function toggleItemStatus(deps: Deps, user: UserRow, id: number): Promise<Item> {
-	const row = await ownedItem(deps.db, user, id);
-	const status = toggledStatus(row.status as Item['status']);
-	await deps.db
-		.update(items)
-		.set({
-			status,
-			donatedAt: status === 'DONATED' ? sql`now()` : null,
-			updatedAt: new Date(),
-		})
-		.where(eq(items.id, id));
+	await ownedItem(deps.db, user, id);
+	await deps.db.transaction(async (tx) => {
+		const item = await lockItem(tx, id);
+		const status = toggledStatus(item.status as Item['status']);
+		const movable = item.status === 'AVAILABLE' || (item.status === 'DONATED' && item.quantity > 0);
+		if (!movable) throw new AppError('ITEM_NOT_EDITABLE');
+		const now = new Date();
+		if (status === 'DONATED') await closeActiveRequests(tx, item, 'requestClosed', 'givenAway', now);
+		await tx
+			.update(items)
+			.set({
+				status,
+				reservedQuantity: 0,
+				donatedAt: status === 'DONATED' ? now : null,
+				updatedAt: now,
+			})
+			.where(eq(items.id, id));
+	});
 	return (await findItem(deps.db, id, asViewer(user)))!;
 }

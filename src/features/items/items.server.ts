@@ -6,6 +6,7 @@ import { preparedStatements } from '~/server/db/prepared';
 import { isoTimestamp, jsonValue } from '~/server/db/rows';
 import { itemImages, items, users } from '~/server/db/schema';
 import { photoView } from './photos.server';
+import { requestCountsOf } from './request-counts.server';
 import type { ItemListQuery } from './item-list-query';
 import {
 	countedListPage,
@@ -83,6 +84,7 @@ interface ItemRecord {
 	width: number;
 	height: number;
 	quantity: number;
+	reserved_quantity: number;
 	status: string;
 	/** Timestamps as PostgreSQL writes them (`2026-11-23 18:00:38.595+00`). */
 	donated_at: string | null;
@@ -188,6 +190,7 @@ function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 		width: record.width,
 		height: record.height,
 		quantity: record.quantity,
+		reservedQuantity: record.reserved_quantity,
 		status: record.status as ItemStatus,
 		donatedAt: record.donated_at === null ? null : isoTimestamp(record.donated_at),
 		createdAt: isoTimestamp(record.created_at),
@@ -309,6 +312,12 @@ export async function findItem(
 
 /** `GET /items/my-items`: everything a donor listed, newest first. */
 export async function myItems(db: Database, userId: string): Promise<Item[]> {
-	const rows = await itemRecords(reads(db).mine, { donorId: userId });
-	return rows.map((row) => itemView(row, { id: userId, canSeePhone: true }));
+	const [rows, counts] = await Promise.all([
+		itemRecords(reads(db).mine, { donorId: userId }),
+		requestCountsOf(db, userId),
+	]);
+	return rows.map((row) => ({
+		...itemView(row, { id: userId, canSeePhone: true }),
+		requestCounts: counts.get(Number(row.id)) ?? { open: 0, new: 0 },
+	}));
 }

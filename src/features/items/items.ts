@@ -51,7 +51,10 @@ export interface Item {
 	length: number;
 	width: number;
 	height: number;
+	/** What is left to give. */
 	quantity: number;
+	/** Of `quantity`, what reservations hold for their receivers. */
+	reservedQuantity: number;
 	status: ItemStatus;
 	donatedAt: string | null;
 	createdAt: string;
@@ -61,6 +64,8 @@ export interface Item {
 	photos: ItemPhoto[];
 	donorId: string;
 	donor: ItemDonor;
+	/** On the donor's own list: requests open or reserved, and of them the ones not yet seen. */
+	requestCounts?: { open: number; new: number };
 }
 
 export interface ItemListMeta {
@@ -93,6 +98,11 @@ export function isEditable(item: Pick<Item, 'status'>): boolean {
 /** The status a toggle leads to: AVAILABLE becomes DONATED, anything else AVAILABLE again. */
 export function toggledStatus(status: ItemStatus): ItemStatus {
 	return status === 'AVAILABLE' ? 'DONATED' : 'AVAILABLE';
+}
+
+/** What a receiver may still ask for and a donor reserve: what is left, less what is reserved. */
+export function unreservedQuantity(item: Pick<Item, 'quantity' | 'reservedQuantity'>): number {
+	return Math.max(0, item.quantity - item.reservedQuantity);
 }
 
 /** The quantity stepper's rule: an integer within 1..available; anything invalid is 1. */

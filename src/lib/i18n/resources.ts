@@ -11,10 +11,12 @@ import type items from '../../../locales/id/items.json';
 import type itemDetail from '../../../locales/id/itemDetail.json';
 import type legal from '../../../locales/id/legal.json';
 import type nav from '../../../locales/id/nav.json';
+import type notifications from '../../../locales/id/notifications.json';
 import type profile from '../../../locales/id/profile.json';
 import type notFound from '../../../locales/id/notFound.json';
 import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
+import type requests from '../../../locales/id/requests.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -32,7 +34,9 @@ export interface Resources {
 	legal: typeof legal;
 	nav: typeof nav;
 	notFound: typeof notFound;
+	notifications: typeof notifications;
 	passwordReset: typeof passwordReset;
 	profile: typeof profile;
+	requests: typeof requests;
 	support: typeof support;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
 	bigint,
+	boolean,
 	check,
 	doublePrecision,
 	index,
@@ -124,7 +125,10 @@ export const items = pgTable(
 		length: doublePrecision('length').notNull(),
 		width: doublePrecision('width').notNull(),
 		height: doublePrecision('height').notNull(),
+		/** What is left to give: hand-overs take their quantity off (docs/product-rules.md#givings). */
 		quantity: integer('quantity').notNull(),
+		/** Of `quantity`, what reservations hold for their receivers. */
+		reservedQuantity: integer('reserved_quantity').notNull().default(0),
 		status: text('status').notNull().default('AVAILABLE'),
 		donatedAt: timestamp('donated_at', { withTimezone: true }),
 		createdAt,
@@ -148,10 +152,6 @@ export const items = pgTable(
 		index('items_donated_idx')
 			.on(table.donorId, table.donatedAt)
 			.where(sql`status = 'DONATED'`),
-		// Monthly and yearly rankings read the donations of a period across all donors.
-		index('items_donated_at_idx')
-			.on(table.donatedAt, table.donorId)
-			.where(sql`status = 'DONATED'`),
 		// One trigram index over the text a search reads (pg_trgm, also in PGlite): a search for a
 		// rare word is a single index scan and a single recheck per candidate.
 		index('items_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
@@ -159,7 +159,106 @@ export const items = pgTable(
 			'items_status_check',
 			sql`${table.status} in ('AVAILABLE', 'RESERVED', 'SHIPPED', 'DONATED', 'CANCELLED')`,
 		),
+		check(
+			'items_reserved_quantity_check',
+			sql`${table.reservedQuantity} >= 0 and ${table.reservedQuantity} <= ${table.quantity}`,
+		),
 	],
+);
+
+/**
+ * A receiver's request for an item, and the giving it becomes: asked (`open`), `reserved` for
+ * them, `handedOver` by the donor, `confirmed` by the receiver; or `declined`, `withdrawn`,
+ * `expired` (docs/product-rules.md#givings). Only confirmed hand-overs with `countsForImpact`
+ * count for impact, so the rankings read the partial index `item_requests_impact_idx`.
+ */
+export const itemRequests = pgTable(
+	'item_requests',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		itemId: bigint('item_id', { mode: 'number' })
+			.notNull()
+			.references(() => items.id, { onDelete: 'cascade' }),
+		/** The item's donor, kept on the request for the donor's lists and the collusion limits. */
+		donorId: text('donor_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		receiverId: text('receiver_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** Asked for, then what the reservation holds. */
+		quantity: integer('quantity').notNull(),
+		state: text('state').notNull().default('open'),
+		/** How the item travels: picked up in person, or by courier. */
+		method: text('method').notNull().default('pickup'),
+		/** What the donor handed over. */
+		givenQuantity: integer('given_quantity'),
+		/** Whether this confirmed hand-over counts for impact, decided once when it is confirmed. */
+		countsForImpact: boolean('counts_for_impact').notNull().default(false),
+		declineReason: text('decline_reason'),
+		/** Times the receiver said a hand-over never reached them. */
+		disputes: integer('disputes').notNull().default(0),
+		reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+		/** When both sides were told the reservation is about to expire. */
+		expiryWarnedAt: timestamp('expiry_warned_at', { withTimezone: true }),
+		/** When the donor last opened the item's requests; later ones are new to them. */
+		seenByDonorAt: timestamp('seen_by_donor_at', { withTimezone: true }),
+		createdAt,
+		updatedAt,
+		reservedAt: timestamp('reserved_at', { withTimezone: true }),
+		handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+		confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+		closedAt: timestamp('closed_at', { withTimezone: true }),
+	},
+	(table) => [
+		// One request in progress per receiver and item: asking again updates it.
+		uniqueIndex('item_requests_active_idx')
+			.on(table.itemId, table.receiverId)
+			.where(sql`state in ('open', 'reserved', 'handedOver')`),
+		index('item_requests_item_idx').on(table.itemId, table.state),
+		index('item_requests_receiver_idx').on(table.receiverId, table.state),
+		index('item_requests_pair_idx').on(table.donorId, table.receiverId, table.confirmedAt),
+		index('item_requests_impact_idx')
+			.on(table.handedOverAt, table.donorId)
+			.where(sql`state = 'confirmed' and counts_for_impact`),
+		index('item_requests_reserved_until_idx')
+			.on(table.reservedUntil)
+			.where(sql`state = 'reserved'`),
+		check(
+			'item_requests_state_check',
+			sql`${table.state} in ('open', 'reserved', 'handedOver', 'confirmed', 'declined', 'withdrawn', 'expired')`,
+		),
+		check('item_requests_quantity_check', sql`${table.quantity} > 0`),
+		check(
+			'item_requests_given_check',
+			sql`${table.givenQuantity} is null or ${table.givenQuantity} > 0`,
+		),
+	],
+);
+
+/**
+ * What the app tells a person in the bell: the kind and the facts it names (item, person,
+ * quantity, reason), rendered in the reader's language when read.
+ */
+export const notifications = pgTable(
+	'notifications',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: text('kind').notNull(),
+		requestId: bigint('request_id', { mode: 'number' }).references(() => itemRequests.id, {
+			onDelete: 'set null',
+		}),
+		itemId: bigint('item_id', { mode: 'number' }).references(() => items.id, {
+			onDelete: 'set null',
+		}),
+		data: jsonb('data').$type<Record<string, string | number>>().notNull(),
+		createdAt,
+		readAt: timestamp('read_at', { withTimezone: true }),
+	},
+	(table) => [index('notifications_user_idx').on(table.userId, table.id)],
 );
 
 /**

@@ -17,6 +17,7 @@ const chair: Item = {
 	width: 40,
 	height: 80,
 	quantity: 3,
+	reservedQuantity: 0,
 	status: 'AVAILABLE',
 	donatedAt: null,
 	createdAt: '2026-11-20T03:00:00.000Z',

@@ -12,6 +12,7 @@ const item = {
 	width: 40,
 	height: 80,
 	quantity: 2,
+	reservedQuantity: 0,
 	status: 'AVAILABLE',
 	photos: [
 		{ src: '/media/items/a-1280.webp', srcset: '', width: 1280, height: 960 },

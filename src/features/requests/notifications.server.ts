@@ -1,0 +1,116 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import { requestLimits } from '~/config/limits';
+import type { Database } from '~/server/db/client';
+import { notifications } from '~/server/db/schema';
+import type { Notification, NotificationKind, NotificationList } from './requests';
+
+/** A database or a transaction: notifications are written with the change they tell of. */
+type Writer = Pick<Database, 'insert'>;
+
+export interface NewNotification {
+	userId: string;
+	kind: NotificationKind;
+	itemId: number | null;
+	requestId?: number | null;
+	/** What the text names: `item`, `name`, `count`, `reason`. */
+	data: Record<string, string | number>;
+}
+
+/** Writes notifications, in the caller's transaction when it has one. */
+export async function notify(db: Writer, ...entries: NewNotification[]): Promise<void> {
+	if (entries.length === 0) return;
+	await db.insert(notifications).values(
+		entries.map((entry) => ({
+			userId: entry.userId,
+			kind: entry.kind,
+			itemId: entry.itemId,
+			requestId: entry.requestId ?? null,
+			data: entry.data,
+		})),
+	);
+}
+
+/** Kinds that tell a donor of a request on their item; the rest are for its receiver. */
+const donorKinds: readonly NotificationKind[] = [
+	'requestCreated',
+	'requestUpdated',
+	'requestWithdrawn',
+	'requestConfirmed',
+	'requestDisputed',
+];
+
+/** Where a notification leads: the donor to the item's requests, the receiver to theirs. */
+function pathOf(kind: NotificationKind, itemId: number | null, side: string | number | undefined) {
+	const forDonor = donorKinds.includes(kind) || side === 'donor';
+	return forDonor && itemId !== null ? `/my-items/${itemId}/requests` : '/my-requests';
+}
+
+/**
+ * The bell's list: the newest notifications, each in the reader's language, and how many are
+ * unread. Expiry notices go to both sides of a reservation; their data says which (`side`).
+ */
+export async function notificationList(
+	db: Database,
+	userId: string,
+	t: TFunction,
+): Promise<NotificationList> {
+	const [rows, [counted]] = await Promise.all([
+		db
+			.select()
+			.from(notifications)
+			.where(eq(notifications.userId, userId))
+			.orderBy(desc(notifications.id))
+			.limit(requestLimits.notificationsListed),
+		db
+			.select({ unread: sql<number>`count(*)::int` })
+			.from(notifications)
+			.where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+	]);
+	return {
+		unread: Number(counted?.unread ?? 0),
+		notifications: rows.map((row): Notification => {
+			const kind = row.kind as NotificationKind;
+			const side = row.data['side'] === 'donor' ? 'donor' : 'receiver';
+			const reason = row.data['reason'];
+			const values = {
+				...row.data,
+				count: Number(row.data['count'] ?? 1),
+				reason: reason ? t(`requests.declineReasons.${reason}` as 'requests.declineReasons.other') : '',
+			};
+			const key =
+				kind === 'reservationExpiring' || kind === 'reservationExpired'
+					? `notifications.kinds.${kind}.${side}`
+					: reason
+						? `notifications.kinds.${kind}WithReason`
+						: `notifications.kinds.${kind}`;
+			return {
+				id: row.id,
+				kind,
+				text: t(key as 'notifications.kinds.requestCreated', values),
+				path: pathOf(kind, row.itemId, row.data['side']),
+				createdAt: row.createdAt.toISOString(),
+				read: row.readAt !== null,
+			};
+		}),
+	};
+}
+
+/** Marks the reader's notifications read: those with `ids`, or all of them. Returns the unread. */
+export async function markNotificationsRead(
+	db: Database,
+	userId: string,
+	ids: number[] | undefined,
+	now = new Date(),
+): Promise<number> {
+	const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+	await db
+		.update(notifications)
+		.set({ readAt: now })
+		.where(ids ? and(mine, inArray(notifications.id, ids)) : mine);
+	const [counted] = await db
+		.select({ unread: sql<number>`count(*)::int` })
+		.from(notifications)
+		.where(mine);
+	return Number(counted?.unread ?? 0);
+}

@@ -1,0 +1,287 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { itemLimits } from '~/config/limits';
+import { itemIdParams, missingItem } from '~/features/items/item-api';
+import { fieldErrors } from '~/features/profiles/profiles';
+import type { ServerContext } from '~/server/context';
+import { AppError } from '~/server/http/errors';
+import { jsonWithETag } from '~/server/http/etag';
+import { rateLimit, requireUser } from '~/server/http/middleware';
+import { dataResponse, errorResponses, refuseInput, signedIn } from '~/server/http/openapi';
+import type { AppEnv } from '~/server/http/types';
+import { rateLimitRules } from '~/server/rate-limit';
+import { markNotificationsRead, notificationList } from './notifications.server';
+import { findRequest, itemRequestsForDonor, myRequests } from './request-views.server';
+import {
+	declineReasons,
+	notificationKinds,
+	requestActions,
+	requestStates,
+} from './requests';
+import { askForItem, changeRequest } from './requests.server';
+
+const person = z.object({
+	id: z.string(),
+	name: z.string(),
+	avatar: z.string().nullable(),
+	phone: z.string().optional().openapi({
+		description: 'Only to the two people of a request still in progress',
+	}),
+});
+
+/** A request as the API answers it (`ItemRequest` in `requests.ts`). */
+const requestSchema = z
+	.object({
+		id: z.int(),
+		itemId: z.int(),
+		state: z.enum(requestStates),
+		method: z.enum(['pickup', 'courier']),
+		quantity: z.int().openapi({ description: 'Asked for, then what the reservation holds' }),
+		givenQuantity: z.int().nullable(),
+		declineReason: z.string().nullable(),
+		disputes: z.int(),
+		reservedUntil: z.iso.datetime().nullable(),
+		createdAt: z.iso.datetime(),
+		updatedAt: z.iso.datetime(),
+		handedOverAt: z.iso.datetime().nullable(),
+		confirmedAt: z.iso.datetime().nullable(),
+		confirmBy: z.iso.datetime().nullable(),
+		countsForImpact: z.boolean(),
+		item: z.object({
+			id: z.int(),
+			name: z.string(),
+			status: z.string(),
+			photo: z.string().nullable(),
+			quantity: z.int(),
+			reservedQuantity: z.int(),
+		}),
+		donor: person.optional().openapi({ description: 'To the receiver' }),
+		receiver: person
+			.extend({ pickupsCompleted: z.int(), noShows: z.int() })
+			.optional()
+			.openapi({ description: 'To the donor, with their record of collecting' }),
+		isNew: z.boolean().optional(),
+		actions: z.array(z.enum(requestActions)).openapi({ description: 'What the caller may do now' }),
+	})
+	.openapi('ItemRequest');
+
+const notificationListSchema = z
+	.object({
+		unread: z.int(),
+		notifications: z.array(
+			z.object({
+				id: z.int(),
+				kind: z.enum(notificationKinds),
+				text: z.string().openapi({ description: 'In the request’s language' }),
+				path: z.string().openapi({ description: 'Where it leads, without the language prefix' }),
+				createdAt: z.iso.datetime(),
+				read: z.boolean(),
+			}),
+		),
+	})
+	.openapi('Notifications');
+
+const quantity = (key: string) =>
+	z.int(key).min(1, key).max(itemLimits.quantityMax, key);
+
+const askBody = z.object({ quantity: quantity('requests.errors.quantityInvalid') });
+
+const changeBody = z.object({
+	action: z.enum(requestActions, 'requests.errors.actionInvalid'),
+	quantity: quantity('requests.errors.quantityInvalid').optional(),
+	reason: z.enum(declineReasons, 'requests.errors.reasonInvalid').optional(),
+});
+
+const readBody = z.object({
+	ids: z.array(z.int().min(1)).max(100).optional().openapi({ description: 'All when left out' }),
+});
+
+const requestIdParams = z.object({ id: z.coerce.number().int().min(1) });
+
+/** A body refused names its fields, as forms show them. */
+const refuseBody = refuseInput((issues) => new AppError('VALIDATION_ERROR', fieldErrors(issues)));
+
+const json = <T extends z.ZodType>(schema: T) => ({
+	required: true,
+	content: { 'application/json': { schema } },
+});
+
+/** Requests, the givings they become, and the bell's notifications (`/api/requests…`). */
+export function requestRoutes(server: ServerContext) {
+	const write = rateLimit(server, 'write', rateLimitRules.write);
+
+	return new OpenAPIHono<AppEnv>()
+		.openapi(
+			createRoute({
+				method: 'post',
+				path: '/items/{id}/requests',
+				summary: 'Ask for an item; asking again updates the open request',
+				security: signedIn,
+				middleware: [requireUser, write],
+				request: { params: itemIdParams, body: json(askBody) },
+				responses: {
+					200: dataResponse('The request already made, updated', requestSchema),
+					201: dataResponse('The new request', requestSchema),
+					...errorResponses(
+						'VALIDATION_ERROR',
+						'UNAUTHORIZED',
+						'FORBIDDEN',
+						'NOT_FOUND',
+						'REQUEST_CONFLICT',
+						'REQUEST_LIMIT',
+						'RATE_LIMITED',
+					),
+				},
+			}),
+			async (c) => {
+				const user = c.get('user')!;
+				const { requestId, created } = await askForItem(
+					server.db,
+					user,
+					c.req.valid('param').id,
+					c.req.valid('json').quantity,
+				);
+				const request = await findRequest(server.db, user.id, requestId);
+				return created ? c.json({ data: request }, 201) : c.json({ data: request }, 200);
+			},
+			(result) => {
+				if (!result.success && result.target === 'param') return missingItem(result);
+				return refuseBody(result);
+			},
+		)
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/items/{id}/requests',
+				summary: 'The requests for the caller’s item, in progress first',
+				security: signedIn,
+				middleware: [requireUser],
+				request: { params: itemIdParams },
+				responses: {
+					200: dataResponse('The item’s requests', z.array(requestSchema)),
+					...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'),
+				},
+			}),
+			async (c) =>
+				c.json(
+					{ data: await itemRequestsForDonor(server.db, c.get('user')!, c.req.valid('param').id) },
+					200,
+				),
+			missingItem,
+		)
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/requests/mine',
+				summary: 'The caller’s requests as a receiver, newest first',
+				security: signedIn,
+				middleware: [requireUser],
+				request: {
+					query: z.object({
+						item: z.coerce.number().int().min(1).optional().openapi({
+							description: 'Only the requests for this item',
+						}),
+					}),
+				},
+				responses: {
+					200: dataResponse('The caller’s requests', z.array(requestSchema)),
+					...errorResponses('VALIDATION_ERROR', 'UNAUTHORIZED'),
+				},
+			}),
+			async (c) =>
+				c.json(
+					{ data: await myRequests(server.db, c.get('user')!.id, c.req.valid('query').item) },
+					200,
+				),
+		)
+		.openapi(
+			createRoute({
+				method: 'patch',
+				path: '/requests/{id}',
+				summary: 'Move a request on: reserve, decline, hand over, withdraw, confirm, dispute, extend',
+				description:
+					'Only the item’s donor may reserve, decline, hand over and extend; only the receiver may withdraw, confirm and dispute.',
+				security: signedIn,
+				middleware: [requireUser, write],
+				request: { params: requestIdParams, body: json(changeBody) },
+				responses: {
+					200: dataResponse('The request after the change', requestSchema),
+					...errorResponses(
+						'VALIDATION_ERROR',
+						'UNAUTHORIZED',
+						'FORBIDDEN',
+						'NOT_FOUND',
+						'REQUEST_CONFLICT',
+						'RATE_LIMITED',
+					),
+				},
+			}),
+			async (c) => {
+				const user = c.get('user')!;
+				const id = c.req.valid('param').id;
+				await changeRequest(server.db, user, id, c.req.valid('json'));
+				return c.json({ data: await findRequest(server.db, user.id, id) }, 200);
+			},
+			(result) => {
+				if (!result.success && result.target === 'param') throw new AppError('NOT_FOUND');
+				return refuseBody(result);
+			},
+		)
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/notifications',
+				summary: 'The caller’s newest notifications and how many are unread',
+				security: signedIn,
+				middleware: [
+					requireUser,
+					async (c, next) => {
+						c.header('Cache-Control', 'private, no-cache');
+						c.header('Vary', 'Cookie, Authorization, Accept-Language');
+						await next();
+					},
+				],
+				responses: {
+					200: {
+						...dataResponse('The notifications', notificationListSchema),
+						headers: {
+							ETag: { description: 'Of the answer’s bytes', schema: { type: 'string' as const } },
+						},
+					},
+					304: { description: 'Unchanged since the `ETag` sent in `If-None-Match`' },
+					...errorResponses('UNAUTHORIZED'),
+				},
+			}),
+			async (c) =>
+				jsonWithETag(c, {
+					data: await notificationList(server.db, c.get('user')!.id, c.get('t')),
+				}),
+		)
+		.openapi(
+			createRoute({
+				method: 'post',
+				path: '/notifications/read',
+				summary: 'Mark the caller’s notifications read: those listed, or all',
+				security: signedIn,
+				middleware: [requireUser],
+				request: { body: json(readBody) },
+				responses: {
+					200: dataResponse('How many are still unread', z.object({ unread: z.int() })),
+					...errorResponses('VALIDATION_ERROR', 'UNAUTHORIZED'),
+				},
+			}),
+			async (c) =>
+				c.json(
+					{
+						data: {
+							unread: await markNotificationsRead(
+								server.db,
+								c.get('user')!.id,
+								c.req.valid('json').ids,
+							),
+						},
+					},
+					200,
+				),
+			refuseBody,
+		);
+}

@@ -1,0 +1,349 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { collusionLimits, requestLimits } from '~/config/limits';
+import { isProfileComplete } from '~/lib/profile-completeness';
+import type { UserRow } from '~/server/auth/users';
+import type { Database } from '~/server/db/client';
+import { itemRequests, users } from '~/server/db/schema';
+import { AppError } from '~/server/http/errors';
+import { notify } from './notifications.server';
+import {
+	closeActiveRequests,
+	countedConfirmations,
+	jakartaDayStart,
+	lockItem,
+	type RequestRow,
+	saveItemQuantities,
+	type Transaction,
+	unreserved,
+} from './request-rules.server';
+import {
+	type DeclineReason,
+	type RequestAction,
+	type RequestActor,
+	requestTransitions,
+} from './requests';
+
+const conflict = (key: string, values?: Record<string, string | number>) =>
+	new AppError('REQUEST_CONFLICT', undefined, undefined, {
+		key: `requests.errors.${key}`,
+		...(values ? { values } : {}),
+	});
+
+/** Holds the user's row until the transaction ends, so their own writes take turns. */
+async function lockUser(tx: Transaction, userId: string): Promise<void> {
+	await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * `POST /items/{id}/requests`: a receiver asks for `quantity` of an item. Asking again while the
+ * request is open updates its quantity; a request already reserved or handed over is returned as
+ * it is. New requests are taken for AVAILABLE items and, as a waiting list, for RESERVED ones.
+ */
+export async function askForItem(
+	db: Database,
+	receiver: UserRow,
+	itemId: number,
+	quantity: number,
+	now = new Date(),
+): Promise<{ requestId: number; created: boolean }> {
+	if (!isProfileComplete(receiver)) throw new AppError('FORBIDDEN');
+	return db.transaction(async (tx) => {
+		const item = await lockItem(tx, itemId);
+		if (item.donorId === receiver.id) throw conflict('ownItem');
+		const [current] = await tx
+			.select()
+			.from(itemRequests)
+			.where(
+				and(
+					eq(itemRequests.itemId, item.id),
+					eq(itemRequests.receiverId, receiver.id),
+					inArray(itemRequests.state, ['open', 'reserved', 'handedOver']),
+				),
+			);
+		if (current && current.state !== 'open') return { requestId: current.id, created: false };
+		if (item.status !== 'AVAILABLE' && item.status !== 'RESERVED') throw conflict('notAvailable');
+		const available = item.status === 'AVAILABLE' ? unreserved(item) : item.quantity;
+		if (quantity > available) {
+			throw new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverAvailable' });
+		}
+		if (current) {
+			if (current.quantity !== quantity) {
+				await tx
+					.update(itemRequests)
+					.set({ quantity, updatedAt: now, seenByDonorAt: null })
+					.where(eq(itemRequests.id, current.id));
+				await notify(tx, {
+					userId: item.donorId,
+					kind: 'requestUpdated',
+					itemId: item.id,
+					requestId: current.id,
+					data: { item: item.name, name: receiver.name ?? '', count: quantity },
+				});
+			}
+			return { requestId: current.id, created: false };
+		}
+		await lockUser(tx, receiver.id);
+		const [held] = await tx
+			.select({ count: sql<number>`count(*)::int` })
+			.from(itemRequests)
+			.where(
+				and(
+					eq(itemRequests.receiverId, receiver.id),
+					inArray(itemRequests.state, ['open', 'reserved']),
+				),
+			);
+		if (Number(held?.count ?? 0) >= requestLimits.activePerReceiver) {
+			throw new AppError('REQUEST_LIMIT', undefined, undefined, {
+				key: 'requests.errors.tooManyOpen',
+				values: { count: requestLimits.activePerReceiver },
+			});
+		}
+		const [created] = await tx
+			.insert(itemRequests)
+			.values({
+				itemId: item.id,
+				donorId: item.donorId,
+				receiverId: receiver.id,
+				quantity,
+				createdAt: now,
+				updatedAt: now,
+			})
+			.returning({ id: itemRequests.id });
+		await notify(tx, {
+			userId: item.donorId,
+			kind: 'requestCreated',
+			itemId: item.id,
+			requestId: created!.id,
+			data: { item: item.name, name: receiver.name ?? '', count: quantity },
+		});
+		return { requestId: created!.id, created: true };
+	});
+}
+
+export interface RequestChange {
+	action: RequestAction;
+	/** For `reserve` and `handOver`: fewer than asked or reserved. */
+	quantity?: number | undefined;
+	/** For `decline`. */
+	reason?: DeclineReason | undefined;
+}
+
+/** The one person who may take an action, or null for anyone else. */
+function actorOf(request: RequestRow, userId: string): RequestActor | null {
+	if (request.donorId === userId) return 'donor';
+	if (request.receiverId === userId) return 'receiver';
+	return null;
+}
+
+/**
+ * `PATCH /requests/{id}`: one step of the request's state machine (`requestTransitions`), taken
+ * by the one person it belongs to, with the item's quantities, status and both sides'
+ * notifications changed in the same transaction. The item's row is locked first, so concurrent
+ * reservations and hand-overs of one item take turns and never over-reserve.
+ */
+export async function changeRequest(
+	db: Database,
+	user: UserRow,
+	requestId: number,
+	change: RequestChange,
+	now = new Date(),
+): Promise<void> {
+	const [found] = Number.isSafeInteger(requestId)
+		? await db
+				.select({ itemId: itemRequests.itemId })
+				.from(itemRequests)
+				.where(eq(itemRequests.id, requestId))
+		: [];
+	if (!found) throw new AppError('NOT_FOUND');
+	await db.transaction(async (tx) => {
+		const item = await lockItem(tx, found.itemId);
+		const [request] = await tx
+			.select()
+			.from(itemRequests)
+			.where(eq(itemRequests.id, requestId))
+			.for('update');
+		if (!request) throw new AppError('NOT_FOUND');
+		const transition = requestTransitions[change.action];
+		if (actorOf(request, user.id) !== transition.actor) throw new AppError('FORBIDDEN');
+		if (!transition.from.includes(request.state as never)) throw conflict('wrongState');
+		const step = steps[change.action];
+		await step({ tx, item, request, change, now, user });
+	});
+}
+
+interface Step {
+	tx: Transaction;
+	item: Awaited<ReturnType<typeof lockItem>>;
+	request: RequestRow;
+	change: RequestChange;
+	now: Date;
+	user: UserRow;
+}
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
+
+/** The request's notification for the other side, naming the item and the actor. */
+function told(step: Step, userId: string, kind: Parameters<typeof notify>[1]['kind'], extra = {}) {
+	return notify(step.tx, {
+		userId,
+		kind,
+		itemId: step.item.id,
+		requestId: step.request.id,
+		data: { item: step.item.name, name: step.user.name ?? '', ...extra },
+	});
+}
+
+/** Whether a hand-over is still within the time its receiver has to confirm or dispute it. */
+function stillConfirmable(request: RequestRow, now: Date): boolean {
+	const handedOverAt = request.handedOverAt?.getTime() ?? 0;
+	return now.getTime() < handedOverAt + requestLimits.confirmWithinMs;
+}
+
+const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
+	async reserve(step) {
+		const { tx, item, request, change, now } = step;
+		const quantity = change.quantity ?? request.quantity;
+		if (quantity > request.quantity) {
+			throw new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverAsked' });
+		}
+		if (item.status !== 'AVAILABLE' || quantity > unreserved(item)) {
+			throw conflict('notEnoughLeft', { count: Math.max(0, unreserved(item)) });
+		}
+		await tx
+			.update(itemRequests)
+			.set({
+				state: 'reserved',
+				quantity,
+				reservedAt: now,
+				reservedUntil: later(now, requestLimits.reservationMs),
+				expiryWarnedAt: null,
+				updatedAt: now,
+			})
+			.where(eq(itemRequests.id, request.id));
+		await saveItemQuantities(tx, item, item.quantity, item.reservedQuantity + quantity, now);
+		await told(step, request.receiverId, 'requestReserved', { count: quantity });
+	},
+
+	async extend(step) {
+		const { tx, request, now } = step;
+		const from = Math.max(request.reservedUntil?.getTime() ?? 0, now.getTime());
+		const reservedUntil = new Date(from + requestLimits.reservationMs);
+		await tx
+			.update(itemRequests)
+			.set({ reservedUntil, expiryWarnedAt: null, updatedAt: now })
+			.where(eq(itemRequests.id, request.id));
+		await told(step, request.receiverId, 'reservationExtended');
+	},
+
+	async decline(step) {
+		const { tx, item, request, change, now } = step;
+		await tx
+			.update(itemRequests)
+			.set({
+				state: 'declined',
+				declineReason: change.reason ?? null,
+				reservedUntil: null,
+				closedAt: now,
+				updatedAt: now,
+			})
+			.where(eq(itemRequests.id, request.id));
+		if (request.state === 'reserved') {
+			await saveItemQuantities(tx, item, item.quantity, item.reservedQuantity - request.quantity, now);
+		}
+		await told(step, request.receiverId, 'requestDeclined', change.reason ? { reason: change.reason } : {});
+	},
+
+	async withdraw(step) {
+		const { tx, item, request, now } = step;
+		await tx
+			.update(itemRequests)
+			.set({ state: 'withdrawn', reservedUntil: null, closedAt: now, updatedAt: now })
+			.where(eq(itemRequests.id, request.id));
+		if (request.state === 'reserved') {
+			await saveItemQuantities(tx, item, item.quantity, item.reservedQuantity - request.quantity, now);
+		}
+		await told(step, request.donorId, 'requestWithdrawn', { count: request.quantity });
+	},
+
+	async handOver(step) {
+		const { tx, item, request, change, now } = step;
+		const given = change.quantity ?? request.quantity;
+		if (given > request.quantity) {
+			throw new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverReserved' });
+		}
+		await tx
+			.update(itemRequests)
+			.set({
+				state: 'handedOver',
+				givenQuantity: given,
+				handedOverAt: now,
+				reservedUntil: null,
+				updatedAt: now,
+			})
+			.where(eq(itemRequests.id, request.id));
+		const left = item.quantity - given;
+		const status = await saveItemQuantities(
+			tx,
+			item,
+			left,
+			item.reservedQuantity - request.quantity,
+			now,
+		);
+		if (status === 'DONATED') {
+			await closeActiveRequests(tx, { ...item, quantity: left }, 'requestClosed', 'noneLeft', now);
+		}
+		await told(step, request.receiverId, 'handedOver', { count: given });
+	},
+
+	async confirm(step) {
+		const { tx, request, now } = step;
+		if (!stillConfirmable(request, now)) throw conflict('confirmWindowOver');
+		// A receiver's confirmations take turns, so two at once cannot both pass a limit.
+		await lockUser(tx, request.receiverId);
+		const pairCount = await countedConfirmations(
+			tx,
+			sql`${itemRequests.donorId} = ${request.donorId}
+				and ${itemRequests.receiverId} = ${request.receiverId}
+				and ${itemRequests.confirmedAt} > ${later(now, -collusionLimits.pairWindowMs).toISOString()}::timestamptz`,
+		);
+		const dayCount = await countedConfirmations(
+			tx,
+			sql`${itemRequests.receiverId} = ${request.receiverId}
+				and ${itemRequests.confirmedAt} >= ${jakartaDayStart(now).toISOString()}::timestamptz`,
+		);
+		const counts =
+			pairCount < collusionLimits.perPair && dayCount < collusionLimits.perReceiverPerDay;
+		await tx
+			.update(itemRequests)
+			.set({ state: 'confirmed', confirmedAt: now, countsForImpact: counts, updatedAt: now })
+			.where(eq(itemRequests.id, request.id));
+		await told(step, request.donorId, 'requestConfirmed', { count: request.givenQuantity ?? 1 });
+	},
+
+	async dispute(step) {
+		const { tx, item, request, now } = step;
+		if (!stillConfirmable(request, now)) throw conflict('confirmWindowOver');
+		const given = request.givenQuantity ?? 0;
+		await tx
+			.update(itemRequests)
+			.set({
+				state: 'reserved',
+				quantity: given,
+				givenQuantity: null,
+				handedOverAt: null,
+				disputes: request.disputes + 1,
+				reservedUntil: later(now, requestLimits.reservationMs),
+				expiryWarnedAt: null,
+				updatedAt: now,
+			})
+			.where(eq(itemRequests.id, request.id));
+		await saveItemQuantities(
+			tx,
+			item,
+			item.quantity + given,
+			item.reservedQuantity + given,
+			now,
+		);
+		await told(step, request.donorId, 'requestDisputed', { count: given });
+	},
+};

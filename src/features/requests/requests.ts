@@ -1,0 +1,163 @@
+/**
+ * Requests and the givings they become (docs/product-rules.md#givings): the states, who may move
+ * a request from one to the next, and what the API shows. Safe in the browser.
+ */
+
+export const requestStates = [
+	'open',
+	'reserved',
+	'handedOver',
+	'confirmed',
+	'declined',
+	'withdrawn',
+	'expired',
+] as const;
+export type RequestState = (typeof requestStates)[number];
+
+/** States a request is still in progress in: one per receiver and item. */
+export const activeRequestStates = ['open', 'reserved', 'handedOver'] as const;
+
+export const requestActions = [
+	'reserve',
+	'decline',
+	'handOver',
+	'withdraw',
+	'confirm',
+	'dispute',
+	'extend',
+] as const;
+export type RequestAction = (typeof requestActions)[number];
+
+/** Who moves a request: the item's donor or the receiver who asked. */
+export type RequestActor = 'donor' | 'receiver';
+
+/**
+ * The state machine: each action, the states it may start from, the state it leads to and the
+ * one person who may take it. A dispute ("I did not receive it") gives the quantity back to the
+ * reservation and counts the dispute on the request.
+ */
+export const requestTransitions: Record<
+	RequestAction,
+	{ from: readonly RequestState[]; to: RequestState; actor: RequestActor }
+> = {
+	reserve: { from: ['open'], to: 'reserved', actor: 'donor' },
+	decline: { from: ['open', 'reserved'], to: 'declined', actor: 'donor' },
+	handOver: { from: ['reserved'], to: 'handedOver', actor: 'donor' },
+	withdraw: { from: ['open', 'reserved'], to: 'withdrawn', actor: 'receiver' },
+	confirm: { from: ['handedOver'], to: 'confirmed', actor: 'receiver' },
+	dispute: { from: ['handedOver'], to: 'reserved', actor: 'receiver' },
+	extend: { from: ['reserved'], to: 'reserved', actor: 'donor' },
+};
+
+/** The actions `actor` may take on a request in `state`, in the order screens offer them. */
+export function actionsFor(state: RequestState, actor: RequestActor): RequestAction[] {
+	return requestActions.filter((action) => {
+		const transition = requestTransitions[action];
+		return transition.actor === actor && transition.from.includes(state);
+	});
+}
+
+/** Reasons a donor may give when declining; the receiver sees it in their language. */
+export const declineReasons = ['givenToOther', 'notAvailable', 'noShow', 'other'] as const;
+export type DeclineReason = (typeof declineReasons)[number];
+
+/**
+ * Why the site closed a request itself: the donor marked the item given away, nothing is left,
+ * or the item was deleted.
+ */
+export const closingReasons = ['givenAway', 'noneLeft'] as const;
+
+/** What a request shows of its item. */
+export interface RequestItem {
+	id: number;
+	name: string;
+	status: string;
+	/** The cover photo's smallest width, or null when the item has none. */
+	photo: string | null;
+	/** What is left to give, and of it what reservations hold. */
+	quantity: number;
+	reservedQuantity: number;
+}
+
+/** A person on the other side of a request. */
+export interface RequestPerson {
+	id: string;
+	name: string;
+	avatar: string | null;
+	/** Only for the two people of a request that is still in progress. */
+	phone?: string;
+}
+
+/** How reliably a receiver collects what was reserved for them. */
+export interface ReceiverReliability {
+	/** Hand-overs they received (confirmed or not). */
+	pickupsCompleted: number;
+	/** Reservations that expired, or that the donor declined because they never came. */
+	noShows: number;
+}
+
+/** A request as the API returns it, to its receiver or to the item's donor. */
+export interface ItemRequest {
+	id: number;
+	itemId: number;
+	state: RequestState;
+	method: 'pickup' | 'courier';
+	quantity: number;
+	givenQuantity: number | null;
+	declineReason: string | null;
+	disputes: number;
+	reservedUntil: string | null;
+	createdAt: string;
+	updatedAt: string;
+	handedOverAt: string | null;
+	confirmedAt: string | null;
+	/** Until when the receiver may still confirm or dispute a hand-over. */
+	confirmBy: string | null;
+	/** Whether this confirmed hand-over counts for impact (the collusion limits may say no). */
+	countsForImpact: boolean;
+	item: RequestItem;
+	/** The other person: the donor for the receiver, the receiver for the donor. */
+	donor?: RequestPerson;
+	receiver?: RequestPerson & ReceiverReliability;
+	/** For the donor: not seen before this list was opened. */
+	isNew?: boolean;
+	/** The actions the caller may take now. */
+	actions: RequestAction[];
+}
+
+/** The notification kinds the bell shows, each with its text in `notifications.kinds`. */
+export const notificationKinds = [
+	'requestCreated',
+	'requestUpdated',
+	'requestWithdrawn',
+	'requestReserved',
+	'requestDeclined',
+	'requestClosed',
+	'reservationExtended',
+	'handedOver',
+	'requestConfirmed',
+	'requestDisputed',
+	'reservationExpiring',
+	'reservationExpired',
+	'itemDeleted',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** A notification as the bell shows it: its text already in the reader's language. */
+export interface Notification {
+	id: number;
+	kind: NotificationKind;
+	text: string;
+	/** Where opening it leads, a path without the language prefix. */
+	path: string;
+	createdAt: string;
+	read: boolean;
+}
+
+export interface NotificationList {
+	unread: number;
+	notifications: Notification[];
+}
+
+/** How often the bell asks for news; each answer is a 304 while nothing changed. */
+export const notificationPollMs = 30_000;
