@@ -9,8 +9,10 @@ import enImpact from '../../locales/en/impact.json' with { type: 'json' };
 import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
 import enItemForm from '../../locales/en/itemForm.json' with { type: 'json' };
+import enItemRequests from '../../locales/en/itemRequests.json' with { type: 'json' };
 import enItems from '../../locales/en/items.json' with { type: 'json' };
 import enLegal from '../../locales/en/legal.json' with { type: 'json' };
+import enMyRequests from '../../locales/en/myRequests.json' with { type: 'json' };
 import enNav from '../../locales/en/nav.json' with { type: 'json' };
 import enNotFound from '../../locales/en/notFound.json' with { type: 'json' };
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
@@ -28,8 +30,10 @@ import idImpact from '../../locales/id/impact.json' with { type: 'json' };
 import idItem from '../../locales/id/item.json' with { type: 'json' };
 import idItemDetail from '../../locales/id/itemDetail.json' with { type: 'json' };
 import idItemForm from '../../locales/id/itemForm.json' with { type: 'json' };
+import idItemRequests from '../../locales/id/itemRequests.json' with { type: 'json' };
 import idItems from '../../locales/id/items.json' with { type: 'json' };
 import idLegal from '../../locales/id/legal.json' with { type: 'json' };
+import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' };
 import idNav from '../../locales/id/nav.json' with { type: 'json' };
 import idNotFound from '../../locales/id/notFound.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
@@ -58,8 +62,10 @@ export const allResources: Record<Locale, Resources> = {
 		item: idItem,
 		itemDetail: idItemDetail,
 		itemForm: idItemForm,
+		itemRequests: idItemRequests,
 		items: idItems,
 		legal: idLegal,
+		myRequests: idMyRequests,
 		nav: idNav,
 		notFound: idNotFound,
 		notifications: idNotifications,
@@ -79,8 +85,10 @@ export const allResources: Record<Locale, Resources> = {
 		item: enItem,
 		itemDetail: enItemDetail,
 		itemForm: enItemForm,
+		itemRequests: enItemRequests,
 		items: enItems,
 		legal: enLegal,
+		myRequests: enMyRequests,
 		nav: enNav,
 		notFound: enNotFound,
 		notifications: enNotifications,
