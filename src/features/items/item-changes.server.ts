@@ -221,7 +221,8 @@ export async function toggleItemStatus(deps: Deps, user: UserRow, id: number): P
 		const movable = item.status === 'AVAILABLE' || (item.status === 'DONATED' && item.quantity > 0);
 		if (!movable) throw new AppError('ITEM_NOT_EDITABLE');
 		const now = new Date();
-		if (status === 'DONATED') await closeActiveRequests(tx, item, 'requestClosed', 'givenAway', now);
+		if (status === 'DONATED')
+			await closeActiveRequests(tx, item, 'requestClosed', 'givenAway', now);
 		await tx
 			.update(items)
 			.set({

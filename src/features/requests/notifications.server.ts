@@ -76,7 +76,9 @@ export async function notificationList(
 			const values = {
 				...row.data,
 				count: Number(row.data['count'] ?? 1),
-				reason: reason ? t(`requests.declineReasons.${reason}` as 'requests.declineReasons.other') : '',
+				reason: reason
+					? t(`requests.declineReasons.${reason}` as 'requests.declineReasons.other')
+					: '',
 			};
 			const key =
 				kind === 'reservationExpiring' || kind === 'reservationExpired'

@@ -32,7 +32,13 @@ export async function expireReservations(db: Database, now = new Date()): Promis
 				.returning();
 			if (!request) return;
 			expired += 1;
-			await saveItemQuantities(tx, item, item.quantity, item.reservedQuantity - request.quantity, now);
+			await saveItemQuantities(
+				tx,
+				item,
+				item.quantity,
+				item.reservedQuantity - request.quantity,
+				now,
+			);
 			const data = { item: item.name, count: request.quantity };
 			await notify(
 				tx,
@@ -78,7 +84,11 @@ export async function warnExpiringReservations(db: Database, now = new Date()): 
 			tx,
 			...warned.flatMap((request) => {
 				const data = { item: nameOf.get(request.itemId) ?? '', count: request.quantity };
-				const common = { kind: 'reservationExpiring' as const, itemId: request.itemId, requestId: request.id };
+				const common = {
+					kind: 'reservationExpiring' as const,
+					itemId: request.itemId,
+					requestId: request.id,
+				};
 				return [
 					{ ...common, userId: request.receiverId, data },
 					{ ...common, userId: request.donorId, data: { ...data, side: 'donor' } },

@@ -30,7 +30,10 @@ export function unreserved(item: Pick<ItemRow, 'quantity' | 'reservedQuantity'>)
  * reserved is RESERVED, otherwise AVAILABLE. Only items that requests move (AVAILABLE, RESERVED,
  * or DONATED by hand-overs) take it; a SHIPPED or CANCELLED item keeps its own.
  */
-export function statusFor(quantity: number, reserved: number): 'AVAILABLE' | 'RESERVED' | 'DONATED' {
+export function statusFor(
+	quantity: number,
+	reserved: number,
+): 'AVAILABLE' | 'RESERVED' | 'DONATED' {
 	if (quantity === 0) return 'DONATED';
 	return reserved >= quantity ? 'RESERVED' : 'AVAILABLE';
 }
@@ -78,9 +81,7 @@ export async function closeActiveRequests(
 			closedAt: now,
 			updatedAt: now,
 		})
-		.where(
-			and(eq(itemRequests.itemId, item.id), inArray(itemRequests.state, ['open', 'reserved'])),
-		)
+		.where(and(eq(itemRequests.itemId, item.id), inArray(itemRequests.state, ['open', 'reserved'])))
 		.returning({ id: itemRequests.id, receiverId: itemRequests.receiverId });
 	await notify(
 		tx,
@@ -107,8 +108,6 @@ export async function countedConfirmations(tx: Transaction, where: ReturnType<ty
 	const [row] = await tx
 		.select({ count: sql<number>`count(*)::int` })
 		.from(itemRequests)
-		.where(
-			and(eq(itemRequests.state, 'confirmed'), eq(itemRequests.countsForImpact, true), where),
-		);
+		.where(and(eq(itemRequests.state, 'confirmed'), eq(itemRequests.countsForImpact, true), where));
 	return Number(row?.count ?? 0);
 }

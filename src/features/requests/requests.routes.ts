@@ -11,12 +11,7 @@ import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { markNotificationsRead, notificationList } from './notifications.server';
 import { findRequest, itemRequestsForDonor, myRequests } from './request-views.server';
-import {
-	declineReasons,
-	notificationKinds,
-	requestActions,
-	requestStates,
-} from './requests';
+import { declineReasons, notificationKinds, requestActions, requestStates } from './requests';
 import { askForItem, changeRequest } from './requests.server';
 
 const person = z.object({
@@ -80,8 +75,7 @@ const notificationListSchema = z
 	})
 	.openapi('Notifications');
 
-const quantity = (key: string) =>
-	z.int(key).min(1, key).max(itemLimits.quantityMax, key);
+const quantity = (key: string) => z.int(key).min(1, key).max(itemLimits.quantityMax, key);
 
 const askBody = z.object({ quantity: quantity('requests.errors.quantityInvalid') });
 
@@ -197,7 +191,8 @@ export function requestRoutes(server: ServerContext) {
 			createRoute({
 				method: 'patch',
 				path: '/requests/{id}',
-				summary: 'Move a request on: reserve, decline, hand over, withdraw, confirm, dispute, extend',
+				summary:
+					'Move a request on: reserve, decline, hand over, withdraw, confirm, dispute, extend',
 				description:
 					'Only the item’s donor may reserve, decline, hand over and extend; only the receiver may withdraw, confirm and dispute.',
 				security: signedIn,

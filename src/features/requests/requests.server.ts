@@ -248,9 +248,20 @@ const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 			})
 			.where(eq(itemRequests.id, request.id));
 		if (request.state === 'reserved') {
-			await saveItemQuantities(tx, item, item.quantity, item.reservedQuantity - request.quantity, now);
+			await saveItemQuantities(
+				tx,
+				item,
+				item.quantity,
+				item.reservedQuantity - request.quantity,
+				now,
+			);
 		}
-		await told(step, request.receiverId, 'requestDeclined', change.reason ? { reason: change.reason } : {});
+		await told(
+			step,
+			request.receiverId,
+			'requestDeclined',
+			change.reason ? { reason: change.reason } : {},
+		);
 	},
 
 	async withdraw(step) {
@@ -260,7 +271,13 @@ const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 			.set({ state: 'withdrawn', reservedUntil: null, closedAt: now, updatedAt: now })
 			.where(eq(itemRequests.id, request.id));
 		if (request.state === 'reserved') {
-			await saveItemQuantities(tx, item, item.quantity, item.reservedQuantity - request.quantity, now);
+			await saveItemQuantities(
+				tx,
+				item,
+				item.quantity,
+				item.reservedQuantity - request.quantity,
+				now,
+			);
 		}
 		await told(step, request.donorId, 'requestWithdrawn', { count: request.quantity });
 	},
@@ -337,13 +354,7 @@ const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 				updatedAt: now,
 			})
 			.where(eq(itemRequests.id, request.id));
-		await saveItemQuantities(
-			tx,
-			item,
-			item.quantity + given,
-			item.reservedQuantity + given,
-			now,
-		);
+		await saveItemQuantities(tx, item, item.quantity + given, item.reservedQuantity + given, now);
 		await told(step, request.donorId, 'requestDisputed', { count: given });
 	},
 };
