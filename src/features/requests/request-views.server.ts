@@ -83,11 +83,16 @@ function requestView(record: RequestRecord, viewer: RequestActor, now: Date): It
 	const photo = coverPhoto
 		? mediaUrl(photoFiles({ key: coverPhoto.key, widths: [Math.min(...coverPhoto.widths)] })[0]!)
 		: null;
+	// The donor sees the phone of whoever asks them; a receiver sees the donor's once the donor
+	// chose them (reserved or handed over): an open request gives no phone that the item page,
+	// with its limit on revealed phones, would not.
+	const phoneShown =
+		viewer === 'donor' ? isActive(state) : state === 'reserved' || state === 'handedOver';
 	const person = (who: typeof record.donor) => ({
 		id: who.id,
 		name: who.name ?? '',
 		avatar: mediaUrl(who.avatarKey),
-		...(isActive(state) && who.phone ? { phone: who.phone } : {}),
+		...(phoneShown && who.phone ? { phone: who.phone } : {}),
 	});
 	return {
 		id: request.id,

@@ -19,7 +19,7 @@ const person = z.object({
 	name: z.string(),
 	avatar: z.string().nullable(),
 	phone: z.string().optional().openapi({
-		description: 'Only to the two people of a request still in progress',
+		description: 'To the donor while the request is in progress; to the receiver once it is reserved or handed over',
 	}),
 });
 
