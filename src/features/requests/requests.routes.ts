@@ -19,7 +19,8 @@ const person = z.object({
 	name: z.string(),
 	avatar: z.string().nullable(),
 	phone: z.string().optional().openapi({
-		description: 'To the donor while the request is in progress; to the receiver once it is reserved or handed over',
+		description:
+			'To the donor while the request is in progress; to the receiver once it is reserved or handed over',
 	}),
 });
 
