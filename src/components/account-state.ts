@@ -8,6 +8,11 @@ interface SessionState {
 
 const signedInHint = /(?:^|;\s*)hibahin_signed_in=1(?:;|$)/;
 
+/** Whether the sign-in hint cookie says someone may be signed in; only the API can tell. */
+export function mayBeSignedIn(): boolean {
+	return signedInHint.test(document.cookie);
+}
+
 function fillMenu(fragment: DocumentFragment, state: SessionState): void {
 	const { user, isComplete } = state;
 	for (const el of fragment.querySelectorAll('[data-user-name]')) el.textContent = user.name;
@@ -37,7 +42,7 @@ export async function showAccountState(): Promise<void> {
 	const templates = document.querySelectorAll<HTMLTemplateElement>(
 		'template[data-account-template]',
 	);
-	if (templates.length === 0 || !signedInHint.test(document.cookie)) return;
+	if (templates.length === 0 || !mayBeSignedIn()) return;
 	const response = await fetch('/api/session', { headers: { Accept: 'application/json' } });
 	if (!response.ok) return;
 	const { data } = (await response.json()) as { data: SessionState | null };
