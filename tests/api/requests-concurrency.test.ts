@@ -98,4 +98,16 @@ describeOnDatabases('Requests at the same moment', (use) => {
 			Array(requestLimits.activePerReceiver).fill('open'),
 		);
 	});
+
+	it('records one request when a receiver asks for the same item twice at once', async () => {
+		const item = await createItemFor(use(), await person(), { quantity: '3' });
+		const receiver = await person();
+		const asked = await Promise.all(
+			[1, 2].map((quantity) => askFor(use(), receiver, item.id, { quantity })),
+		);
+		expect(await outcomesOf(asked)).toEqual({ '200': 1, '201': 1 });
+		expect(await requestsOf(use(), receiver, item.id)).toEqual([
+			expect.objectContaining({ state: 'open', quantity: expect.any(Number) }),
+		]);
+	});
 });

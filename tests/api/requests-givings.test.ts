@@ -12,7 +12,7 @@ import {
 	requestsForItem,
 	requestsOf,
 } from '../helpers/requests';
-import { describeOnDatabases } from '../helpers/test-server';
+import { describeOnDatabases, type TestUser } from '../helpers/test-server';
 
 const day = 24 * 60 * 60_000;
 
@@ -85,6 +85,41 @@ describeOnDatabases('Givings', (use) => {
 				400,
 				'VALIDATION_ERROR',
 				{ quantity: 'requests.errors.quantityOverAsked' },
+			);
+		});
+	});
+
+	describe('declining', () => {
+		it('frees a reservation and tells the receiver why; a no-show counts on their record', async () => {
+			const { donor, receiver, item, request } = await givingIn(use(), 'reserved', {
+				itemQuantity: 1,
+			});
+			const bell = await notificationsOf(use(), receiver);
+			const declined = await act(use(), donor, request.id, { action: 'decline', reason: 'noShow' });
+			expect(declined).toMatchObject({ state: 'declined', declineReason: 'noShow', actions: [] });
+			expect(await getItem(use(), item.id)).toMatchObject({
+				status: 'AVAILABLE',
+				reservedQuantity: 0,
+			});
+			expect(await newNotifications(use(), receiver, bell)).toEqual([
+				expect.objectContaining({
+					kind: 'requestDeclined',
+					text: 'Your request for Kursi kayu jati was declined: did not come to pick it up.',
+				}),
+			]);
+			expect((await requestsForItem(use(), donor, item.id))[0]!.receiver).toMatchObject({
+				pickupsCompleted: 0,
+				noShows: 1,
+			});
+		});
+
+		it('refuses a reason it does not know (400, fields.reason)', async () => {
+			const { donor, request } = await givingIn(use(), 'open');
+			await expectError(
+				await changeFor(use(), donor, request.id, { action: 'decline', reason: 'rude' }),
+				400,
+				'VALIDATION_ERROR',
+				{ reason: 'requests.errors.reasonInvalid' },
 			);
 		});
 	});
@@ -210,5 +245,39 @@ describeOnDatabases('Givings', (use) => {
 				expect(await getItem(use(), item.id, donor)).toMatchObject({ quantity: 1 });
 			},
 		);
+	});
+
+	describe('PATCH /requests/{id}', () => {
+		const patch = (id: number | string, user: TestUser, body: unknown) =>
+			use().request(`/requests/${id}`, {
+				method: 'PATCH',
+				user,
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+
+		it.each(['999999999', 'abc', '0'])(
+			'answers 404 NOT_FOUND for the request id %s',
+			async (id) => {
+				await expectError(
+					await patch(id, await person(), { action: 'withdraw' }),
+					404,
+					'NOT_FOUND',
+				);
+			},
+		);
+
+		it('refuses an action it does not know (400, fields.action)', async () => {
+			const { receiver, request } = await givingIn(use(), 'open');
+			await expectError(
+				await patch(request.id, receiver, { action: 'cancel' }),
+				400,
+				'VALIDATION_ERROR',
+				{
+					action: 'requests.errors.actionInvalid',
+				},
+			);
+			expect((await requestsOf(use(), receiver))[0]!.state).toBe('open');
+		});
 	});
 });
