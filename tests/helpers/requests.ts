@@ -190,8 +190,8 @@ export async function givingIn(
 	for (const [user, action] of steps[state]) request = await act(test, user, request.id, action);
 	if (state === 'expired') {
 		await reservationUpkeep(test.server, new Date(Date.parse(request.reservedUntil!) + 1));
-		[request] = await requestsOf(test, receiver, item.id);
+		request = (await requestsOf(test, receiver, item.id))[0]!;
 	}
-	expect(request!.state).toBe(state);
-	return { donor, receiver, item, request: request! };
+	expect(request.state).toBe(state);
+	return { donor, receiver, item, request };
 }
