@@ -8,7 +8,7 @@ import { itemImages, itemRequests, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import type { RateLimiter } from '~/server/rate-limit';
 import { deleteFiles, type Storage } from '~/server/storage';
-import { closeActiveRequests, lockItem } from '~/features/requests/request-rules.server';
+import { closeActiveRequests, lockItem, statusFor } from '~/features/requests/request-rules.server';
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
@@ -96,6 +96,13 @@ export async function createItem(
 	}
 }
 
+/** What is reserved for receivers stays theirs: the quantity cannot go below it. */
+function refuseBelowReserved(quantity: number, reserved: number): void {
+	if (quantity < reserved) {
+		throw new AppError('VALIDATION_ERROR', { quantity: 'form.errors.quantityBelowReserved' });
+	}
+}
+
 /** `deletedImages` as sent: a JSON list of image URLs. */
 function parseDeletedImages(value: unknown): string[] {
 	if (value === undefined || value === null || value === '') return [];
@@ -123,10 +130,7 @@ export async function updateItem(
 	const row = await ownedItem(deps.db, user, id);
 	if (row.status !== 'AVAILABLE') throw new AppError('ITEM_NOT_EDITABLE');
 	const input = parseFields(fields, 'edit');
-	// What is reserved for receivers stays theirs: the quantity cannot go below it.
-	if (input.quantity < row.reservedQuantity) {
-		throw new AppError('VALIDATION_ERROR', { quantity: 'form.errors.quantityBelowReserved' });
-	}
+	refuseBelowReserved(input.quantity, row.reservedQuantity);
 	const current = await deps.db.select().from(itemImages).where(eq(itemImages.itemId, id));
 	const removedKeys = new Set(parseDeletedImages(deletedImages).map(photoKeyFromUrl));
 	const removed = current.filter((photo) => removedKeys.has(photo.key));
@@ -140,9 +144,17 @@ export async function updateItem(
 	const written = await storePhotos(deps.storage, photos);
 	try {
 		await deps.db.transaction(async (tx) => {
+			// Reservations made since the check above count too; holding all that is left, they make
+			// the item RESERVED.
+			const { reservedQuantity } = await lockItem(tx, id);
+			refuseBelowReserved(input.quantity, reservedQuantity);
 			await tx
 				.update(items)
-				.set({ ...input, updatedAt: new Date() })
+				.set({
+					...input,
+					status: statusFor(input.quantity, reservedQuantity),
+					updatedAt: new Date(),
+				})
 				.where(eq(items.id, id));
 			if (removed.length > 0) {
 				await tx.delete(itemImages).where(
