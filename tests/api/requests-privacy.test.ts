@@ -14,7 +14,7 @@ describeOnDatabases('Request privacy', (use) => {
 	}
 
 	describe('phones', () => {
-		it('shows each side the other’s phone while the request is in progress, and not after', async () => {
+		it('shows the donor the receiver’s phone while in progress, the receiver the donor’s once chosen, and neither after', async () => {
 			const { donor, receiver, item, phones } = await pair();
 			const phonesSeen = async () => {
 				const [asDonor] = await requestsForItem(use(), donor, item.id);
@@ -37,7 +37,7 @@ describeOnDatabases('Request privacy', (use) => {
 			}
 			const inProgress = { byDonor: phones.receiver, byReceiver: phones.donor };
 			expect(seen).toEqual([
-				{ state: 'open', ...inProgress },
+				{ state: 'open', byDonor: phones.receiver, byReceiver: undefined },
 				{ state: 'reserved', ...inProgress },
 				{ state: 'handedOver', ...inProgress },
 				{ state: 'confirmed', byDonor: undefined, byReceiver: undefined },
