@@ -34,7 +34,7 @@ describeOnDatabases('Heroes API', (use) => {
 	}
 
 	describe('impact', () => {
-		it('scores 10 points per item plus rounded kg, over DONATED items only', async () => {
+		it('scores 10 points per piece plus rounded kg, over confirmed hand-overs only', async () => {
 			await donor('a');
 			await item('a', { weight: 2.5, quantity: 2 }); // 20 + round(5) = 25, 5 kg
 			await item('a', { weight: 0.3 }); // 10 + round(0.3) = 10, 0.3 kg
@@ -47,7 +47,7 @@ describeOnDatabases('Heroes API', (use) => {
 			expect(entries[0].lastDonatedAt).toBe('2025-06-01T03:00:00.000Z');
 		});
 
-		it('takes the points away when an item goes back to AVAILABLE', async () => {
+		it('takes the points, badges and totals away with a hand-over that is undone', async () => {
 			await donor('a');
 			await donor('b');
 			const chair = await item('a', { weight: 30 });
@@ -73,7 +73,7 @@ describeOnDatabases('Heroes API', (use) => {
 	});
 
 	describe('ranges in Jakarta time', () => {
-		it('counts an item in the Jakarta month it was donated in', async () => {
+		it('counts a hand-over in the Jakarta month it was made in', async () => {
 			await donor('oct');
 			await donor('nov-start');
 			await donor('nov-end');
@@ -92,7 +92,7 @@ describeOnDatabases('Heroes API', (use) => {
 			expect((await ranked({ range: 'all' })).meta.total).toBe(4);
 		});
 
-		it('counts an item in the Jakarta year it was donated in', async () => {
+		it('counts a hand-over in the Jakarta year it was made in', async () => {
 			await donor('old');
 			await donor('new');
 			await item('old', { donatedAt: '2025-12-31T16:59:59Z' }); // 31 Dec 2025 23:59:59 WIB
@@ -248,12 +248,14 @@ describeOnDatabases('Heroes API', (use) => {
 			const [english] = await get('/heroes/top', 'en');
 			expect(indonesian.badges[0]).toMatchObject({ id: 'RANK_1', name: 'Pahlawan #1', icon: '🥇' });
 			expect(english.badges[0]).toMatchObject({ id: 'RANK_1', name: 'Hero #1', style: 'gold' });
-			expect(english.badges[1].description).toBe('Has completed at least one donation.');
+			expect(english.badges[1].description).toBe(
+				'Has at least one hand-over confirmed by its receiver.',
+			);
 		});
 	});
 
 	describe('totals', () => {
-		it('sums donated items, their kg and the donors, site-wide', async () => {
+		it('sums counted hand-overs, their kg and the donors, site-wide', async () => {
 			expect(await get('/heroes/totals')).toEqual({ itemsGiven: 0, kgDonated: 0, donors: 0 });
 			await donor('a');
 			await donor('b');

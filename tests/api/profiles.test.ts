@@ -699,6 +699,13 @@ describeOnDatabases('Profiles API', (use) => {
 				totalItems: 0,
 				impactScore: 0,
 				kgDonated: 0,
+				givings: {
+					givenConfirmed: 0,
+					givenUnconfirmed: 0,
+					received: 0,
+					pickupsCompleted: 0,
+					noShows: 0,
+				},
 			});
 			expect(data.badges).toEqual([]);
 			expect(data.avatar).toBeNull();

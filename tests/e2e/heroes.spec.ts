@@ -1,7 +1,8 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { collusionLimits } from '../../src/config/limits';
 import { heroTexts, requireSeededServer, seriousViolations } from './support/heroes';
 import { fill, localePath, locales, pageTitle } from './support/i18n';
-import { fullDonors, sparseDonors } from './support/seed';
+import { fullDonors, seedReceiver, sparseDonors } from './support/seed';
 
 requireSeededServer();
 
@@ -31,6 +32,14 @@ async function expectCentredRow(list: Locator, cards: Locator): Promise<void> {
 	);
 }
 
+/** The figure of the giving record's row labelled `label`. */
+function givingRow(record: Locator, label: string): Locator {
+	return record
+		.locator('dl > div')
+		.filter({ has: record.page().getByText(label, { exact: true }) })
+		.locator('dd');
+}
+
 async function badgesOf(card: Locator): Promise<(string | null)[]> {
 	return card
 		.locator('[data-badge]')
@@ -38,7 +47,7 @@ async function badgesOf(card: Locator): Promise<(string | null)[]> {
 }
 
 for (const locale of locales) {
-	const { impact, home } = heroTexts[locale];
+	const { impact, home, profile } = heroTexts[locale];
 	const rankings = localePath('/heroes/rankings', locale);
 
 	test.describe(`heroes with twelve donors (${locale})`, { tag: '@full' }, () => {
@@ -179,11 +188,22 @@ for (const locale of locales) {
 			}
 		});
 
-		test('explains how the impact score is computed', async ({ page }) => {
+		test('explains that only confirmed hand-overs count, how, and within which limits', async ({
+			page,
+		}) => {
 			await page.goto(rankings);
 			const formula = page.getByRole('region', { name: impact.formula.title });
+			await expect(formula).toContainText(impact.formula.confirmed);
 			await expect(formula).toContainText(impact.formula.points);
 			await expect(formula).toContainText(impact.formula.example);
+			await expect(formula).toContainText(
+				fill(impact.formula.limits, {
+					perPair: collusionLimits.perPair,
+					pairDays: collusionLimits.pairWindowMs / (24 * 60 * 60_000),
+					perDay: collusionLimits.perReceiverPerDay,
+				}),
+			);
+			await expect(formula).toContainText(impact.formula.selfReported);
 		});
 
 		test('shows an error when the rankings cannot load', async ({ page }) => {
@@ -255,10 +275,35 @@ for (const locale of locales) {
 			await expect(page.getByTestId('stat-rank')).toHaveText('#1');
 			await expect(page.getByTestId('stat-donations')).toHaveText('1');
 			expect(await badgesOf(page.getByTestId('badges'))).toEqual(['RANK_1', 'VERIFIED']);
+			// Her bookshelf marked donated without a receiver's confirmation is told apart.
+			const record = page.getByRole('region', { name: profile.givings.title });
+			await expect(givingRow(record, profile.givings.givenConfirmed)).toHaveText('1');
+			await expect(givingRow(record, profile.givings.givenUnconfirmed)).toHaveText('1');
+			await expect(givingRow(record, profile.givings.received)).toHaveText('0');
+			await expect(record).toContainText(profile.givings.onlyConfirmedCount);
+			await record.getByRole('link', { name: profile.givings.howCounted }).click();
+			await expect(page).toHaveURL(`${rankings}#impact-formula`);
+			await expect(page.getByRole('region', { name: impact.formula.title })).toBeInViewport();
 			await page.goto(localePath('/profile/e2e-hero-12', locale));
 			await expect(page.getByTestId('stat-rank')).toHaveText('#10');
 			await expect(page.getByTestId('stat-donations')).toHaveText('2');
 			expect(await badgesOf(page.getByTestId('badges'))).toEqual(['VERIFIED']);
+		});
+
+		test('shows what a receiver received, their pickups and no-shows, without a rank', async ({
+			page,
+		}) => {
+			await page.goto(localePath(`/profile/${seedReceiver.id}`, locale));
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(seedReceiver.name);
+			await expect(page.getByTestId('stat-rank')).toHaveText(profile.stats.noRank);
+			const record = page.getByRole('region', { name: profile.givings.title });
+			await expect(givingRow(record, profile.givings.givenConfirmed)).toHaveText('0');
+			await expect(givingRow(record, profile.givings.received)).toHaveText('13');
+			const reliability = givingRow(record, profile.givings.pickupsAndNoShows);
+			await expect(reliability.getByTestId('givings-reliability')).toHaveText('13 · 1');
+			await expect(reliability).toContainText(
+				`${fill(profile.givings.pickupsCompleted_other, { count: 13 })}, ${fill(profile.givings.noShows_one, { count: 1 })}`,
+			);
 		});
 
 		const ready: [string, (page: Page) => Locator][] = [

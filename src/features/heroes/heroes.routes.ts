@@ -91,7 +91,7 @@ export function heroRoutes(server: ServerContext) {
 			createRoute({
 				method: 'get',
 				path: '/heroes/totals',
-				summary: 'Site-wide impact: donated items, their kg, donors',
+				summary: 'Site-wide impact: counted hand-overs, their kg, donors',
 				security: anyone,
 				responses: { 200: dataResponse('Totals', siteTotalsSchema) },
 			}),

@@ -7,6 +7,26 @@ export interface Badge {
 	description: string;
 }
 
+/**
+ * A member's record of giving and receiving (docs/product-rules.md#public-profile): what impact
+ * counts beside what it does not, so a profile shows both and a reader can tell them apart.
+ */
+export interface Givings {
+	/** Hand-overs their receivers confirmed and the collusion limits let count: impact's rows. */
+	givenConfirmed: number;
+	/**
+	 * Hand-overs not (yet) confirmed, confirmed ones the collusion limits did not count, and items
+	 * the donor marked donated themselves with something left that no hand-over took.
+	 */
+	givenUnconfirmed: number;
+	/** Hand-overs they confirmed receiving. */
+	received: number;
+	/** Hand-overs they received, confirmed or not. */
+	pickupsCompleted: number;
+	/** Their reservations that expired, or that a donor declined because they never came. */
+	noShows: number;
+}
+
 /** A donor's totals; `rank` is all-time, null without donations. */
 export interface DonorStats {
 	rank: number | null;
@@ -14,6 +34,7 @@ export interface DonorStats {
 	totalItems: number;
 	impactScore: number;
 	kgDonated: number;
+	givings: Givings;
 }
 
 /** Time ranges of the rankings: all time, or the current calendar month or year in Jakarta. */
@@ -64,8 +85,9 @@ export interface RankingsPage {
 }
 
 /**
- * Site-wide impact for the home page: donated items (counted like `totalDonations`, so the
- * figure is the sum of every donor's), their kg (Σ weight × quantity), and how many donors gave.
+ * Site-wide impact for the home page, over the hand-overs impact counts: how many (like
+ * `totalDonations`, so the figure is the sum of every donor's), their kg (Σ weight × given
+ * quantity), and how many donors made them.
  */
 export interface SiteTotals {
 	itemsGiven: number;

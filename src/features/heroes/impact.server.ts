@@ -53,10 +53,15 @@ export function allTimeRankedSql(): SQL {
 
 interface StatsRow {
 	total_items: number;
+	self_reported: number;
 	total_donations: number | null;
 	impact_score: number | null;
 	kg_donated: number | null;
 	rank: number | null;
+	handed_over_uncounted: number;
+	received: number;
+	pickups_completed: number;
+	no_shows: number;
 }
 
 /** kg to one decimal, as shown everywhere. */
@@ -69,18 +74,41 @@ export function rankOf(value: unknown): number | null {
 	return value === null || value === undefined ? null : Number(value);
 }
 
-/** A donor's stats and badges for the public profile; `rank` is null without donations. */
+/**
+ * A member's stats and badges for the public profile; `rank` is null without donations. Beside
+ * impact, `givings` shows what impact leaves out (docs/product-rules.md#public-profile): hand-overs
+ * not confirmed or not counted, and items marked donated by the toggle with something left that no
+ * hand-over took; and, as a receiver, what they received and how reliably they came.
+ */
 export async function donorStats(
 	db: Database,
 	userId: string,
 	badgeText: BadgeText,
 ): Promise<{ stats: DonorStats; badges: Badge[] }> {
 	const result = await db.execute(sql`
-		with ranked as (${allTimeRankedSql()})
-		select
-			(select count(*)::int from items where donor_id = ${userId}) as total_items,
+		with ranked as (${allTimeRankedSql()}),
+		own_items as (
+			select count(*)::int as total_items,
+				count(*) filter (where status = 'DONATED' and quantity > 0)::int as self_reported
+			from items where donor_id = ${userId}
+		),
+		as_donor as (
+			select count(*) filter (
+				where state = 'handedOver' or (state = 'confirmed' and not counts_for_impact)
+			)::int as handed_over_uncounted
+			from item_requests where donor_id = ${userId}
+		),
+		as_receiver as (
+			select count(*) filter (where state = 'confirmed')::int as received,
+				count(*) filter (where state in ('handedOver', 'confirmed'))::int as pickups_completed,
+				count(*) filter (
+					where state = 'expired' or (state = 'declined' and decline_reason = 'noShow')
+				)::int as no_shows
+			from item_requests where receiver_id = ${userId}
+		)
+		select own_items.*, as_donor.*, as_receiver.*,
 			ranked.total_donations, ranked.impact_score, ranked.kg_donated, ranked.rank
-		from (select 1) as one
+		from own_items cross join as_donor cross join as_receiver
 		left join ranked on ranked.donor_id = ${userId}
 	`);
 	const [row] = rowsOf<StatsRow>(result);
@@ -93,6 +121,13 @@ export async function donorStats(
 			totalItems: Number(row?.total_items ?? 0),
 			impactScore: Number(row?.impact_score ?? 0),
 			kgDonated: roundKg(row?.kg_donated),
+			givings: {
+				givenConfirmed: totalDonations,
+				givenUnconfirmed: Number(row?.handed_over_uncounted ?? 0) + Number(row?.self_reported ?? 0),
+				received: Number(row?.received ?? 0),
+				pickupsCompleted: Number(row?.pickups_completed ?? 0),
+				noShows: Number(row?.no_shows ?? 0),
+			},
 		},
 		badges: buildBadges(badgeIdsFor(rank, totalDonations), badgeText),
 	};

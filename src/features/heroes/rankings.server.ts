@@ -98,7 +98,7 @@ export async function topHeroes(db: Database, badgeText: BadgeText): Promise<Her
 	return page.rankings;
 }
 
-/** Site-wide totals over the items currently marked DONATED, from the same rows as impact. */
+/** Site-wide totals over the hand-overs impact counts, from the same rows as the rankings. */
 export async function siteTotals(db: Database): Promise<SiteTotals> {
 	const result = await db.execute(sql`
 		select coalesce(sum(total_donations), 0)::int as items_given,

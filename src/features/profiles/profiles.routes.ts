@@ -67,6 +67,24 @@ const publicProfileSchema = z.object({
 		totalItems: z.int(),
 		impactScore: z.int(),
 		kgDonated: z.number(),
+		givings: z
+			.object({
+				givenConfirmed: z.int().openapi({
+					description: 'Hand-overs confirmed by their receivers that count for impact',
+				}),
+				givenUnconfirmed: z.int().openapi({
+					description:
+						'Hand-overs not confirmed or not counted, and items marked donated by the donor alone',
+				}),
+				received: z.int().openapi({ description: 'Hand-overs they confirmed receiving' }),
+				pickupsCompleted: z.int().openapi({
+					description: 'Hand-overs they received, confirmed or not',
+				}),
+				noShows: z.int().openapi({
+					description: 'Reservations that expired, or were declined because they never came',
+				}),
+			})
+			.openapi({ description: 'Giving and receiving, counted or not for impact' }),
 	}),
 	badges: z.array(badgeSchema),
 });

@@ -3,12 +3,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page, test } from '@playwright/test';
 import enImpact from '../../../locales/en/impact.json' with { type: 'json' };
 import idImpact from '../../../locales/id/impact.json' with { type: 'json' };
+import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
+import idProfile from '../../../locales/id/profile.json' with { type: 'json' };
 import { type Locale, translations } from './i18n';
 
 /** Every namespace these journeys read, per locale. */
 export const heroTexts = {
-	id: { ...translations.id, impact: idImpact },
-	en: { ...translations.en, impact: enImpact },
+	id: { ...translations.id, impact: idImpact, profile: idProfile },
+	en: { ...translations.en, impact: enImpact, profile: enProfile },
 } satisfies Record<Locale, unknown>;
 
 /**

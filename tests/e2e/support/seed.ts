@@ -15,7 +15,7 @@ export type SeedName = 'full' | 'sparse';
 export interface SeedDonor {
 	id: string;
 	name: string;
-	/** Items given away: kg each, and whether it was this month (else long ago). */
+	/** Items handed over and confirmed: kg each, and whether it was this month (else long ago). */
 	items: { weight: number; thisMonth?: boolean }[];
 }
 
@@ -47,6 +47,18 @@ export const fullDonors: SeedDonor[] = [
 		{ weight: 0.1, thisMonth: true },
 	]),
 ];
+
+/**
+ * Who received every seeded donation and confirmed it, as the rankings count only hand-overs
+ * their receivers confirmed. They once let a reservation expire: one no-show.
+ */
+export const seedReceiver = { id: 'e2e-receiver', name: 'Sekar Wulan' };
+
+/**
+ * An item Ayu marked donated herself, after the receiver's reservation of it expired: shown on
+ * her profile as self-reported, counted nowhere else.
+ */
+export const selfReportedDonorId = 'e2e-hero-01';
 
 /** Three donors who gave long ago: a centred top-donors row and an empty month. */
 export const sparseDonors: SeedDonor[] = [
@@ -135,27 +147,64 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 	// One transaction: a commit per row makes seeding slow on a busy disk.
 	await client.transaction(async (tx) => {
 		const now = new Date();
+		const joined = new Date('2024-01-01T00:00:00Z');
+		const insertUser = (id: string, userName: string) =>
+			tx.query(
+				`insert into users (id, issuer, subject, name, created_at) values ($1, $2, $1, $3, $4)`,
+				[id, 'https://e2e.test', userName, joined],
+			);
+		/** A bookshelf of `donorId`; its id. */
+		const insertItem = async (
+			donorId: string,
+			weight: number,
+			quantity: number,
+			donatedAt: Date,
+		) => {
+			const inserted = await tx.query<{ id: number }>(
+				`insert into items (donor_id, name, description, weight, length, width, height,
+					quantity, status, donated_at, created_at)
+				values ($1, 'Rak buku', 'Rak buku kayu, masih kokoh.', $2, 40, 30, 90, $3, 'DONATED', $4, $5)
+				returning id`,
+				[donorId, weight, quantity, donatedAt, joined],
+			);
+			return inserted.rows[0]!.id;
+		};
+		await insertUser(seedReceiver.id, seedReceiver.name);
 		const donors = name === 'full' ? fullDonors : sparseDonors;
 		let minutesAgo = donors.flatMap((d) => d.items).length + 1;
 		for (const [index, { id, name: donorName, items }] of donors.entries()) {
-			await tx.query(
-				`insert into users (id, issuer, subject, name, created_at) values ($1, $2, $1, $3, $4)`,
-				[id, 'https://e2e.test', donorName, new Date('2024-01-01T00:00:00Z')],
-			);
+			await insertUser(id, donorName);
 			for (const item of items) {
 				// Old donations are a day apart in the order listed; this month's a minute apart.
 				const donatedAt = item.thisMonth
 					? thisMonth(minutesAgo--, now)
 					: new Date(Date.UTC(2024, 2, 1 + index, 3));
+				// Handed over whole, so nothing is left of the item, and confirmed at once.
+				const itemId = await insertItem(id, item.weight, 0, donatedAt);
 				await tx.query(
-					`insert into items (donor_id, name, description, weight, length, width, height,
-						quantity, status, donated_at)
-					values ($1, 'Rak buku', 'Rak buku kayu, masih kokoh.', $2, 40, 30, 90, 1, 'DONATED', $3)`,
-					[id, item.weight, donatedAt],
+					`insert into item_requests (item_id, donor_id, receiver_id, quantity, state,
+						given_quantity, counts_for_impact, created_at, updated_at, reserved_at,
+						handed_over_at, confirmed_at)
+					values ($1, $2, $3, 1, 'confirmed', 1, true, $4, $4, $4, $4, $4)`,
+					[itemId, id, seedReceiver.id, donatedAt],
 				);
 			}
 		}
 		if (name === 'full') {
+			const reservedAt = new Date(Date.UTC(2024, 1, 7, 3));
+			const expiredAt = new Date(Date.UTC(2024, 1, 10, 3));
+			const itemId = await insertItem(
+				selfReportedDonorId,
+				3,
+				1,
+				new Date(Date.UTC(2024, 1, 17, 3)),
+			);
+			await tx.query(
+				`insert into item_requests (item_id, donor_id, receiver_id, quantity, state,
+					created_at, updated_at, reserved_at, reserved_until, closed_at)
+				values ($1, $2, $3, 1, 'expired', $4, $5, $4, $5, $5)`,
+				[itemId, selfReportedDonorId, seedReceiver.id, reservedAt, expiredAt],
+			);
 			for (const s of fullSupporters) {
 				await tx.query(
 					`insert into supporters (name, amount, message, quantity, unit_name)

@@ -1,0 +1,111 @@
+import { asc } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { loadDemoData } from '~/app/demo-data';
+import type { Givings, HeroEntry, SiteTotals } from '~/features/heroes/heroes';
+import { requestStates, type NotificationList } from '~/features/requests/requests';
+import { itemRequests, items, users } from '~/server/db/schema';
+import { describeOnDatabases, type TestUser } from '../helpers/test-server';
+
+describeOnDatabases('Demo data', (use) => {
+	beforeAll(async () => {
+		expect(await loadDemoData(use().server)).toBe(true);
+	}, 120_000);
+
+	async function get<T>(path: string, user: TestUser | null = null): Promise<T> {
+		const response = await use().request(path, { user });
+		expect(response.status, path).toBe(200);
+		return ((await response.json()) as { data: T }).data;
+	}
+
+	/** The demo member called `name`, signed in. */
+	async function member(name: string): Promise<TestUser> {
+		const [found] = (await use().server.db.select().from(users)).filter(
+			(user) => user.name === name,
+		);
+		const token = await use().server.sessions.create(found!.id, null);
+		return { id: found!.id, token, cookie: `hibahin_session=${token}` };
+	}
+
+	it('loads once, into an empty database only', async () => {
+		expect(await loadDemoData(use().server)).toBe(false);
+	});
+
+	it('ranks the donors by their confirmed hand-overs, not by the items marked donated', async () => {
+		const { rankings } = await get<{ rankings: HeroEntry[] }>('/heroes/rankings');
+		expect(
+			rankings.map((entry) => [entry.user.name, entry.totalDonations, entry.impactScore]),
+		).toEqual([
+			['Ani Lestari', 2, 59],
+			['Citra Maharani', 1, 15],
+			['Budi Santoso', 1, 14],
+		]);
+		expect(await get<SiteTotals>('/heroes/totals')).toEqual({
+			itemsGiven: 4,
+			kgDonated: 18.4,
+			donors: 3,
+		});
+	});
+
+	it('has a request in every state', async () => {
+		const states = await use()
+			.server.db.select({ state: itemRequests.state })
+			.from(itemRequests)
+			.orderBy(asc(itemRequests.id));
+		expect(new Set(states.map((row) => row.state))).toEqual(new Set(requestStates));
+	});
+
+	it('leaves each item as its requests left it', async () => {
+		const rows = await use().server.db.select().from(items);
+		const state = (name: string) => {
+			const item = rows.find((row) => row.name === name)!;
+			return [item.status, item.quantity, item.reservedQuantity];
+		};
+		expect(state('Rice cooker 1,8 liter')).toEqual(['RESERVED', 1, 1]);
+		expect(state('Kemeja batik pria')).toEqual(['AVAILABLE', 1, 0]);
+		expect(state('Seragam SD')).toEqual(['DONATED', 0, 0]);
+		expect(state('Monitor 22 inci')).toEqual(['AVAILABLE', 1, 0]);
+		// Marked donated by its donor alone: something is left that no hand-over took.
+		expect(state('Rak buku tiga susun')).toEqual(['DONATED', 1, 0]);
+	});
+
+	it('shows a donor’s self-reported and unconfirmed givings, and the receivers’ record', async () => {
+		const givings = async (name: string) =>
+			(await get<{ stats: { givings: Givings } }>(`/profile/${(await member(name)).id}`)).stats
+				.givings;
+		expect(await givings('Budi Santoso')).toEqual({
+			givenConfirmed: 1,
+			givenUnconfirmed: 2,
+			received: 0,
+			pickupsCompleted: 0,
+			noShows: 0,
+		});
+		expect(await givings('Dewi Anggraini')).toMatchObject({
+			received: 2,
+			pickupsCompleted: 3,
+			noShows: 1,
+		});
+		expect(await givings('Eko Prasetyo')).toMatchObject({
+			received: 2,
+			pickupsCompleted: 2,
+			noShows: 1,
+		});
+	});
+
+	it('gives every demo account notifications, the latest unread', async () => {
+		const names = [
+			'Ani Lestari',
+			'Budi Santoso',
+			'Citra Maharani',
+			'Dewi Anggraini',
+			'Eko Prasetyo',
+		];
+		for (const name of names) {
+			const list = await get<NotificationList>('/notifications', await member(name));
+			expect(list.notifications.length, name).toBeGreaterThan(0);
+			const unread = list.notifications.filter((notification) => !notification.read);
+			expect(list.unread, name).toBe(unread.length);
+		}
+		const dewi = await get<NotificationList>('/notifications', await member('Dewi Anggraini'));
+		expect(dewi.notifications[0]).toMatchObject({ kind: 'handedOver', read: false });
+	});
+});
