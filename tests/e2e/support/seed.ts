@@ -6,6 +6,7 @@
  * built site into `<dataDir>/app`, so a rebuild of the shared `dist/` during the run (other
  * work in the same checkout) cannot pull files from under the server.
  */
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -66,6 +67,27 @@ export const sparseDonors: SeedDonor[] = [
 	donor(22, 'Oka Wijaya', [{ weight: 3 }]),
 	donor(23, 'Putu Ardana', [{ weight: 2 }]),
 ];
+
+/**
+ * Two reservations on the sparse server, written as if the clock had moved on since the donor
+ * made them: one ended an hour ago, the other ends in twelve hours. The server's upkeep runs as
+ * it starts, so the first is expired (its item available again) and both sides of the second are
+ * warned before any journey looks. Both people are signed in by their session cookies.
+ */
+export const seededReservations = {
+	donor: {
+		id: 'e2e-reserving-donor',
+		name: 'Rina Marlina',
+		session: 'e2e-donor-session-token-0123456789abcdef',
+	},
+	receiver: {
+		id: 'e2e-late-receiver',
+		name: 'Tono Hartono',
+		session: 'e2e-receiver-session-token-0123456789abcdef',
+	},
+	expired: { name: 'Kipas angin meja', endedHoursAgo: 1 },
+	expiring: { name: 'Rice cooker kecil', endsInHours: 12 },
+} as const;
 
 /** Nine supports: the page shows the largest eight, 3 large and 5 small. */
 export const fullSupporters = [
@@ -133,6 +155,52 @@ export function snapshotBuild(app: string): void {
 		symlinkSync(join(root, link), join(app, link));
 }
 
+/** What the seed writes through: PGlite's transaction. */
+interface SeedTransaction {
+	query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+/** The two reservations of `seededReservations`, their people, items and sessions. */
+async function seedReservations(tx: SeedTransaction, now: Date): Promise<void> {
+	const { donor, receiver, expired, expiring } = seededReservations;
+	const hours = (count: number) => new Date(now.getTime() + count * 60 * 60_000);
+	for (const [index, person] of [donor, receiver].entries()) {
+		await tx.query(
+			`insert into users (id, issuer, subject, email, name, phone, address, area_id, area_name)
+			values ($1, 'https://e2e.test', $1, $2, $3, $4, 'Jl. Melati No. 8, RT 02/RW 03', '31.74.07',
+				'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta')`,
+			[person.id, `${person.id}@example.com`, person.name, `+6281299900${index}11`],
+		);
+		// The cookie holds the token; the table keeps its SHA-256 (src/server/auth/sessions.ts).
+		const digest = createHash('sha256').update(person.session).digest('base64url');
+		await tx.query(`insert into sessions (id, user_id, expires_at) values ($1, $2, $3)`, [
+			digest,
+			person.id,
+			hours(24 * 30),
+		]);
+	}
+	for (const [item, reservedUntil] of [
+		[expired.name, hours(-expired.endedHoursAgo)],
+		[expiring.name, hours(expiring.endsInHours)],
+	] as const) {
+		const reservedAt = new Date(reservedUntil.getTime() - 3 * 24 * 60 * 60_000);
+		const inserted = await tx.query<{ id: number }>(
+			`insert into items (donor_id, name, description, weight, length, width, height, quantity,
+				reserved_quantity, status, created_at)
+			values ($1, $2, 'Masih berfungsi dengan baik, tinggal dibawa pulang.', 2, 30, 30, 40, 1, 1,
+				'RESERVED', $3)
+			returning id`,
+			[donor.id, item, reservedAt],
+		);
+		await tx.query(
+			`insert into item_requests (item_id, donor_id, receiver_id, quantity, state, created_at,
+				updated_at, reserved_at, reserved_until, seen_by_donor_at)
+			values ($1, $2, $3, 1, 'reserved', $4, $4, $4, $5, $4)`,
+			[inserted.rows[0]!.id, donor.id, receiver.id, reservedAt, reservedUntil],
+		);
+	}
+}
+
 /** Writes a fresh, migrated embedded database with the named data into `dataDir`. */
 export async function seed(dataDir: string, name: SeedName): Promise<void> {
 	const { PGlite } = await import('@electric-sql/pglite');
@@ -190,6 +258,7 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 				);
 			}
 		}
+		if (name === 'sparse') await seedReservations(tx, now);
 		if (name === 'full') {
 			const reservedAt = new Date(Date.UTC(2024, 1, 7, 3));
 			const expiredAt = new Date(Date.UTC(2024, 1, 10, 3));
