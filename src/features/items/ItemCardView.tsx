@@ -50,6 +50,7 @@ export function ItemCardView({
 						{view.statusLabel}
 					</span>
 					<span data-card-category="">{view.categoryLabel}</span>
+					{view.left && <span data-card-left="">{view.left}</span>}
 				</p>
 				<h3 className={cardClass.title}>
 					<a className={cardClass.link} href={view.href} data-card-link="">

@@ -13,6 +13,7 @@ const chair: CardItem = {
 	name: 'Kursi kayu <jati>',
 	status: 'AVAILABLE',
 	category: 'furniture',
+	available: 2,
 	cover: {
 		src: '/media/items/42/a-800.webp',
 		srcset: '/media/items/42/a-400.webp 400w, /media/items/42/a-800.webp 800w',
@@ -53,9 +54,15 @@ describe('cardView', () => {
 		});
 	});
 
-	it('shows an available item green and any other status gray', () => {
+	it('shows an available item green, a reserved one amber and a given one gray', () => {
 		expect(cardView(chair, labels.en, 'en', 0).badgeClass).toContain('badge-success');
-		for (const status of ['DONATED', 'RESERVED', 'SHIPPED', 'CANCELLED'] as const) {
+		const reserved = cardView({ ...chair, status: 'RESERVED' }, labels.en, 'en', 0);
+		expect(reserved).toMatchObject({ statusLabel: 'Reserved' });
+		expect(reserved.badgeClass).toContain('badge-warning');
+		expect(cardView({ ...chair, status: 'RESERVED' }, labels.id, 'id', 0).statusLabel).toBe(
+			'Dipesan',
+		);
+		for (const status of ['DONATED', 'SHIPPED', 'CANCELLED'] as const) {
 			const view = cardView({ ...chair, status }, labels.en, 'en', 0);
 			expect(view.badgeClass, status).toContain('badge-ghost');
 			expect(view.badgeClass, status).not.toContain('badge-success');
@@ -63,6 +70,14 @@ describe('cardView', () => {
 		expect(cardView({ ...chair, status: 'DONATED' }, labels.en, 'en', 0).statusLabel).toBe(
 			'Completed',
 		);
+	});
+
+	it('says what is left to ask for while the item is available, and only then', () => {
+		expect(cardView(chair, labels.id, 'id', 0).left).toBe('Sisa 2');
+		expect(cardView(chair, labels.en, 'en', 0).left).toBe('2 left');
+		for (const status of ['RESERVED', 'DONATED'] as const) {
+			expect(cardView({ ...chair, status }, labels.en, 'en', 0).left, status).toBeNull();
+		}
 	});
 
 	it('loads the first row of photos at once and the rest lazily', () => {
@@ -79,6 +94,8 @@ describe('toCardItem', () => {
 	it('keeps only what a card shows, never the phone', () => {
 		const item = {
 			...chair,
+			quantity: 3,
+			reservedQuantity: 1,
 			description: 'Masih kokoh',
 			photos: [chair.cover],
 			images: [chair.cover?.src],
@@ -94,6 +111,7 @@ describe('ItemCard.astro and ItemCardView', () => {
 	const variants: [string, CardItem, number][] = [
 		['an available item with a photo', chair, 0],
 		['a donated item further down', { ...chair, status: 'DONATED' }, 7],
+		['a reserved item', { ...chair, status: 'RESERVED' }, 2],
 		['an item without photo or area', { ...chair, cover: null, areaName: null }, 1],
 	];
 

@@ -14,6 +14,7 @@ import {
 	type ItemPhoto,
 	type ItemStatus,
 	itemStatuses,
+	unreservedQuantity,
 } from './items';
 
 /** What a card shows of an item; small enough to pass to an island as its initial data. */
@@ -22,6 +23,8 @@ export interface CardItem {
 	name: string;
 	status: ItemStatus;
 	category: Category;
+	/** What can still be asked for while the item is AVAILABLE (what no reservation holds). */
+	available: number;
 	cover: ItemPhoto | null;
 	donorName: string;
 	areaName: string | null;
@@ -34,6 +37,7 @@ export function toCardItem(item: Item): CardItem {
 		name: item.name,
 		status: item.status,
 		category: item.category,
+		available: unreservedQuantity(item),
 		cover: item.photos[0] ?? null,
 		donorName: item.donor.name,
 		areaName: item.donor.areaName,
@@ -57,6 +61,8 @@ export interface CardLabels {
 	category: Record<Category, string>;
 	/** "by {{name}}", filled per card. */
 	by: string;
+	/** "{{count}} left", filled per card. */
+	left: string;
 	noPhoto: string;
 	area: string;
 }
@@ -73,6 +79,7 @@ export function cardLabels(t: TFunction): CardLabels {
 		category: labelsOf(categories, (category) => t(`item.category.${category}`)),
 		// Kept as a template and filled per card; i18next does not re-read an inserted value.
 		by: t('item.by', { name: '{{name}}' }),
+		left: t('item.quantityLeft', { count: '{{count}}' }),
 		noPhoto: t('items.card.noPhoto'),
 		area: t('items.card.area'),
 	};
@@ -100,6 +107,8 @@ export interface CardView {
 	statusLabel: string;
 	badgeClass: string;
 	categoryLabel: string;
+	/** What can be asked for, while the item is AVAILABLE. */
+	left: string | null;
 	byline: string;
 	areaName: string | null;
 	image: {
@@ -126,6 +135,8 @@ export function cardView(
 		statusLabel: labels.status[item.status],
 		badgeClass: statusBadgeClass(item.status),
 		categoryLabel: labels.category[item.category],
+		left:
+			item.status === 'AVAILABLE' ? labels.left.replace('{{count}}', String(item.available)) : null,
 		byline: labels.by.replace('{{name}}', item.donorName),
 		areaName: item.areaName,
 		image: cover && {
@@ -139,11 +150,18 @@ export function cardView(
 	};
 }
 
-/** Green while the item can be asked for, gray once it is gone (docs/product-rules.md#item-statuses). */
+/**
+ * Green while the item can be asked for, amber while everything is reserved (it takes a waiting
+ * list), gray once it is given away (docs/product-rules.md#item-statuses).
+ */
 export function statusBadgeClass(status: ItemStatus): string {
-	return status === 'AVAILABLE'
-		? `${cardClass.badge} badge-success`
-		: `${cardClass.badge} badge-ghost`;
+	const tone =
+		status === 'AVAILABLE'
+			? 'badge-success'
+			: status === 'RESERVED'
+				? 'badge-warning'
+				: 'badge-ghost';
+	return `${cardClass.badge} ${tone}`;
 }
 
 /** The card's class names, shared by every place that draws one. */

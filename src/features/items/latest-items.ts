@@ -34,6 +34,8 @@ function fillCard(card: DocumentFragment, view: CardView, noPhoto: string): void
 		status.textContent = view.statusLabel;
 	}
 	slot('category')?.replaceChildren(view.categoryLabel);
+	if (view.left) slot('left')?.replaceChildren(view.left);
+	else slot('left')?.remove();
 	const link = slot<HTMLAnchorElement>('link');
 	if (link) {
 		link.href = view.href;

@@ -11,6 +11,7 @@ const chair: CardItem = {
 	name: 'Kursi lipat',
 	status: 'AVAILABLE',
 	category: 'furniture',
+	available: 1,
 	cover: null,
 	donorName: 'Siti Rahma',
 	areaName: 'Kebayoran Baru',

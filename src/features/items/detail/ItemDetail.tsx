@@ -1,15 +1,18 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IslandI18nProps } from '~/lib/i18n/island';
 import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
 import { type Item, isAvailable } from '../items';
-import { type ItemViewer, isOwnItem, showsPickupPanel } from './contact';
+import { askableQuantity, type ItemViewer, isOwnItem, showsPickupPanel } from './contact';
 import { ItemFacts } from './ItemFacts';
 import { ItemGallery } from './ItemGallery';
 import { ItemStatusBadge } from './ItemStatusBadge';
 import { OwnerPanel } from './OwnerPanel';
 import { PickupPanel } from './PickupPanel';
 import { useItem } from './use-item';
+import { useViewerRequest } from './use-viewer-request';
+import { YourRequest } from './YourRequest';
 
 export interface ItemDetailProps extends IslandI18nProps {
 	/** The item as the server rendered it; kept current by polling. */
@@ -23,9 +26,9 @@ export interface ItemDetailProps extends IslandI18nProps {
 
 /**
  * The item detail page's island: gallery, name and availability, the donor, and the panel
- * that fits the viewer (pickup for others while available, status toggle for the donor).
- * Needs the `item`, `itemDetail` and `common` namespaces, `auth.loginRequired` and
- * `profile.completeProfileFirst`.
+ * that fits the viewer (pickup for others while the item takes requests, status toggle for the
+ * donor), with the viewer's own request for it. Needs the `item`, `itemDetail`, `myRequests`,
+ * `requests` and `common` namespaces, `auth.loginRequired` and `profile.completeProfileFirst`.
  */
 export const ItemDetail = islandRoot(function ItemDetail({
 	locale,
@@ -36,6 +39,9 @@ export const ItemDetail = islandRoot(function ItemDetail({
 }: ItemDetailProps) {
 	const { t } = useTranslation();
 	const { item, gone, refreshing, refetch, replace } = useItem(props.item);
+	const own = isOwnItem(viewer, item);
+	const viewerRequest = useViewerRequest(item, viewer.signedIn && !own);
+	const requestStatus = useRef<HTMLDivElement>(null);
 
 	if (gone) {
 		return (
@@ -65,7 +71,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 						<ItemStatusBadge status={item.status} t={t} />
 						{isAvailable(item) && (
 							<span className="text-base-content/75">
-								{t('item.quantityAvailable', { count: item.quantity })}
+								{t('item.quantityAvailable', { count: askableQuantity(item) })}
 							</span>
 						)}
 					</div>
@@ -97,7 +103,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 					</p>
 				</header>
 
-				{isOwnItem(viewer, item) ? (
+				{own ? (
 					<OwnerPanel
 						item={item}
 						refreshing={refreshing}
@@ -109,6 +115,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 					<PickupPanel
 						item={item}
 						viewer={viewer}
+						viewerRequest={viewerRequest}
 						locale={locale}
 						itemPath={itemPath}
 						itemUrl={itemUrl}
@@ -116,11 +123,28 @@ export const ItemDetail = islandRoot(function ItemDetail({
 						t={t}
 					/>
 				) : (
-					<div role="note" className="alert alert-vertical sm:alert-horizontal">
-						<span>{t('itemDetail.notAvailable')}</span>
-						<a href={localizePath('/items', locale)} className="link link-primary font-semibold">
-							{t('itemDetail.browseItems')}
-						</a>
+					<div className="grid gap-4">
+						<div role="note" className="alert alert-vertical sm:alert-horizontal">
+							<span>{t('itemDetail.notAvailable')}</span>
+							<a href={localizePath('/items', locale)} className="link link-primary font-semibold">
+								{t('itemDetail.browseItems')}
+							</a>
+						</div>
+						{/* A hand-over that emptied the item still waits for its receiver's answer. */}
+						{viewerRequest.request && (
+							<YourRequest
+								request={viewerRequest.request}
+								canAskAgain={false}
+								itemUrl={itemUrl}
+								locale={locale}
+								statusRef={requestStatus}
+								onChanged={async () => {
+									await viewerRequest.refetch();
+									requestStatus.current?.focus();
+								}}
+								t={t}
+							/>
+						)}
 					</div>
 				)}
 

@@ -1,10 +1,12 @@
 import type { TFunction } from 'i18next';
 import { formatDate, formatNumber } from '~/lib/format';
-import { type Item, isAvailable } from '../items';
+import type { Item } from '../items';
+import { askableQuantity } from './contact';
 
 /**
  * The item's facts as a description list: category, pickup area, size, weight, the quantity
- * left while it is available, and the date it was listed.
+ * that can be asked for while it is available (what is left while everything is reserved), and
+ * the date it was listed.
  */
 export function ItemFacts({ item, t }: { item: Item; t: TFunction }) {
 	const facts = [
@@ -25,9 +27,13 @@ export function ItemFacts({ item, t }: { item: Item; t: TFunction }) {
 			label: t('itemDetail.details.weight'),
 			value: t('itemDetail.details.weightValue', { weight: formatNumber(item.weight) }),
 		},
-		isAvailable(item) && {
+		item.status === 'AVAILABLE' && {
 			label: t('itemDetail.details.quantity'),
-			value: t('item.quantityAvailable', { count: item.quantity }),
+			value: t('item.quantityAvailable', { count: askableQuantity(item) }),
+		},
+		item.status === 'RESERVED' && {
+			label: t('itemDetail.details.quantity'),
+			value: t('item.quantityReserved', { count: item.quantity }),
 		},
 		{ label: t('itemDetail.details.listedOn'), value: formatDate(item.createdAt) },
 	].filter((fact) => fact !== false);

@@ -1,15 +1,29 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useProfileCheck } from '~/features/profiles/use-profile-check';
-import type { Locale } from '~/lib/i18n/locales';
+import { endedWithoutGiving } from '~/features/requests/receiver';
+import { askForItem } from '~/features/requests/requests.queries';
+import { ApiError } from '~/lib/api-client';
+import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
 import { clampQuantity, type Item } from '../items';
-import { contactAction, type ItemViewer, withProfileCheck } from './contact';
+import {
+	askableQuantity,
+	contactAction,
+	type ItemViewer,
+	refusalMessage,
+	withProfileCheck,
+} from './contact';
 import { WhatsAppIcon } from './icons';
+import { QuantityStepper } from './QuantityStepper';
+import type { ViewerRequest } from './use-viewer-request';
+import { YourRequest } from './YourRequest';
 
 interface PickupPanelProps {
 	item: Item;
 	viewer: ItemViewer;
+	/** The viewer's own request for the item, when signed in. */
+	viewerRequest: ViewerRequest;
 	locale: Locale;
 	/** The page's path in the viewer's language, where sign-up and profile completion return. */
 	itemPath: string;
@@ -22,46 +36,87 @@ interface PickupPanelProps {
 
 /**
  * How a receiver gets the item: free direct pickup arranged on WhatsApp (quantity stepper and
- * contact button), and courier delivery announced as Coming Soon.
+ * contact button, which records the request first), courier delivery announced as Coming Soon,
+ * and the viewer's own request once they made one. A RESERVED item takes requests as a waiting
+ * list.
  */
 export function PickupPanel(props: PickupPanelProps) {
-	const { item, locale, itemPath, itemUrl, refetch, t } = props;
+	const { item, viewerRequest, locale, itemPath, itemUrl, refetch, t } = props;
 	const viewer = withProfileCheck(props.viewer, useProfileCheck(props.viewer.signedIn));
+	const { request } = viewerRequest;
 	const id = useId();
-	const available = item.quantity;
+	const status = useRef<HTMLDivElement>(null);
+	const available = askableQuantity(item);
+	const waitingList = item.status === 'RESERVED';
 	const [draft, setDraft] = useState('1');
 	const quantity = clampQuantity(draft, available);
 	const inRange = draft.trim() === String(quantity);
 	const noPhone = !item.donor.hasPhone;
+	const [asking, setAsking] = useState(false);
+	// Why the last request was refused, and whether it was the limit of requests in progress.
+	const [refusal, setRefusal] = useState<{ message: string; limit: boolean } | null>(null);
+	const open = request?.state === 'open' ? request : null;
+	// Asking is for a first request, one still open (asking again updates it) or one that ended.
+	const canAsk = !viewerRequest.loading && (!request || open || endedWithoutGiving(request));
 
 	// Fewer may be left after a poll: the request follows.
 	useEffect(() => setDraft((value) => String(clampQuantity(value, available))), [available]);
+	// An open request is shown with the quantity it asks for.
+	const openQuantity = open?.quantity;
+	// Only when that quantity changes: a poll of the item leaves what the viewer typed alone.
+	useEffect(() => {
+		if (openQuantity) setDraft(String(openQuantity));
+	}, [openQuantity]);
+
+	const changeDraft = (value: string) => {
+		setDraft(value);
+		setRefusal(null);
+	};
 
 	const contact = async () => {
+		if (asking) return;
+		setRefusal(null);
 		// The rendered page never holds the phone; the first poll brings it, unless still on its way.
 		const waiting =
 			viewer.signedIn && viewer.isComplete && item.donor.hasPhone && !item.donor.phone;
 		const donor = waiting ? (await refetch()).donor : item.donor;
+		const values = { name: item.name, quantity, available, url: itemUrl };
 		const action = contactAction({
 			viewer,
 			donor,
 			locale,
 			itemPath,
-			message: t('itemDetail.whatsapp.message', {
-				name: item.name,
-				quantity,
-				available,
-				url: itemUrl,
-			}),
+			message: waitingList
+				? t('itemDetail.whatsapp.waitingListMessage', values)
+				: t('itemDetail.whatsapp.message', values),
 		});
 		// The sign-up and profile pages show the prompt themselves for the `reason` they get.
 		if (action.kind === 'signIn' || action.kind === 'completeProfile') {
 			window.location.assign(action.href);
-		} else if (action.kind === 'noPhone') {
-			void showToast('error', t('itemDetail.whatsapp.noPhoneNumber'));
-		} else {
-			window.open(action.url, '_blank', 'noopener');
+			return;
 		}
+		if (action.kind === 'noPhone') {
+			void showToast('error', t('itemDetail.whatsapp.noPhoneNumber'));
+			return;
+		}
+		setAsking(true);
+		try {
+			await askForItem(item.id, quantity);
+			// Still within the click's user activation: the request is one short call.
+			window.open(action.url, '_blank', 'noopener');
+		} catch (error) {
+			const limit = error instanceof ApiError && error.code === 'REQUEST_LIMIT';
+			setRefusal({ message: refusalMessage(error, t), limit });
+			void refetch();
+		} finally {
+			setAsking(false);
+			void viewerRequest.refetch();
+		}
+	};
+
+	const onChanged = async () => {
+		await Promise.all([viewerRequest.refetch(), refetch()]);
+		status.current?.focus();
 	};
 
 	return (
@@ -70,112 +125,117 @@ export function PickupPanel(props: PickupPanelProps) {
 				<h2 id={`${id}-heading`} className="card-title text-xl">
 					{t('itemDetail.pickup.heading')}
 				</h2>
-				<fieldset className="grid gap-3">
-					<legend className="mb-2 font-semibold">{t('itemDetail.pickup.method')}</legend>
-					<label className="flex cursor-pointer gap-3 rounded-box border-2 border-primary bg-primary/5 p-4">
-						<input
-							type="radio"
-							name={`${id}-method`}
-							value="pickup"
-							defaultChecked
-							className="radio radio-primary mt-0.5"
-						/>
-						<span className="grid gap-1">
-							<span className="flex flex-wrap items-center gap-2 font-semibold">
-								{t('itemDetail.pickup.directTitle')}
-								<span className="badge badge-success badge-sm">{t('itemDetail.pickup.free')}</span>
-							</span>
-							<span className="text-sm">{t('itemDetail.pickup.directText')}</span>
-						</span>
-					</label>
-					<label className="flex cursor-not-allowed gap-3 rounded-box border border-dashed border-base-300 bg-base-200 p-4 text-base-content/75">
-						<input
-							type="radio"
-							name={`${id}-method`}
-							value="courier"
-							disabled
-							className="radio mt-0.5"
-						/>
-						<span className="grid gap-1">
-							<span className="flex flex-wrap items-center gap-2 font-semibold">
-								{t('itemDetail.pickup.shippingTitle')}
-								<span className="badge badge-sm border-base-300 bg-base-100 text-base-content">
-									{t('itemDetail.pickup.comingSoon')}
-								</span>
-							</span>
-							<span className="text-sm">{t('itemDetail.pickup.shippingText')}</span>
-						</span>
-					</label>
-				</fieldset>
-
-				<div>
-					<label htmlFor={`${id}-quantity`} className="font-semibold">
-						{t('itemDetail.quantity.label')}
-					</label>
-					<div className="join mt-2 flex">
-						<button
-							type="button"
-							className="btn join-item"
-							aria-label={t('itemDetail.quantity.decrease')}
-							aria-controls={`${id}-quantity`}
-							disabled={quantity <= 1}
-							onClick={() => setDraft(String(quantity - 1))}
-						>
-							−
-						</button>
-						<input
-							id={`${id}-quantity`}
-							type="number"
-							inputMode="numeric"
-							min={1}
-							max={available}
-							step={1}
-							value={draft}
-							aria-describedby={`${id}-quantity-hint`}
-							aria-invalid={inRange ? undefined : true}
-							className="input join-item w-20 text-center tabular-nums"
-							onChange={(event) => setDraft(event.target.value)}
-							onBlur={() => setDraft(String(quantity))}
-						/>
-						<button
-							type="button"
-							className="btn join-item"
-							aria-label={t('itemDetail.quantity.increase')}
-							aria-controls={`${id}-quantity`}
-							disabled={quantity >= available}
-							onClick={() => setDraft(String(quantity + 1))}
-						>
-							+
-						</button>
-					</div>
-					<p id={`${id}-quantity-hint`} className="mt-1 text-sm text-base-content/75">
-						{t('itemDetail.quantity.hint', { count: available })}
+				{request && (
+					<YourRequest
+						request={request}
+						canAskAgain
+						itemUrl={itemUrl}
+						locale={locale}
+						statusRef={status}
+						onChanged={onChanged}
+						t={t}
+					/>
+				)}
+				{viewerRequest.loading && (
+					<p role="status" className="flex items-center gap-2">
+						<span aria-hidden="true" className="loading loading-spinner loading-sm" />
+						{t('common.loading')}
 					</p>
-				</div>
-
-				<div className="grid gap-2">
-					<button
-						type="button"
-						className="btn btn-success btn-lg h-auto min-h-12 w-full py-3 text-base pointer-events-auto! sm:text-lg"
-						disabled={!inRange}
-						aria-disabled={noPhone || undefined}
-						aria-describedby={noPhone ? `${id}-no-phone` : undefined}
-						onClick={() => void contact()}
-					>
-						<WhatsAppIcon />
-						{t('itemDetail.whatsapp.contact')}
-						<span className="sr-only">{t('itemDetail.whatsapp.opensNewWindow')}</span>
-					</button>
-					{noPhone && (
-						<p
-							id={`${id}-no-phone`}
-							className="rounded-field border border-warning bg-warning/25 px-3 py-2 text-sm"
-						>
-							{t('itemDetail.whatsapp.noPhoneNumber')}
-						</p>
-					)}
-				</div>
+				)}
+				{canAsk && (
+					<>
+						{waitingList && !open && (
+							<p role="note" className="alert alert-warning">
+								{t('itemDetail.waitingList.note')}
+							</p>
+						)}
+						<PickupMethods name={`${id}-method`} t={t} />
+						<QuantityStepper
+							id={`${id}-quantity`}
+							draft={draft}
+							quantity={quantity}
+							max={available}
+							onChange={changeDraft}
+							t={t}
+						/>
+						<div className="grid gap-2">
+							<button
+								type="button"
+								className="btn btn-success btn-lg h-auto min-h-12 w-full py-3 text-base pointer-events-auto! sm:text-lg"
+								disabled={!inRange}
+								aria-disabled={noPhone || asking || undefined}
+								aria-describedby={noPhone ? `${id}-no-phone` : undefined}
+								onClick={() => void contact()}
+							>
+								{asking ? (
+									<span aria-hidden="true" className="loading loading-spinner loading-sm" />
+								) : (
+									<WhatsAppIcon />
+								)}
+								{waitingList && !open
+									? t('itemDetail.waitingList.join')
+									: t('itemDetail.whatsapp.contact')}
+								<span className="sr-only">{t('itemDetail.whatsapp.opensNewWindow')}</span>
+							</button>
+							{refusal && (
+								<div role="alert" className="alert alert-error alert-vertical text-sm">
+									<p>{refusal.message}</p>
+									{refusal.limit && (
+										<a href={localizePath('/my-requests', locale)} className="link font-semibold">
+											{t('myRequests.actions.all')}
+										</a>
+									)}
+								</div>
+							)}
+							{noPhone && (
+								<p
+									id={`${id}-no-phone`}
+									className="rounded-field border border-warning bg-warning/25 px-3 py-2 text-sm"
+								>
+									{t('itemDetail.whatsapp.noPhoneNumber')}
+								</p>
+							)}
+						</div>
+					</>
+				)}
 			</div>
 		</section>
+	);
+}
+
+/** Direct pickup, free and chosen; courier delivery greyed out until it is offered. */
+function PickupMethods({ name, t }: { name: string; t: TFunction }) {
+	return (
+		<fieldset className="grid gap-3">
+			<legend className="mb-2 font-semibold">{t('itemDetail.pickup.method')}</legend>
+			<label className="flex cursor-pointer gap-3 rounded-box border-2 border-primary bg-primary/5 p-4">
+				<input
+					type="radio"
+					name={name}
+					value="pickup"
+					defaultChecked
+					className="radio radio-primary mt-0.5"
+				/>
+				<span className="grid gap-1">
+					<span className="flex flex-wrap items-center gap-2 font-semibold">
+						{t('itemDetail.pickup.directTitle')}
+						<span className="badge badge-success badge-sm">{t('itemDetail.pickup.free')}</span>
+					</span>
+					<span className="text-sm">{t('itemDetail.pickup.directText')}</span>
+				</span>
+			</label>
+			<label className="flex cursor-not-allowed gap-3 rounded-box border border-dashed border-base-300 bg-base-200 p-4 text-base-content/75">
+				<input type="radio" name={name} value="courier" disabled className="radio mt-0.5" />
+				<span className="grid gap-1">
+					<span className="flex flex-wrap items-center gap-2 font-semibold">
+						{t('itemDetail.pickup.shippingTitle')}
+						<span className="badge badge-sm border-base-300 bg-base-100 text-base-content">
+							{t('itemDetail.pickup.comingSoon')}
+						</span>
+					</span>
+					<span className="text-sm">{t('itemDetail.pickup.shippingText')}</span>
+				</span>
+			</label>
+		</fieldset>
 	);
 }

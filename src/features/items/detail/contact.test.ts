@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '~/lib/api-client';
+import { useTranslations } from '~/server/i18n';
 import {
+	askableQuantity,
 	contactAction,
 	type ItemViewer,
 	isOwnItem,
+	refusalMessage,
 	showsPickupPanel,
 	withProfileCheck,
 } from './contact';
@@ -62,8 +66,14 @@ describe('who sees the pickup panel', () => {
 		expect(showsPickupPanel({ ...receiver, userId: 'u-donor' }, item)).toBe(false);
 	});
 
-	it('hides it once the item is no longer available', () => {
-		expect(showsPickupPanel(receiver, { ...item, status: 'DONATED' })).toBe(false);
+	it('keeps it while everything is reserved, for the waiting list', () => {
+		expect(showsPickupPanel(receiver, { ...item, status: 'RESERVED' })).toBe(true);
+	});
+
+	it('hides it once the item is given away', () => {
+		for (const status of ['DONATED', 'SHIPPED', 'CANCELLED'] as const) {
+			expect(showsPickupPanel(receiver, { ...item, status }), status).toBe(false);
+		}
 	});
 
 	it('knows the donor’s own item', () => {
@@ -82,5 +92,43 @@ describe('withProfileCheck', () => {
 	it("ignores a check of someone else, and a signed-out visitor's page", () => {
 		expect(withProfileCheck(incomplete, { userId: 'u-other', isComplete: true })).toBe(incomplete);
 		expect(withProfileCheck(signedOut, { userId: 'u-receiver', isComplete: true })).toBe(signedOut);
+	});
+});
+
+describe('askableQuantity', () => {
+	const item = { status: 'AVAILABLE' as const, quantity: 5, reservedQuantity: 3 };
+
+	it('is what no reservation holds while the item is available', () => {
+		expect(askableQuantity(item)).toBe(2);
+	});
+
+	it('is all that is left on the waiting list of a reserved item', () => {
+		expect(askableQuantity({ ...item, status: 'RESERVED', reservedQuantity: 5 })).toBe(5);
+	});
+
+	it('is nothing once the item is given away', () => {
+		expect(askableQuantity({ ...item, status: 'DONATED' })).toBe(0);
+	});
+});
+
+describe('refusalMessage', () => {
+	const t = useTranslations('en');
+
+	it('says what is wrong with the quantity when the field rule names it', () => {
+		const error = new ApiError(400, 'VALIDATION_ERROR', 'Some of the data is not right.', {
+			quantity: 'requests.errors.quantityOverAvailable',
+		});
+		expect(refusalMessage(error, t)).toBe('The quantity is more than is still available.');
+	});
+
+	it('passes on the server’s message, which names the limit', () => {
+		const error = new ApiError(409, 'REQUEST_LIMIT', 'You already have 5 requests in progress.');
+		expect(refusalMessage(error, t)).toBe('You already have 5 requests in progress.');
+	});
+
+	it('says the request was not sent when the connection failed', () => {
+		expect(refusalMessage(new TypeError('Failed to fetch'), t)).toBe(
+			'Your request could not be sent. Please try again.',
+		);
 	});
 });

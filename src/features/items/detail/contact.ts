@@ -1,8 +1,10 @@
 /** Who may ask for an item and what pressing "contact the donor" does (docs/product-rules.md#contacting-a-donor). */
+import type { TFunction } from 'i18next';
+import { ApiError } from '~/lib/api-client';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { withRedirect } from '~/lib/redirect-target';
 import type { ProfileCheck } from '~/features/profiles/profiles';
-import { type Item, whatsappUrl } from '../items';
+import { type Item, unreservedQuantity, whatsappUrl } from '../items';
 
 /** The visitor as the server saw them when it rendered the page. */
 export interface ItemViewer {
@@ -35,9 +37,26 @@ export function isOwnItem(viewer: ItemViewer, item: Pick<Item, 'donorId'>): bool
 	return viewer.userId !== null && viewer.userId === item.donorId;
 }
 
-/** The pickup panel is for other people, and only while the item is still available. */
+/**
+ * Whether the item still takes requests: while AVAILABLE, and while RESERVED as a waiting list
+ * (docs/product-rules.md#item-statuses). Every other status is given away.
+ */
+export function takesRequests(item: Pick<Item, 'status'>): boolean {
+	return item.status === 'AVAILABLE' || item.status === 'RESERVED';
+}
+
+/**
+ * The most a receiver can ask for: what no reservation holds while the item is AVAILABLE, and
+ * all that is left on the waiting list of a RESERVED item; nothing once it is given away.
+ */
+export function askableQuantity(item: Pick<Item, 'status' | 'quantity' | 'reservedQuantity'>) {
+	if (item.status === 'AVAILABLE') return unreservedQuantity(item);
+	return item.status === 'RESERVED' ? item.quantity : 0;
+}
+
+/** The pickup panel is for other people, and only while the item takes requests. */
 export function showsPickupPanel(viewer: ItemViewer, item: Pick<Item, 'donorId' | 'status'>) {
-	return item.status === 'AVAILABLE' && !isOwnItem(viewer, item);
+	return takesRequests(item) && !isOwnItem(viewer, item);
 }
 
 /**
@@ -72,4 +91,16 @@ export function contactAction(input: {
 	}
 	if (!donor.hasPhone || !donor.phone) return { kind: 'noPhone' };
 	return { kind: 'chat', url: whatsappUrl(donor.phone, message) };
+}
+
+/**
+ * What the viewer is told when their request is refused: a quantity the field rule names (more
+ * than can be asked for now), else the server's message (the limit of requests in progress, an
+ * item no longer asked for), else that sending failed.
+ */
+export function refusalMessage(error: unknown, t: TFunction): string {
+	if (!(error instanceof ApiError)) return t('itemDetail.whatsapp.requestFailed');
+	const field = error.fields['quantity'];
+	if (field) return t(field as 'requests.errors.quantityOverAvailable');
+	return error.message || t('itemDetail.whatsapp.requestFailed');
 }

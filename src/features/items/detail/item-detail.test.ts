@@ -38,12 +38,25 @@ const stranger: ItemViewer = { signedIn: false, isComplete: false, userId: null 
 const donor: ItemViewer = { signedIn: true, isComplete: true, userId: 'u-donor' };
 
 /** The item page's island as the server renders it, as text and markup. */
-function render(status: ItemStatus, viewer: ItemViewer, locale: Locale = 'en') {
+function render(
+	status: ItemStatus,
+	viewer: ItemViewer,
+	locale: Locale = 'en',
+	item: Partial<Item> = {},
+) {
 	const html = renderToStaticMarkup(
 		createElement(ItemDetail, {
 			locale,
-			resources: islandResources(locale, ['item', 'itemDetail', 'common', 'auth', 'profile']),
-			item: { ...chair, status },
+			resources: islandResources(locale, [
+				'item',
+				'itemDetail',
+				'myRequests',
+				'requests',
+				'common',
+				'auth',
+				'profile',
+			]),
+			item: { ...chair, ...item, status },
 			viewer,
 			itemPath: locale === 'en' ? '/en/items/42' : '/items/42',
 			itemUrl: 'http://localhost:4321/items/42',
@@ -52,7 +65,7 @@ function render(status: ItemStatus, viewer: ItemViewer, locale: Locale = 'en') {
 	return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
 }
 
-const givenAway = ['DONATED', 'RESERVED', 'SHIPPED', 'CANCELLED'] as const;
+const givenAway = ['DONATED', 'SHIPPED', 'CANCELLED'] as const;
 
 describe('the item page', () => {
 	it('counts what is left while the item is available', () => {
@@ -60,9 +73,30 @@ describe('the item page', () => {
 		expect(render('AVAILABLE', stranger, 'id').text).toContain('3 tersedia');
 	});
 
+	it('counts only what no reservation holds', () => {
+		const { text } = render('AVAILABLE', stranger, 'en', { reservedQuantity: 2 });
+		expect(text).toContain('1 available');
+		expect(text).not.toContain('3 available');
+		expect(text).toContain('Up to 1');
+	});
+
+	it('offers the waiting list of an item whose every unit is reserved', () => {
+		const reserved = { reservedQuantity: 3 };
+		const { html, text } = render('RESERVED', stranger, 'en', reserved);
+		expect(html).toMatch(/<span class="badge [^"]*badge-warning[^"]*"[^>]*>Reserved<\/span>/);
+		expect(text).toContain('3 left, all reserved');
+		expect(text).toContain('Everything left is reserved for other receivers right now.');
+		expect(text).toContain('Join the waiting list');
+		expect(text).toContain('Up to 3');
+		expect(text).not.toContain('already been given away');
+		expect(render('RESERVED', stranger, 'id', reserved).text).toContain('Masuk daftar tunggu');
+	});
+
 	it('shows no count once the item is given away, whatever its status', () => {
 		for (const status of givenAway) {
-			expect(render(status, stranger).text, status).not.toContain('3 available');
+			const { text } = render(status, stranger);
+			expect(text, status).not.toContain('3 available');
+			expect(text, status).toContain('This item has already been given away.');
 			expect(render(status, donor, 'id').text, status).not.toContain('3 tersedia');
 		}
 	});
@@ -74,7 +108,7 @@ describe('the item page', () => {
 			/<a [^>]*href="\/my-items\/42\/edit"[^>]*>Ubah barang<\/a>/,
 		);
 		expect(render('AVAILABLE', stranger).html).not.toContain('/edit"');
-		for (const status of givenAway) {
+		for (const status of [...givenAway, 'RESERVED'] as const) {
 			expect(render(status, donor).html, status).not.toContain('/edit"');
 		}
 	});

@@ -1,0 +1,135 @@
+import type { TFunction } from 'i18next';
+import { useMemo, useRef, useState } from 'react';
+import { WhatsAppIcon } from '~/features/items/detail/icons';
+import { ApiError } from '~/lib/api-client';
+import { showToast } from '~/lib/toast';
+import { ConfirmDialog } from './ConfirmDialog';
+import type { ItemRequest } from './requests';
+import { moveRequest } from './requests.queries';
+
+/** The steps a receiver takes on their request. */
+const receiverActions = ['confirm', 'dispute', 'withdraw'] as const;
+type ReceiverAction = (typeof receiverActions)[number];
+
+const toastOf = {
+	confirm: 'myRequests.toasts.confirmed',
+	dispute: 'myRequests.toasts.disputed',
+	withdraw: 'myRequests.toasts.withdrawn',
+} as const;
+
+interface RequestActionsProps {
+	request: ItemRequest;
+	/** The WhatsApp chat with the donor, while the request is in progress. */
+	chatUrl: string | null;
+	/** Smaller buttons, for a list. */
+	compact?: boolean;
+	/**
+	 * A change was saved or refused: read the requests again. Called once a dialog has closed,
+	 * so that the request moving on never pulls the dialog away under the receiver.
+	 */
+	onChanged: () => Promise<unknown>;
+	t: TFunction;
+}
+
+/**
+ * What the receiver can do about a request now: confirm a hand-over or say it never came, chat
+ * with the donor, withdraw. Saying it never came and withdrawing tell the donor, so a dialog asks
+ * first. Each outcome is a toast; the request's new state then shows where the buttons were.
+ */
+export function RequestActions({ request, chatUrl, compact, onChanged, t }: RequestActionsProps) {
+	const [pending, setPending] = useState<ReceiverAction | null>(null);
+	const [asking, setAsking] = useState<Exclude<ReceiverAction, 'confirm'> | null>(null);
+	// Whether the dialog's step was taken, to read the request again once the dialog has closed.
+	const taken = useRef(false);
+	const name = request.item.name;
+	// One question per opening: the dialog opens when it gets a new one.
+	const question = useMemo(
+		() =>
+			asking && {
+				title: t(`myRequests.dialogs.${asking}.title`),
+				message: t(`myRequests.dialogs.${asking}.message`, { name }),
+				confirm: t(`myRequests.dialogs.${asking}.confirm`),
+			},
+		[asking, name, t],
+	);
+	const offered = (action: ReceiverAction) => request.actions.includes(action);
+	// Long labels wrap on a phone rather than overflow their button.
+	const size = compact ? 'btn-sm h-auto min-h-8 py-1' : 'h-auto min-h-10 py-2';
+
+	/** Saves one step and says how it went; a refusal too leaves the request to be read again. */
+	async function take(action: ReceiverAction) {
+		setPending(action);
+		try {
+			await moveRequest(request.id, action);
+			void showToast('success', t(toastOf[action]));
+		} catch (error) {
+			const message = error instanceof ApiError && error.message;
+			void showToast('error', message || t('myRequests.toasts.failed'));
+		}
+		setPending(null);
+	}
+
+	const label = (action: ReceiverAction) =>
+		pending === action ? t('myRequests.actions.saving') : t(`myRequests.actions.${action}`);
+
+	if (!chatUrl && !receiverActions.some(offered) && !asking) return null;
+
+	const button = (action: ReceiverAction, tone: string) =>
+		offered(action) && (
+			<button
+				type="button"
+				className={`btn ${size} ${tone}`}
+				aria-disabled={pending !== null || undefined}
+				onClick={() => {
+					if (pending) return;
+					if (action === 'confirm') void take(action).then(onChanged);
+					else setAsking(action);
+				}}
+			>
+				{pending === action && (
+					<span aria-hidden="true" className="loading loading-spinner loading-sm" />
+				)}
+				{label(action)}
+			</button>
+		);
+
+	return (
+		<div
+			role="group"
+			aria-label={t('myRequests.actions.label', { name })}
+			className="grid gap-2 sm:flex sm:flex-wrap"
+		>
+			{button('confirm', 'btn-primary')}
+			{button('dispute', 'btn-outline')}
+			{chatUrl && (
+				<a
+					href={chatUrl}
+					target="_blank"
+					rel="noopener noreferrer"
+					className={`btn btn-outline btn-success ${size}`}
+				>
+					<WhatsAppIcon />
+					{t('myRequests.actions.chat')}
+					<span className="sr-only">{t('myRequests.actions.opensNewWindow')}</span>
+				</a>
+			)}
+			{button('withdraw', 'btn-ghost text-error')}
+			<ConfirmDialog
+				question={question}
+				back={t('myRequests.dialogs.back')}
+				busyLabel={t('myRequests.actions.saving')}
+				onConfirm={async () => {
+					if (!asking) return;
+					await take(asking);
+					taken.current = true;
+				}}
+				onClose={() => {
+					setAsking(null);
+					if (!taken.current) return;
+					taken.current = false;
+					void onChanged();
+				}}
+			/>
+		</div>
+	);
+}

@@ -1,0 +1,61 @@
+/**
+ * How a request reads to its receiver, in their language: the sentence its state calls for and
+ * the badge that names it. Needs the `myRequests` and `requests` namespaces.
+ */
+import type { TFunction } from 'i18next';
+import { formatDate, formatTime } from '~/lib/format';
+import { type ReceiverStatus, receiverStatus } from './receiver';
+import type { ItemRequest } from './requests';
+
+/** The sentence that tells the receiver where their request stands. */
+export function statusSentence(request: ItemRequest, t: TFunction): string {
+	const status = receiverStatus(request);
+	switch (status.key) {
+		case 'reserved':
+			return t('myRequests.status.reserved', {
+				count: status.count,
+				date: formatDate(status.until),
+				time: formatTime(status.until),
+			});
+		case 'declinedWithReason':
+		case 'closed':
+			return t(`myRequests.status.${status.key}`, {
+				reason: t(`requests.declineReasons.${status.reason}`),
+			});
+		case 'declined':
+		case 'withdrawn':
+		case 'expired':
+			return t(`myRequests.status.${status.key}`);
+		default:
+			return t(`myRequests.status.${status.key}`, { count: status.count });
+	}
+}
+
+/** Until when a hand-over can still be confirmed, while it can. */
+export function confirmBySentence(request: ItemRequest, t: TFunction): string | null {
+	const status = receiverStatus(request);
+	return status.key === 'handedOver'
+		? t('myRequests.status.confirmBy', { date: formatDate(status.confirmBy) })
+		: null;
+}
+
+/** The badge's colour per sentence: what needs the receiver stands out, what ended is gray. */
+const badgeTones: Record<ReceiverStatus['key'], string> = {
+	open: 'badge-info',
+	waitingList: 'badge-info',
+	reserved: 'badge-warning',
+	handedOver: 'badge-secondary',
+	unconfirmed: 'badge-ghost',
+	confirmed: 'badge-success',
+	declined: 'badge-ghost',
+	declinedWithReason: 'badge-ghost',
+	closed: 'badge-ghost',
+	withdrawn: 'badge-ghost',
+	expired: 'badge-ghost',
+};
+
+/** The request's badge: a short name of where it stands and its colour's class. */
+export function requestBadge(request: ItemRequest, t: TFunction) {
+	const { key } = receiverStatus(request);
+	return { label: t(`myRequests.badge.${key}`), tone: badgeTones[key] };
+}
