@@ -19,6 +19,7 @@ export default defineConfig({
 		'heroes.spec.ts',
 		'support.spec.ts',
 		'phone-widths.spec.ts',
+		'reservation-expiry.spec.ts',
 		'behind-proxy.spec.ts',
 		'other-hosts.spec.ts',
 	],

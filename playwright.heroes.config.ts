@@ -9,7 +9,8 @@ import { chromiumArgs, findChromium } from './scripts/browser.mjs';
  * process only, so tests cannot add rows while the server runs; instead each server's command
  * seeds its own data folder first (`tests/e2e/support/seed.ts`): `full` (twelve donors,
  * supporters) and `sparse` (three old donors, no supporters, for the centred top donors, the
- * empty month and the empty supporter lists). Each server runs a copy of the build taken at
+ * empty month and the empty supporter lists; and two reservations written as if the clock had
+ * moved on, one ended and one about to, for the expiry journeys). Each server runs a copy of the build taken at
  * start, so other work rebuilding `dist/` meanwhile does not disturb it.
  * Run: `npx playwright test -c playwright.heroes.config.ts` after `npm run build`.
  */
@@ -27,7 +28,12 @@ const dataDirOf = (name: string) => join(tmpdir(), `hibahin-e2e-heroes-${name}-$
 
 export default defineConfig({
 	testDir: './tests/e2e',
-	testMatch: ['heroes.spec.ts', 'support.spec.ts', 'phone-widths.spec.ts'],
+	testMatch: [
+		'heroes.spec.ts',
+		'support.spec.ts',
+		'phone-widths.spec.ts',
+		'reservation-expiry.spec.ts',
+	],
 	fullyParallel: true,
 	forbidOnly: Boolean(process.env.CI),
 	retries: process.env.CI ? 1 : 0,
