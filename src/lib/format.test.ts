@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMonthYear, formatNumber, formatRupiah, formatWait } from './format';
+import {
+	formatDate,
+	formatMonthYear,
+	formatNumber,
+	formatRupiah,
+	formatTime,
+	formatWait,
+} from './format';
 
 const nbsp = '\u00a0';
 
@@ -23,6 +30,13 @@ describe('formatDate', () => {
 	it('uses Jakarta time, not the server clock', () => {
 		// 20:00 UTC on 31 December is already New Year's Day in Jakarta (UTC+7).
 		expect(formatDate('2026-12-31T20:00:00Z')).toBe('1 Januari 2027');
+	});
+});
+
+describe('formatTime', () => {
+	it('writes the hour and minute in Jakarta, on a 24-hour clock with a dot', () => {
+		expect(formatTime('2026-11-22T07:05:00Z')).toBe('14.05');
+		expect(formatTime('2026-11-22T17:30:00Z')).toBe('00.30');
 	});
 });
 

@@ -24,6 +24,13 @@ const shortDate = new Intl.DateTimeFormat('id-ID', {
 	timeZone,
 });
 
+const time = new Intl.DateTimeFormat('id-ID', {
+	hour: '2-digit',
+	minute: '2-digit',
+	hourCycle: 'h23',
+	timeZone,
+});
+
 const monthYear = new Intl.DateTimeFormat('id-ID', { month: 'long', year: 'numeric', timeZone });
 
 const number = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
@@ -43,6 +50,11 @@ export function formatDate(date: Date | string | number): string {
 /** `2026-11-22` → `22 Nov 2026`, where a phone has no room for the month's full name. */
 export function formatShortDate(date: Date | string | number): string {
 	return shortDate.format(new Date(date));
+}
+
+/** `2026-11-22T07:05:00Z` → `14.05`: the hour and minute in Jakarta (WIB), Indonesian style. */
+export function formatTime(date: Date | string | number): string {
+	return time.format(new Date(date));
 }
 
 /** `2026-11-22` → `November 2026`, for "joined" lines. */
