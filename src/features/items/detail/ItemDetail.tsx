@@ -24,8 +24,8 @@ export interface ItemDetailProps extends IslandI18nProps {
 /**
  * The item detail page's island: gallery, name and availability, the donor, and the panel
  * that fits the viewer (pickup for others while available, status toggle for the donor).
- * Needs the `item`, `itemDetail` and `common` namespaces, `auth.loginRequired` and
- * `profile.completeProfileFirst`.
+ * Needs the `item`, `itemDetail` and `common` namespaces, `auth.loginRequired`,
+ * `profile.completeProfileFirst` and, for the donor, `itemRequests.summary.see`.
  */
 export const ItemDetail = islandRoot(function ItemDetail({
 	locale,
