@@ -52,7 +52,7 @@ export function formatShortDate(date: Date | string | number): string {
 	return shortDate.format(new Date(date));
 }
 
-/** `2026-11-22T07:30Z` → `14.30`, the hour in Jakarta (WIB), for deadlines within days. */
+/** `2026-11-22T07:05:00Z` → `14.05`: the hour and minute in Jakarta (WIB), Indonesian style. */
 export function formatTime(date: Date | string | number): string {
 	return time.format(new Date(date));
 }

@@ -1,5 +1,55 @@
-/** Requests as the API answers them to their receiver, for tests of the receiver's screens. */
-import type { ItemRequest } from '~/features/requests/requests';
+/** Requests as the API answers them, for tests of the receiver's and the donor's screens. */
+import type { ItemRequest, RequestState } from '~/features/requests/requests';
+
+/** What a request shows of its item: a chair, three left, none reserved. */
+export const requestedChair: ItemRequest['item'] = {
+	id: 7,
+	name: 'Kursi lipat',
+	status: 'AVAILABLE',
+	photo: null,
+	quantity: 3,
+	reservedQuantity: 0,
+};
+
+/**
+ * A request for the chair in `state` as its donor reads it (`GET /api/items/{id}/requests`),
+ * from a receiver without a record yet; `item` overrides merge into the chair.
+ */
+export function requestFor(
+	id: number,
+	state: RequestState,
+	overrides: Partial<Omit<ItemRequest, 'item'>> & { item?: Partial<ItemRequest['item']> } = {},
+): ItemRequest {
+	const { item, ...rest } = overrides;
+	return {
+		id,
+		itemId: requestedChair.id,
+		state,
+		method: 'pickup',
+		quantity: 1,
+		givenQuantity: null,
+		declineReason: null,
+		disputes: 0,
+		reservedUntil: null,
+		createdAt: '2026-11-20T03:00:00.000Z',
+		updatedAt: '2026-11-20T03:00:00.000Z',
+		handedOverAt: null,
+		confirmedAt: null,
+		confirmBy: null,
+		countsForImpact: false,
+		item: { ...requestedChair, ...item },
+		receiver: {
+			id: `receiver-${id}`,
+			name: 'Budi Santoso',
+			avatar: null,
+			pickupsCompleted: 0,
+			noShows: 0,
+		},
+		isNew: false,
+		actions: [],
+		...rest,
+	};
+}
 
 /** An open request for 2 of a chair with 3 left, the donor's phone included; `overrides` win. */
 export function receiverRequest(overrides: Partial<ItemRequest> = {}): ItemRequest {

@@ -8,13 +8,15 @@ import { localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
 import { DeleteItemDialog } from './DeleteItemDialog';
 import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
-import { type CardItem, cardClass, cardLabels, toCardItem } from './item-card';
+import { type CardItem, cardClass, cardLabels } from './item-card';
 import { type Item, isEditable } from './items';
 import { myItemsQuery } from './items.queries';
+import { type MyItemCard, toMyItemCard } from './my-items';
+import { RequestCountsLink } from './RequestCountsLink';
 
 interface MyItemsProps extends IslandI18nProps {
 	/** The donor's items as the server rendered them, or `null` to load them here. */
-	initialItems: CardItem[] | null;
+	initialItems: MyItemCard[] | null;
 }
 
 /** `DELETE /api/items/{id}`. */
@@ -28,8 +30,9 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 /**
- * The signed-in donor's items: view, edit and delete (the last two only while AVAILABLE), and a
- * status toggle per card. Needs the `items`, `item` and `common` namespaces.
+ * The signed-in donor's items: view, edit and delete (the last two only while AVAILABLE), a
+ * status toggle per card, and a link to each item's requests saying how many are in progress and
+ * new. Needs the `items`, `item` and `common` namespaces and `itemRequests.summary`.
  */
 export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: MyItemsProps) {
 	const { t } = useTranslation();
@@ -37,21 +40,21 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 	// Loads on mount only when the server could not.
 	const query = useQuery({ ...myItemsQuery(), ...(initialItems && { initialData: initialItems }) });
 	const client = useQueryClient();
-	const setItems = (update: (list: CardItem[] | undefined) => CardItem[] | undefined) =>
+	const setItems = (update: (list: MyItemCard[] | undefined) => MyItemCard[] | undefined) =>
 		client.setQueryData(myItemsQuery().queryKey, update);
 	// A retry shows the skeleton again, not the error it is retrying.
 	const items = query.isFetching && query.isError ? null : (query.data ?? null);
 	const loadError =
 		query.isError && !query.isFetching ? messageOf(query.error, t('items.my.loadFailed')) : null;
 	const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
-	const [deleting, setDeleting] = useState<CardItem | null>(null);
+	const [deleting, setDeleting] = useState<MyItemCard | null>(null);
 	const results = useRef<HTMLDivElement>(null);
 	const deleted = useRef(false);
 
-	async function toggle(item: CardItem) {
+	async function toggle(item: MyItemCard) {
 		setToggling((ids) => new Set(ids).add(item.id));
 		try {
-			const updated = toCardItem(
+			const updated = toMyItemCard(
 				await apiFetch<Item>(`/items/${item.id}/toggle-status`, { method: 'PATCH' }),
 			);
 			setItems((list) => list?.map((entry) => (entry.id === item.id ? updated : entry)));
@@ -135,6 +138,7 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 										aria-label={t('items.my.actions', { name: item.name })}
 										className="flex flex-col gap-2"
 									>
+										<RequestCountsLink item={item} locale={i18n.locale} />
 										<div className="grid grid-cols-3 gap-2">
 											<a
 												href={localizePath(`/items/${item.id}`, i18n.locale)}

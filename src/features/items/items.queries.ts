@@ -5,9 +5,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRevalidate, type Tagged } from '~/lib/api-client';
-import { type CardItem, type CardList, toCardItem, toCardList } from './item-card';
+import { type CardList, toCardList } from './item-card';
 import { type ItemListView, itemListSearch } from './item-list-url';
 import { type Item, type ItemList, itemPollMs, itemStaleMs } from './items';
+import { type MyItemCard, toMyItemCard } from './my-items';
 
 /** The home page's newest available items, polled like an item's page (`itemQuery`). */
 export function latestItemsQuery() {
@@ -42,8 +43,8 @@ export function itemListQuery(view: ItemListView) {
 export function myItemsQuery() {
 	return queryOptions({
 		queryKey: ['items', 'mine'] as const,
-		queryFn: async ({ signal }): Promise<CardItem[]> =>
-			(await apiFetch<Item[]>('/items/my-items', { signal })).map(toCardItem),
+		queryFn: async ({ signal }): Promise<MyItemCard[]> =>
+			(await apiFetch<Item[]>('/items/my-items', { signal })).map(toMyItemCard),
 		staleTime: Infinity,
 	});
 }

@@ -3,10 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '~/lib/i18n/locales';
 import { islandResources } from '~/server/i18n';
-import type { CardItem } from './item-card';
+import type { Item } from './items';
+import { type MyItemCard, toMyItemCard } from './my-items';
 import { MyItems } from './MyItems';
 
-const chair: CardItem = {
+const chair: MyItemCard = {
 	id: 42,
 	name: 'Kursi lipat',
 	status: 'AVAILABLE',
@@ -15,22 +16,68 @@ const chair: CardItem = {
 	cover: null,
 	donorName: 'Siti Rahma',
 	areaName: 'Kebayoran Baru',
+	requestCounts: { open: 3, new: 2 },
 };
 
-function render(locale: Locale) {
+function render(locale: Locale, items: MyItemCard[] = [chair]) {
 	return renderToStaticMarkup(
 		createElement(MyItems, {
 			locale,
-			resources: islandResources(locale, ['items', 'item', 'common']),
-			initialItems: [chair, { ...chair, id: 43, status: 'DONATED' }],
+			resources: islandResources(locale, ['items', 'item', 'common', 'itemRequests']),
+			initialItems: items,
 		}),
 	);
 }
 
+/** The text of the card's link to the item's requests. */
+function requestsLink(html: string, itemId: number): string {
+	const link = new RegExp(`<a href="(?:/en)?/my-items/${itemId}/requests"[^>]*>(.*?)</a>`).exec(
+		html,
+	);
+	return (link?.[1] ?? '').replace(/<[^>]+>/g, '');
+}
+
 describe('my items', () => {
 	it('does not tell donors that their own items are theirs', () => {
-		expect(render('en')).not.toContain('Siti Rahma');
-		expect(render('id')).not.toContain('Siti Rahma');
-		expect(render('en')).toContain('Kebayoran Baru');
+		const items = [chair, { ...chair, id: 43, status: 'DONATED' as const }];
+		expect(render('en', items)).not.toContain('Siti Rahma');
+		expect(render('id', items)).not.toContain('Siti Rahma');
+		expect(render('en', items)).toContain('Kebayoran Baru');
+	});
+
+	it('links each card to its requests, saying how many are in progress and how many are new', () => {
+		expect(requestsLink(render('en'), 42)).toBe('3 requests 2 new');
+		expect(requestsLink(render('id'), 42)).toBe('3 permintaan 2 baru');
+	});
+
+	it('leaves the new mark out once every request was seen', () => {
+		const seen = { ...chair, requestCounts: { open: 1, new: 0 } };
+		expect(requestsLink(render('en', [seen]), 42)).toBe('1 request');
+	});
+
+	it('still leads to the requests of an item with none in progress', () => {
+		const quiet = { ...chair, requestCounts: { open: 0, new: 0 } };
+		expect(requestsLink(render('en', [quiet]), 42)).toBe('See requests');
+		expect(requestsLink(render('id', [quiet]), 42)).toBe('Lihat permintaan');
+	});
+});
+
+describe('toMyItemCard', () => {
+	const item = {
+		id: 42,
+		name: 'Kursi lipat',
+		status: 'DONATED',
+		category: 'furniture',
+		photos: [],
+		donor: { name: 'Siti Rahma', areaName: null },
+	} as unknown as Item;
+
+	it('keeps the counts the list carries', () => {
+		const counted = { ...item, requestCounts: { open: 2, new: 1 } };
+		expect(toMyItemCard(counted).requestCounts).toEqual({ open: 2, new: 1 });
+	});
+
+	it('counts none in progress for an item a status change answered without counts', () => {
+		expect(toMyItemCard(item).requestCounts).toEqual({ open: 0, new: 0 });
 	});
 });

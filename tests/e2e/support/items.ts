@@ -24,8 +24,11 @@ async function photo(index: number): Promise<File> {
 	return new File([new Uint8Array(bytes)], `foto-${index + 1}.jpg`, { type: 'image/jpeg' });
 }
 
-/** Lists an item with `photos` photos as the donor signed in on `page` (complete profile). */
-export async function listItem(page: Page, name: string, photos = 1): Promise<Item> {
+/**
+ * Lists `quantity` of an item with `photos` photos as the donor signed in on `page` (complete
+ * profile).
+ */
+export async function listItem(page: Page, name: string, photos = 1, quantity = 1): Promise<Item> {
 	// A browser's own POST says where it comes from; the site refuses writes that do not.
 	const headers = { Origin: new URL(page.url()).origin };
 	const verification = await page.request.post('/api/verification/simulated', { headers });
@@ -39,7 +42,7 @@ export async function listItem(page: Page, name: string, photos = 1): Promise<It
 		length: '40',
 		width: '30',
 		height: '20',
-		quantity: '1',
+		quantity: String(quantity),
 		category: 'household',
 		verificationToken: token,
 	};

@@ -26,9 +26,10 @@ export interface ItemDetailProps extends IslandI18nProps {
 
 /**
  * The item detail page's island: gallery, name and availability, the donor, and the panel
- * that fits the viewer (pickup for others while the item takes requests, status toggle for the
- * donor), with the viewer's own request for it. Needs the `item`, `itemDetail`, `myRequests`,
- * `requests` and `common` namespaces, `auth.loginRequired` and `profile.completeProfileFirst`.
+ * that fits the viewer (pickup for others while the item takes requests, status toggle and a
+ * link to the requests for the donor), with the viewer's own request for it. Needs the `item`,
+ * `itemDetail`, `myRequests`, `requests` and `common` namespaces, `auth.loginRequired`,
+ * `profile.completeProfileFirst` and, for the donor, `itemRequests.summary.see`.
  */
 export const ItemDetail = islandRoot(function ItemDetail({
 	locale,

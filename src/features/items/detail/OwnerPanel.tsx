@@ -17,8 +17,10 @@ interface OwnerPanelProps {
 }
 
 /**
- * What the donor sees instead of the pickup panel: a note, the status toggle, and a link to edit
- * the item while it can still be edited.
+ * What the donor sees instead of the pickup panel: a note, a link to the item's requests, the
+ * status toggle, and a link to edit the item while it can still be edited. The requests are not
+ * counted here: reading them would mark them seen, and the page stays as light as it is for
+ * everyone else.
  */
 export function OwnerPanel({ item, refreshing, onStatusChanged, locale, t }: OwnerPanelProps) {
 	const id = useId();
@@ -46,6 +48,12 @@ export function OwnerPanel({ item, refreshing, onStatusChanged, locale, t }: Own
 				<p role="note" className="alert alert-info">
 					{t('itemDetail.ownItem')}
 				</p>
+				<a
+					href={localizePath(`/my-items/${item.id}/requests`, locale)}
+					className="btn btn-secondary"
+				>
+					{t('itemRequests.summary.see')}
+				</a>
 				<h2 id={`${id}-heading`} className="card-title text-xl">
 					{t('itemDetail.status.heading')}
 				</h2>

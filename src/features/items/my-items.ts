@@ -1,0 +1,23 @@
+/** The donor's own list (docs/product-rules.md#my-items): cards that also count the item's requests. */
+import { type CardItem, toCardItem } from './item-card';
+import type { Item } from './items';
+
+/** Requests open or reserved for an item, and of them the ones its donor has not seen yet. */
+export interface RequestCounts {
+	open: number;
+	new: number;
+}
+
+/** A card of My items. */
+export interface MyItemCard extends CardItem {
+	requestCounts: RequestCounts;
+}
+
+/**
+ * The card of one of the donor's items. An item without counts (as a status change answers it)
+ * has none in progress: marking an item donated closes its requests, and only an item without
+ * any may become available again.
+ */
+export function toMyItemCard(item: Item): MyItemCard {
+	return { ...toCardItem(item), requestCounts: item.requestCounts ?? { open: 0, new: 0 } };
+}

@@ -1,0 +1,130 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { requestLimits } from '~/config/limits';
+import { type RequestChange, reservableQuantity } from './item-requests';
+import { RequestQuantityStepper } from './RequestQuantityStepper';
+import type { ItemRequest, RequestAction } from './requests';
+
+interface ItemRequestActionsProps {
+	request: ItemRequest;
+	/** The receiver's name, for the group's label. */
+	name: string;
+	/** A change to any request is under way. */
+	busy: boolean;
+	/** The change under way is this request's. */
+	working: boolean;
+	onChange: (request: ItemRequest, change: RequestChange) => void;
+	onDecline: (request: ItemRequest) => void;
+}
+
+/** How many days an extension adds to a reservation. */
+const extensionDays = Math.round(requestLimits.reservationMs / (24 * 60 * 60_000));
+
+/**
+ * What the donor may do with a request now (`request.actions`): reserve what was asked or fewer,
+ * up to what is not yet reserved for others; hand over what was reserved or fewer; extend the
+ * reservation; decline. Its parent gives it a new key when the request's figures change, so the
+ * quantities start again from them.
+ */
+export function ItemRequestActions({
+	request,
+	name,
+	busy,
+	working,
+	onChange,
+	onDecline,
+}: ItemRequestActionsProps) {
+	const { t } = useTranslation();
+	const id = useId();
+	const reservable = reservableQuantity(request);
+	const [reserveQuantity, setReserveQuantity] = useState(reservable);
+	const [handOverQuantity, setHandOverQuantity] = useState(request.quantity);
+	const offers = (action: RequestAction) => request.actions.includes(action);
+
+	return (
+		<div
+			role="group"
+			aria-label={t('itemRequests.actions.label', { name })}
+			className="grid gap-3 border-t border-base-300 pt-3"
+		>
+			{offers('reserve') && reservable === 0 && (
+				<p className="text-sm text-base-content/75">{t('itemRequests.actions.waitingList')}</p>
+			)}
+			{offers('reserve') && reservable > 0 && reservable < request.quantity && (
+				<p className="text-sm text-base-content/75">
+					{t('requests.errors.notEnoughLeft', { count: reservable })}
+				</p>
+			)}
+			{offers('reserve') && reservable > 1 && (
+				<RequestQuantityStepper
+					id={`${id}-reserve`}
+					label={t('itemRequests.actions.reserveQuantity')}
+					value={reserveQuantity}
+					max={reservable}
+					disabled={busy}
+					onChange={setReserveQuantity}
+				/>
+			)}
+			{offers('handOver') && request.quantity > 1 && (
+				<RequestQuantityStepper
+					id={`${id}-hand-over`}
+					label={t('itemRequests.actions.handOverQuantity')}
+					value={handOverQuantity}
+					max={request.quantity}
+					disabled={busy}
+					onChange={setHandOverQuantity}
+				/>
+			)}
+			<div className="flex flex-wrap items-center gap-2">
+				{offers('reserve') && reservable > 0 && (
+					<button
+						type="button"
+						className="btn btn-sm btn-primary"
+						disabled={busy}
+						onClick={() => onChange(request, { action: 'reserve', quantity: reserveQuantity })}
+					>
+						{t('itemRequests.actions.reserve')}
+					</button>
+				)}
+				{offers('handOver') && (
+					<button
+						type="button"
+						className="btn btn-sm btn-primary"
+						disabled={busy}
+						onClick={() => onChange(request, { action: 'handOver', quantity: handOverQuantity })}
+					>
+						{t('itemRequests.actions.handOver')}
+					</button>
+				)}
+				{offers('extend') && (
+					<button
+						type="button"
+						className="btn btn-outline btn-sm"
+						disabled={busy}
+						onClick={() => onChange(request, { action: 'extend' })}
+					>
+						{t('itemRequests.actions.extend', { count: extensionDays })}
+					</button>
+				)}
+				{offers('decline') && (
+					<button
+						type="button"
+						className="btn btn-outline btn-sm btn-error"
+						disabled={busy}
+						onClick={() => onDecline(request)}
+					>
+						{t('itemRequests.actions.decline')}
+					</button>
+				)}
+				<span role="status" className="flex items-center gap-1 text-sm">
+					{working && (
+						<>
+							<span aria-hidden="true" className="loading loading-xs loading-spinner" />
+							{t('itemRequests.actions.saving')}
+						</>
+					)}
+				</span>
+			</div>
+		</div>
+	);
+}
