@@ -27,6 +27,7 @@ const modules = {
 	pages: () => import('./bench/pages.mjs'),
 	lighthouse: () => import('./bench/lighthouse.mjs'),
 	api: () => import('./bench/api.mjs'),
+	requests: () => import('./bench/requests.mjs'),
 	photos: () => import('./bench/photos.mjs'),
 };
 

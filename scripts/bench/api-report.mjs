@@ -5,13 +5,13 @@ import { formatKb, formatMs, formatTable } from './format.mjs';
 import { ratioOf } from './load-figures.mjs';
 
 /** @param {number | undefined} ms */
-const formatLatency = (ms) => formatMs(ms, { tenths: true });
+export const formatLatency = (ms) => formatMs(ms, { tenths: true });
 
 /** @param {number} rps */
-const formatRps = (rps) => (rps >= 100 ? String(Math.round(rps)) : rps.toFixed(1));
+export const formatRps = (rps) => (rps >= 100 ? String(Math.round(rps)) : rps.toFixed(1));
 
 /** @param {number | undefined} ratio */
-const formatRatio = (ratio) => (ratio === undefined ? '–' : ratio.toFixed(2));
+export const formatRatio = (ratio) => (ratio === undefined ? '–' : ratio.toFixed(2));
 
 /**
  * The per-database table of the brief: API beside bare, per endpoint, and the targets.
