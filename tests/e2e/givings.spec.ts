@@ -4,8 +4,8 @@
  * it, another visitor finds the item Reserved, the donor hands it over, the receiver confirms from
  * the bell, and the rankings and both public profiles count it.
  */
-import { randomBytes, randomInt } from 'node:crypto';
-import type { Browser, Locator, Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
 import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
 import enItemRequests from '../../locales/en/itemRequests.json' with { type: 'json' };
@@ -21,6 +21,7 @@ import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import { expect, signUpComplete, test } from './support/accounts';
 import { fill, type Locale, localePath, locales } from './support/i18n';
 import { listItem } from './support/items';
+import { openedUrls, otherVisitor, recordWindowOpen } from './support/visitors';
 
 const texts = {
 	id: {
@@ -44,27 +45,6 @@ const texts = {
 test.use({ viewport: { width: 1280, height: 900 } });
 // Two people sign up through the real provider and profile forms, and a third looks.
 test.describe.configure({ timeout: 240_000 });
-
-/** Another visitor in their own browser context, from their own address. */
-async function otherVisitor(browser: Browser, baseURL: string): Promise<Page> {
-	const address = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-	const context = await browser.newContext({
-		baseURL,
-		viewport: { width: 1280, height: 900 },
-		extraHTTPHeaders: { 'X-Forwarded-For': address },
-	});
-	const page = await context.newPage();
-	// wa.me is out of reach here: the page's `window.open` calls are recorded instead.
-	await page.addInitScript(() => {
-		const opened: string[] = [];
-		Object.assign(window, { openedUrls: opened });
-		window.open = (url?: string | URL) => {
-			opened.push(String(url));
-			return null;
-		};
-	});
-	return page;
-}
 
 /** The signed-in person's id, as the profile check names it. */
 async function userIdOf(page: Page): Promise<string> {
@@ -98,6 +78,7 @@ for (const locale of locales) {
 
 		// The receiver asks on the item page: the request is recorded and the chat opens.
 		const receiver = await otherVisitor(browser, baseURL!);
+		await recordWindowOpen(receiver);
 		await signUpComplete(receiver, { locale, details: { name: receiverName } });
 		await receiver.goto(itemPath);
 		await expect(
@@ -105,9 +86,7 @@ for (const locale of locales) {
 		).toHaveCount(1);
 		await receiver.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
 		await expect
-			.poll(() =>
-				receiver.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls),
-			)
+			.poll(() => openedUrls(receiver))
 			.toEqual([expect.stringMatching(/^https:\/\/wa\.me\/62\d+\?text=/)]);
 		await expect(receiver.getByText(fill(myRequests.status.open, { count: 1 }))).toBeVisible();
 

@@ -7,7 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import enItem from '../../locales/en/item.json' with { type: 'json' };
@@ -25,6 +25,7 @@ import {
 	test,
 } from './support/accounts';
 import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
+import { openedUrls, otherVisitor, recordWindowOpen } from './support/visitors';
 
 const texts = {
 	id: { ...accountTexts.id, common: idCommon, item: idItem, itemDetail: idItemDetail },
@@ -67,33 +68,6 @@ async function listItem(page: Page, baseURL: string, name: string): Promise<Item
 	const response = await page.request.post('/api/items', { headers: origin, multipart: form });
 	expect(response.status(), await response.text()).toBe(201);
 	return ((await response.json()) as { data: Item }).data;
-}
-
-/** A second visitor in their own browser context, from their own address. */
-async function otherVisitor(browser: Browser, baseURL: string): Promise<Page> {
-	const address = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-	const context = await browser.newContext({
-		baseURL,
-		viewport: { width: 1280, height: 900 },
-		extraHTTPHeaders: { 'X-Forwarded-For': address },
-	});
-	return context.newPage();
-}
-
-/** Records what the page passes to `window.open` instead of leaving for wa.me (offline here). */
-async function recordWindowOpen(page: Page): Promise<void> {
-	await page.addInitScript(() => {
-		const opened: string[] = [];
-		Object.assign(window, { openedUrls: opened });
-		window.open = (url?: string | URL) => {
-			opened.push(String(url));
-			return null;
-		};
-	});
-}
-
-function openedUrls(page: Page): Promise<string[]> {
-	return page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItemRequests from '../../locales/en/itemRequests.json' with { type: 'json' };
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
@@ -19,6 +19,7 @@ import type { ItemRequest, NotificationList } from '../../src/features/requests/
 import { accountTexts, expect, signUpComplete, test } from './support/accounts';
 import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
 import { listItem } from './support/items';
+import { otherVisitor } from './support/visitors';
 
 const texts = {
 	id: {
@@ -40,17 +41,6 @@ const texts = {
 test.use({ viewport: { width: 1280, height: 900 } });
 // Three people sign up through the real provider and profile forms.
 test.describe.configure({ timeout: 240_000 });
-
-/** A second visitor in their own browser context, from their own address. */
-async function otherVisitor(browser: Browser, baseURL: string): Promise<Page> {
-	const address = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-	const context = await browser.newContext({
-		baseURL,
-		viewport: { width: 1280, height: 900 },
-		extraHTTPHeaders: { 'X-Forwarded-For': address },
-	});
-	return context.newPage();
-}
 
 /** The signed-in receiver of `page` asks for `quantity` of the item, as the item page does. */
 async function askFor(page: Page, itemId: number, quantity: number): Promise<void> {

@@ -7,7 +7,6 @@
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import sharp from 'sharp';
 import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
 import enMyRequests from '../../locales/en/myRequests.json' with { type: 'json' };
@@ -20,6 +19,8 @@ import type { Item } from '../../src/features/items/items';
 import type { ItemRequest } from '../../src/features/requests/requests';
 import { accountTexts, expect, signUpComplete, test, userMenuButton } from './support/accounts';
 import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
+import { listItem } from './support/items';
+import { openedUrls, otherVisitor, recordWindowOpen } from './support/visitors';
 
 const texts = {
 	id: {
@@ -42,36 +43,6 @@ test.use({ viewport: { width: 1280, height: 900 } });
 // Each journey signs up two or three people through the real provider and profile forms.
 test.describe.configure({ timeout: 180_000 });
 
-/** Lists an item of `quantity` with one photo through the API, as the donor signed in on `page`. */
-async function listItem(page: Page, baseURL: string, name: string, quantity = 2): Promise<Item> {
-	const headers = { Origin: baseURL };
-	const verification = await page.request.post('/api/verification/simulated', { headers });
-	expect(verification.ok()).toBe(true);
-	const { token } = ((await verification.json()) as { data: { token: string } }).data;
-	const bytes = await sharp({
-		create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 140, b: 110 } },
-	})
-		.jpeg()
-		.toBuffer();
-	const form = new FormData();
-	const fields = {
-		name,
-		description: 'Masih bagus dan layak pakai, tinggal diambil.',
-		weight: '2',
-		length: '40',
-		width: '30',
-		height: '20',
-		quantity: String(quantity),
-		category: 'household',
-		verificationToken: token,
-	};
-	for (const [key, value] of Object.entries(fields)) form.append(key, value);
-	form.append('files', new File([new Uint8Array(bytes)], 'foto.jpg', { type: 'image/jpeg' }));
-	const response = await page.request.post('/api/items', { headers, multipart: form });
-	expect(response.status(), await response.text()).toBe(201);
-	return ((await response.json()) as { data: Item }).data;
-}
-
 /** The donor signed in on `page` moves the one request in progress for their item. */
 async function donorMoves(page: Page, baseURL: string, itemId: number, action: string) {
 	const list = await page.request.get(`/api/items/${itemId}/requests`);
@@ -87,32 +58,10 @@ async function donorMoves(page: Page, baseURL: string, itemId: number, action: s
 
 /** Another visitor in their own browser context, from their own address, signed up. */
 async function newReceiver(browser: Browser, baseURL: string, locale: Locale) {
-	const address = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-	const context = await browser.newContext({
-		baseURL,
-		viewport: { width: 1280, height: 900 },
-		extraHTTPHeaders: { 'X-Forwarded-For': address },
-	});
-	const page = await context.newPage();
+	const page = await otherVisitor(browser, baseURL);
 	await signUpComplete(page, { locale });
 	await recordWindowOpen(page);
 	return page;
-}
-
-/** Records what the page passes to `window.open` instead of leaving for wa.me (offline here). */
-async function recordWindowOpen(page: Page): Promise<void> {
-	await page.addInitScript(() => {
-		const opened: string[] = [];
-		Object.assign(window, { openedUrls: opened });
-		window.open = (url?: string | URL) => {
-			opened.push(String(url));
-			return null;
-		};
-	});
-}
-
-function openedUrls(page: Page): Promise<string[]> {
-	return page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
 }
 
 /** Opens the item's page and waits until its island reacts. */
@@ -170,7 +119,7 @@ for (const locale of locales) {
 		baseURL,
 	}) => {
 		const donor = await signUpComplete(page, { locale });
-		const listed = await listItem(page, baseURL!, `Rak buku ${locale} ${randomInt(1e6)}`);
+		const listed = await listItem(page, `Rak buku ${locale} ${randomInt(1e6)}`, 1, 2);
 		const itemPath = at(`/items/${listed.id}`);
 		const itemUrl = new URL(itemPath, baseURL).href;
 		const chat = `https://wa.me/62${donor.profile.phoneDigits}?text=`;
@@ -295,7 +244,7 @@ for (const locale of locales) {
 		await signUpComplete(page, { locale });
 		const listed: Item[] = [];
 		for (let index = 0; index < 6; index++) {
-			listed.push(await listItem(page, baseURL!, `Piring ${index} ${locale} ${randomInt(1e6)}`, 1));
+			listed.push(await listItem(page, `Piring ${index} ${locale} ${randomInt(1e6)}`, 1, 1));
 		}
 		const receiver = await newReceiver(browser, baseURL!, locale);
 		for (const item of listed.slice(0, 5)) {

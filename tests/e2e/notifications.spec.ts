@@ -4,13 +4,14 @@
  */
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
 import { notificationPollMs } from '../../src/features/requests/requests';
 import { accountTexts, expect, signUp, signUpComplete, test } from './support/accounts';
 import { fill, type Locale, localePath, locales } from './support/i18n';
 import { listItem } from './support/items';
+import { otherVisitor } from './support/visitors';
 
 const texts = {
 	id: { ...accountTexts.id, notifications: idNotifications },
@@ -38,16 +39,6 @@ function bellPanel(page: Page) {
 /** Whether an answer is the bell's list. */
 function isNotificationList(url: string): boolean {
 	return new URL(url).pathname === '/api/notifications';
-}
-
-/** A second visitor in their own browser context, from their own address. */
-async function otherVisitor(browser: Browser, baseURL: string): Promise<Page> {
-	const address = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-	const context = await browser.newContext({
-		baseURL,
-		extraHTTPHeaders: { 'X-Forwarded-For': address },
-	});
-	return context.newPage();
 }
 
 /** Axe's serious and critical findings on the page as it is now. */

@@ -199,6 +199,21 @@ function stillConfirmable(request: RequestRow, now: Date): boolean {
 	return now.getTime() < handedOverAt + requestLimits.confirmWithinMs;
 }
 
+/** Ends an open or reserved request, freeing what its reservation held. */
+async function closeRequest(
+	{ tx, item, request, now }: Step,
+	state: 'declined' | 'withdrawn',
+	declineReason: string | null,
+): Promise<void> {
+	await tx
+		.update(itemRequests)
+		.set({ state, declineReason, reservedUntil: null, closedAt: now, updatedAt: now })
+		.where(eq(itemRequests.id, request.id));
+	if (request.state !== 'reserved') return;
+	const reserved = item.reservedQuantity - request.quantity;
+	await saveItemQuantities(tx, item, item.quantity, reserved, now);
+}
+
 const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 	async reserve(step) {
 		const { tx, item, request, change, now } = step;
@@ -236,49 +251,15 @@ const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 	},
 
 	async decline(step) {
-		const { tx, item, request, change, now } = step;
-		await tx
-			.update(itemRequests)
-			.set({
-				state: 'declined',
-				declineReason: change.reason ?? null,
-				reservedUntil: null,
-				closedAt: now,
-				updatedAt: now,
-			})
-			.where(eq(itemRequests.id, request.id));
-		if (request.state === 'reserved') {
-			await saveItemQuantities(
-				tx,
-				item,
-				item.quantity,
-				item.reservedQuantity - request.quantity,
-				now,
-			);
-		}
-		await told(
-			step,
-			request.receiverId,
-			'requestDeclined',
-			change.reason ? { reason: change.reason } : {},
-		);
+		const { change, request } = step;
+		await closeRequest(step, 'declined', change.reason ?? null);
+		const reason = change.reason ? { reason: change.reason } : {};
+		await told(step, request.receiverId, 'requestDeclined', reason);
 	},
 
 	async withdraw(step) {
-		const { tx, item, request, now } = step;
-		await tx
-			.update(itemRequests)
-			.set({ state: 'withdrawn', reservedUntil: null, closedAt: now, updatedAt: now })
-			.where(eq(itemRequests.id, request.id));
-		if (request.state === 'reserved') {
-			await saveItemQuantities(
-				tx,
-				item,
-				item.quantity,
-				item.reservedQuantity - request.quantity,
-				now,
-			);
-		}
+		const { request } = step;
+		await closeRequest(step, 'withdrawn', null);
 		await told(step, request.donorId, 'requestWithdrawn', { count: request.quantity });
 	},
 
