@@ -167,17 +167,19 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 												{t('items.my.delete')}
 											</button>
 										</div>
-										<button
-											type="button"
-											className={`btn btn-sm ${editable ? 'btn-primary' : 'btn-outline btn-primary'}`}
-											disabled={pending}
-											onClick={() => void toggle(item)}
-										>
-											{pending && (
-												<span className="loading loading-xs loading-spinner" aria-hidden="true" />
-											)}
-											{editable ? t('items.toggle.markDonated') : t('items.toggle.markAvailable')}
-										</button>
+										{item.canToggle && (
+											<button
+												type="button"
+												className={`btn btn-sm ${editable ? 'btn-primary' : 'btn-outline btn-primary'}`}
+												disabled={pending}
+												onClick={() => void toggle(item)}
+											>
+												{pending && (
+													<span className="loading loading-xs loading-spinner" aria-hidden="true" />
+												)}
+												{editable ? t('items.toggle.markDonated') : t('items.toggle.markAvailable')}
+											</button>
+										)}
 										{!editable && (
 											<p className="text-xs text-base-content/75">{t('items.my.locked')}</p>
 										)}

@@ -83,8 +83,8 @@ export interface ItemList {
 }
 
 /**
- * Whether the item can still be asked for. Screens read every other status as given away, with
- * nothing left to count (docs/product-rules.md#item-statuses).
+ * Whether the item is there for the asking, with what is left shown. A RESERVED item still takes
+ * a waiting list; the other statuses read as given away (docs/product-rules.md#item-statuses).
  */
 export function isAvailable(item: Pick<Item, 'status'>): boolean {
 	return item.status === 'AVAILABLE';
@@ -93,6 +93,15 @@ export function isAvailable(item: Pick<Item, 'status'>): boolean {
 /** Whether the owner may still edit or delete the item. */
 export function isEditable(item: Pick<Item, 'status'>): boolean {
 	return item.status === 'AVAILABLE';
+}
+
+/**
+ * Whether the owner's toggle applies: an available item can be marked donated, and a donated one
+ * with something left marked available again. A reserved or shipped item, or one whose every unit
+ * was handed over, moves only through its requests (docs/product-rules.md#item-statuses).
+ */
+export function canToggleStatus(item: Pick<Item, 'status' | 'quantity'>): boolean {
+	return item.status === 'AVAILABLE' || (item.status === 'DONATED' && item.quantity > 0);
 }
 
 /** The status a toggle leads to: AVAILABLE becomes DONATED, anything else AVAILABLE again. */

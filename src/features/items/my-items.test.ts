@@ -17,6 +17,7 @@ const chair: MyItemCard = {
 	donorName: 'Siti Rahma',
 	areaName: 'Kebayoran Baru',
 	requestCounts: { open: 3, new: 2 },
+	canToggle: true,
 };
 
 function render(locale: Locale, items: MyItemCard[] = [chair]) {
@@ -43,6 +44,13 @@ describe('my items', () => {
 		expect(render('en', items)).not.toContain('Siti Rahma');
 		expect(render('id', items)).not.toContain('Siti Rahma');
 		expect(render('en', items)).toContain('Kebayoran Baru');
+	});
+
+	it('offers the status toggle only where it applies', () => {
+		const reserved = { ...chair, status: 'RESERVED' as const, canToggle: false };
+		expect(render('en', [chair])).toContain('Mark as donated');
+		expect(render('en', [reserved])).not.toContain('Mark as donated');
+		expect(render('en', [reserved])).not.toContain('Mark as available');
 	});
 
 	it('links each card to its requests, saying how many are in progress and how many are new', () => {
@@ -79,5 +87,11 @@ describe('toMyItemCard', () => {
 
 	it('counts none in progress for an item a status change answered without counts', () => {
 		expect(toMyItemCard(item).requestCounts).toEqual({ open: 0, new: 0 });
+	});
+
+	it('lets a donation marked by the donor be undone while something is left, not after hand-overs took all', () => {
+		expect(toMyItemCard({ ...item, quantity: 1 }).canToggle).toBe(true);
+		expect(toMyItemCard({ ...item, quantity: 0 }).canToggle).toBe(false);
+		expect(toMyItemCard({ ...item, status: 'RESERVED', quantity: 2 }).canToggle).toBe(false);
 	});
 });

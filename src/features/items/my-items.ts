@@ -1,6 +1,6 @@
 /** The donor's own list (docs/product-rules.md#my-items): cards that also count the item's requests. */
 import { type CardItem, toCardItem } from './item-card';
-import type { Item } from './items';
+import { canToggleStatus, type Item } from './items';
 
 /** Requests open or reserved for an item, and of them the ones its donor has not seen yet. */
 export interface RequestCounts {
@@ -11,6 +11,8 @@ export interface RequestCounts {
 /** A card of My items. */
 export interface MyItemCard extends CardItem {
 	requestCounts: RequestCounts;
+	/** Whether the status toggle applies (`canToggleStatus`). */
+	canToggle: boolean;
 }
 
 /**
@@ -19,5 +21,9 @@ export interface MyItemCard extends CardItem {
  * any may become available again.
  */
 export function toMyItemCard(item: Item): MyItemCard {
-	return { ...toCardItem(item), requestCounts: item.requestCounts ?? { open: 0, new: 0 } };
+	return {
+		...toCardItem(item),
+		requestCounts: item.requestCounts ?? { open: 0, new: 0 },
+		canToggle: canToggleStatus(item),
+	};
 }

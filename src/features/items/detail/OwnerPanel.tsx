@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
-import { type Item, isAvailable, isEditable } from '../items';
+import { canToggleStatus, type Item, isAvailable, isEditable } from '../items';
 import { ItemStatusBadge } from './ItemStatusBadge';
 
 interface OwnerPanelProps {
@@ -68,23 +68,31 @@ export function OwnerPanel({ item, refreshing, onStatusChanged, locale, t }: Own
 					)}
 				</p>
 				<p className="text-sm text-base-content/75">
-					{available ? t('itemDetail.status.hintAvailable') : t('itemDetail.status.hintDonated')}
+					{available
+						? t('itemDetail.status.hintAvailable')
+						: canToggleStatus(item)
+							? t('itemDetail.status.hintDonated')
+							: t('itemDetail.status.hintThroughRequests')}
 				</p>
 				<div className="flex flex-col gap-3 sm:flex-row">
 					{/* aria-disabled rather than disabled keeps keyboard focus on the button meanwhile. */}
-					<button
-						type="button"
-						className="btn btn-primary sm:flex-1"
-						aria-disabled={pending || undefined}
-						onClick={() => void toggle()}
-					>
-						{pending && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
-						{pending
-							? t('itemDetail.status.updating')
-							: available
-								? t('itemDetail.status.markDonated')
-								: t('itemDetail.status.markAvailable')}
-					</button>
+					{canToggleStatus(item) && (
+						<button
+							type="button"
+							className="btn btn-primary sm:flex-1"
+							aria-disabled={pending || undefined}
+							onClick={() => void toggle()}
+						>
+							{pending && (
+								<span aria-hidden="true" className="loading loading-spinner loading-sm" />
+							)}
+							{pending
+								? t('itemDetail.status.updating')
+								: available
+									? t('itemDetail.status.markDonated')
+									: t('itemDetail.status.markAvailable')}
+						</button>
+					)}
 					{isEditable(item) && (
 						<a
 							href={localizePath(`/my-items/${item.id}/edit`, locale)}
