@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuantityStepper } from '~/components/QuantityStepper';
 import { requestLimits } from '~/config/limits';
+import { clampQuantity } from '~/features/items/items';
 import { type RequestChange, reservableQuantity } from './item-requests';
-import { RequestQuantityStepper } from './RequestQuantityStepper';
 import type { ItemRequest, RequestAction } from './requests';
 
 interface ItemRequestActionsProps {
@@ -37,8 +38,11 @@ export function ItemRequestActions({
 	const { t } = useTranslation();
 	const id = useId();
 	const reservable = reservableQuantity(request);
-	const [reserveQuantity, setReserveQuantity] = useState(reservable);
-	const [handOverQuantity, setHandOverQuantity] = useState(request.quantity);
+	// What the quantity fields hold, as typed.
+	const [reserveDraft, setReserveDraft] = useState(String(reservable));
+	const [handOverDraft, setHandOverDraft] = useState(String(request.quantity));
+	const reserveQuantity = clampQuantity(reserveDraft, reservable);
+	const handOverQuantity = clampQuantity(handOverDraft, request.quantity);
 	const offers = (action: RequestAction) => request.actions.includes(action);
 
 	return (
@@ -56,23 +60,31 @@ export function ItemRequestActions({
 				</p>
 			)}
 			{offers('reserve') && reservable > 1 && (
-				<RequestQuantityStepper
+				<QuantityStepper
 					id={`${id}-reserve`}
 					label={t('itemRequests.actions.reserveQuantity')}
-					value={reserveQuantity}
+					decreaseLabel={t('itemRequests.actions.decrease')}
+					increaseLabel={t('itemRequests.actions.increase')}
+					hint={t('itemRequests.actions.upTo', { count: reservable })}
+					value={reserveDraft}
 					max={reservable}
 					disabled={busy}
-					onChange={setReserveQuantity}
+					compact
+					onChange={setReserveDraft}
 				/>
 			)}
 			{offers('handOver') && request.quantity > 1 && (
-				<RequestQuantityStepper
+				<QuantityStepper
 					id={`${id}-hand-over`}
 					label={t('itemRequests.actions.handOverQuantity')}
-					value={handOverQuantity}
+					decreaseLabel={t('itemRequests.actions.decrease')}
+					increaseLabel={t('itemRequests.actions.increase')}
+					hint={t('itemRequests.actions.upTo', { count: request.quantity })}
+					value={handOverDraft}
 					max={request.quantity}
 					disabled={busy}
-					onChange={setHandOverQuantity}
+					compact
+					onChange={setHandOverDraft}
 				/>
 			)}
 			<div className="flex flex-wrap items-center gap-2">

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { ModalDialog, useLastShown } from '~/components/ModalDialog';
 import { WhatsAppIcon } from '~/features/items/detail/icons';
 import { ApiError } from '~/lib/api-client';
 import { showToast } from '~/lib/toast';
-import { ConfirmDialog } from './ConfirmDialog';
 import type { ItemRequest } from './requests';
 import { moveRequest } from './requests.queries';
 
@@ -42,16 +42,8 @@ export function RequestActions({ request, chatUrl, compact, onChanged, t }: Requ
 	// Whether the dialog's step was taken, to read the request again once the dialog has closed.
 	const taken = useRef(false);
 	const name = request.item.name;
-	// One question per opening: the dialog opens when it gets a new one.
-	const question = useMemo(
-		() =>
-			asking && {
-				title: t(`myRequests.dialogs.${asking}.title`),
-				message: t(`myRequests.dialogs.${asking}.message`, { name }),
-				confirm: t(`myRequests.dialogs.${asking}.confirm`),
-			},
-		[asking, name, t],
-	);
+	// The question stays while the dialog closes, so its text does not blank out.
+	const asked = useLastShown(asking);
 	const offered = (action: ReceiverAction) => request.actions.includes(action);
 	// Long labels wrap on a phone rather than overflow their button.
 	const size = compact ? 'btn-sm h-auto min-h-8 py-1' : 'h-auto min-h-10 py-2';
@@ -114,9 +106,12 @@ export function RequestActions({ request, chatUrl, compact, onChanged, t }: Requ
 				</a>
 			)}
 			{button('withdraw', 'btn-ghost text-error')}
-			<ConfirmDialog
-				question={question}
-				back={t('myRequests.dialogs.back')}
+			<ModalDialog
+				open={asking !== null}
+				title={asked ? t(`myRequests.dialogs.${asked}.title`) : ''}
+				message={asked ? t(`myRequests.dialogs.${asked}.message`, { name }) : ''}
+				cancelLabel={t('myRequests.dialogs.back')}
+				confirmLabel={asked ? t(`myRequests.dialogs.${asked}.confirm`) : ''}
 				busyLabel={t('myRequests.actions.saving')}
 				onConfirm={async () => {
 					if (!asking) return;

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
+import { QuantityStepper } from '~/components/QuantityStepper';
 import { useProfileCheck } from '~/features/profiles/use-profile-check';
 import { endedWithoutGiving } from '~/features/requests/receiver';
 import { askForItem } from '~/features/requests/requests.queries';
@@ -15,7 +16,6 @@ import {
 	withProfileCheck,
 } from './contact';
 import { WhatsAppIcon } from './icons';
-import { QuantityStepper } from './QuantityStepper';
 import type { ViewerRequest } from './use-viewer-request';
 import { YourRequest } from './YourRequest';
 
@@ -152,11 +152,13 @@ export function PickupPanel(props: PickupPanelProps) {
 						<PickupMethods name={`${id}-method`} t={t} />
 						<QuantityStepper
 							id={`${id}-quantity`}
-							draft={draft}
-							quantity={quantity}
+							label={t('itemDetail.quantity.label')}
+							decreaseLabel={t('itemDetail.quantity.decrease')}
+							increaseLabel={t('itemDetail.quantity.increase')}
+							hint={t('itemDetail.quantity.hint', { count: available })}
+							value={draft}
 							max={available}
 							onChange={changeDraft}
-							t={t}
 						/>
 						<div className="grid gap-2">
 							<button
