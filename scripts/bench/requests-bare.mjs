@@ -5,19 +5,28 @@
 // for the cookie, and on writes the rate limit's count) is not part of the bare work; it is part of
 // what the API/bare ratio measures.
 import { requestLimits } from '../../src/config/limits.ts';
-import { statements } from './requests-statements.mjs';
+import { prepared, statements } from './requests-statements.mjs';
 
 const inProgress = ['open', 'reserved', 'handedOver'];
 const held = ['open', 'reserved'];
 
+/** The names of the statements, by their text. */
+const names = new Map(Object.entries(statements).map(([name, text]) => [text, name]));
+
 /**
- * Rows as arrays, the statement unprepared, as Drizzle sends it.
+ * Rows as arrays, the statement prepared or not as the server sends it.
  * @param {import('postgres').Sql} sql the pool or a transaction
  * @param {string} text
  * @param {unknown[]} params
  * @returns {Promise<any[][]>}
  */
-const query = (sql, text, params) => sql.unsafe(text, /** @type {any[]} */ (params)).values();
+const query = (sql, text, params) =>
+	sql
+		.unsafe(text, /** @type {any[]} */ (params), { prepare: prepared.has(names.get(text) ?? '') })
+		.values();
+
+/** Where a row of the donor's list holds `seen_by_donor_at`. */
+const seenByDonorAt = 12;
 
 /**
  * The bare work of each measured call, taking what the API's call takes (requests-callers.mjs).
@@ -62,7 +71,10 @@ export function bareCalls(client) {
 			if (item?.[0] !== donorId) throw new Error(`item ${itemId} is not ${donorId}'s`);
 			const rows = await query(client, statements.itemRequests, [itemId]);
 			if (!rows.length) throw new Error(`item ${itemId} has no requests`);
-			await query(client, statements.markSeen, [new Date().toISOString(), itemId]);
+			// As the server, marks them seen only when one of them is not.
+			if (rows.some((row) => row[seenByDonorAt] === null)) {
+				await query(client, statements.markSeen, [new Date().toISOString(), itemId]);
+			}
 		},
 		/** @param {string} receiverId */
 		async receiverList(receiverId) {

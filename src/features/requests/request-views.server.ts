@@ -1,13 +1,13 @@
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, isNull } from 'drizzle-orm';
 import { requestLimits } from '~/config/limits';
 import { photoFiles } from '~/features/items/photos.server';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
-import { jsonValue } from '~/server/db/rows';
-import { itemImages, itemRequests, items, users } from '~/server/db/schema';
+import { isoTimestamp, jsonValue } from '~/server/db/rows';
+import { itemRequests } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { mediaUrl } from '~/server/storage';
+import { type RequestRecord, reads, requestRecords } from './request-records.server';
 import {
 	actionsFor,
 	activeRequestStates,
@@ -16,67 +16,16 @@ import {
 	type RequestState,
 } from './requests';
 
-const donors = alias(users, 'donors');
-const receivers = alias(users, 'receivers');
-
-/** The receiver's record of collecting: a column per figure, over all their requests. */
-const receiverFigures = {
-	pickupsCompleted: sql<number>`(
-		select count(*)::int from ${itemRequests} as past
-		where past.receiver_id = ${itemRequests.receiverId}
-			and past.state in ('handedOver', 'confirmed'))`,
-	noShows: sql<number>`(
-		select count(*)::int from ${itemRequests} as past
-		where past.receiver_id = ${itemRequests.receiverId}
-			and (past.state = 'expired' or (past.state = 'declined' and past.decline_reason = 'noShow')))`,
-};
-
-const cover = sql<{ key: string; widths: number[] } | null>`(
-	select json_build_object('key', ${itemImages.key}, 'widths', ${itemImages.widths})
-	from ${itemImages} where ${itemImages.itemId} = ${itemRequests.itemId}
-	order by ${itemImages.position} limit 1)`;
-
-function selectRequests(db: Database) {
-	return db
-		.select({
-			request: itemRequests,
-			item: {
-				name: items.name,
-				status: items.status,
-				quantity: items.quantity,
-				reservedQuantity: items.reservedQuantity,
-			},
-			cover,
-			donor: {
-				id: donors.id,
-				name: donors.name,
-				avatarKey: donors.avatarKey,
-				phone: donors.phone,
-			},
-			receiver: {
-				id: receivers.id,
-				name: receivers.name,
-				avatarKey: receivers.avatarKey,
-				phone: receivers.phone,
-			},
-			...receiverFigures,
-		})
-		.from(itemRequests)
-		.innerJoin(items, eq(items.id, itemRequests.itemId))
-		.innerJoin(donors, eq(donors.id, itemRequests.donorId))
-		.innerJoin(receivers, eq(receivers.id, itemRequests.receiverId));
-}
-
-type RequestRecord = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
-
 const isActive = (state: string) => (activeRequestStates as readonly string[]).includes(state);
+
+const isoOrNull = (text: string | null) => (text === null ? null : isoTimestamp(text));
 
 /** The request as `viewer` sees it: the other person, and the actions open to the viewer now. */
 function requestView(record: RequestRecord, viewer: RequestActor, now: Date): ItemRequest {
-	const { request } = record;
-	const state = request.state as RequestState;
-	const confirmBy = request.handedOverAt
-		? new Date(request.handedOverAt.getTime() + requestLimits.confirmWithinMs)
+	const state = record.state as RequestState;
+	const handedOverAt = isoOrNull(record.handed_over_at);
+	const confirmBy = handedOverAt
+		? new Date(Date.parse(handedOverAt) + requestLimits.confirmWithinMs)
 		: null;
 	const confirmable = confirmBy !== null && now < confirmBy;
 	const coverPhoto = record.cover === null ? null : jsonValue(record.cover);
@@ -88,45 +37,63 @@ function requestView(record: RequestRecord, viewer: RequestActor, now: Date): It
 	// with its limit on revealed phones, would not.
 	const phoneShown =
 		viewer === 'donor' ? isActive(state) : state === 'reserved' || state === 'handedOver';
-	const person = (who: typeof record.donor) => ({
-		id: who.id,
-		name: who.name ?? '',
-		avatar: mediaUrl(who.avatarKey),
-		...(phoneShown && who.phone ? { phone: who.phone } : {}),
+	const person = (
+		id: string,
+		name?: string | null,
+		avatarKey?: string | null,
+		phone?: string | null,
+	) => ({
+		id,
+		name: name ?? '',
+		avatar: mediaUrl(avatarKey ?? null),
+		...(phoneShown && phone ? { phone } : {}),
 	});
+	const itemId = Number(record.item_id);
 	return {
-		id: request.id,
-		itemId: request.itemId,
+		id: Number(record.id),
+		itemId,
 		state,
-		method: request.method === 'courier' ? 'courier' : 'pickup',
-		quantity: request.quantity,
-		givenQuantity: request.givenQuantity,
-		declineReason: request.declineReason,
-		disputes: request.disputes,
-		reservedUntil: request.reservedUntil?.toISOString() ?? null,
-		createdAt: request.createdAt.toISOString(),
-		updatedAt: request.updatedAt.toISOString(),
-		handedOverAt: request.handedOverAt?.toISOString() ?? null,
-		confirmedAt: request.confirmedAt?.toISOString() ?? null,
+		method: record.method === 'courier' ? 'courier' : 'pickup',
+		quantity: record.quantity,
+		givenQuantity: record.given_quantity,
+		declineReason: record.decline_reason,
+		disputes: record.disputes,
+		reservedUntil: isoOrNull(record.reserved_until),
+		createdAt: isoTimestamp(record.created_at),
+		updatedAt: isoTimestamp(record.updated_at),
+		handedOverAt,
+		confirmedAt: isoOrNull(record.confirmed_at),
 		confirmBy: confirmBy?.toISOString() ?? null,
-		countsForImpact: request.countsForImpact,
+		countsForImpact: record.counts_for_impact,
 		item: {
-			id: request.itemId,
-			name: record.item.name,
-			status: record.item.status,
+			id: itemId,
+			name: record.item_name,
+			status: record.item_status,
 			photo,
-			quantity: record.item.quantity,
-			reservedQuantity: record.item.reservedQuantity,
+			quantity: record.item_quantity,
+			reservedQuantity: record.item_reserved_quantity,
 		},
 		...(viewer === 'receiver'
-			? { donor: person(record.donor) }
+			? {
+					donor: person(
+						record.donor_id,
+						record.donor_name,
+						record.donor_avatar_key,
+						record.donor_phone,
+					),
+				}
 			: {
 					receiver: {
-						...person(record.receiver),
-						pickupsCompleted: Number(record.pickupsCompleted),
-						noShows: Number(record.noShows),
+						...person(
+							record.receiver_id,
+							record.receiver_name,
+							record.receiver_avatar_key,
+							record.receiver_phone,
+						),
+						pickupsCompleted: Number(record.pickups_completed),
+						noShows: Number(record.no_shows),
 					},
-					isNew: request.seenByDonorAt === null && isActive(state),
+					isNew: record.seen_by_donor_at === null && isActive(state),
 				}),
 		actions: actionsFor(state, viewer).filter(
 			(action) => (action !== 'confirm' && action !== 'dispute') || confirmable,
@@ -142,11 +109,11 @@ export async function findRequest(
 	now = new Date(),
 ): Promise<ItemRequest> {
 	const [record] = Number.isSafeInteger(requestId)
-		? await selectRequests(db).where(eq(itemRequests.id, requestId))
+		? await requestRecords(reads(db).byId, { id: requestId })
 		: [];
 	if (!record) throw new AppError('NOT_FOUND');
-	if (record.request.receiverId === userId) return requestView(record, 'receiver', now);
-	if (record.request.donorId === userId) return requestView(record, 'donor', now);
+	if (record.receiver_id === userId) return requestView(record, 'receiver', now);
+	if (record.donor_id === userId) return requestView(record, 'donor', now);
 	throw new AppError('NOT_FOUND');
 }
 
@@ -157,11 +124,10 @@ export async function myRequests(
 	itemId?: number,
 	now = new Date(),
 ): Promise<ItemRequest[]> {
-	const conditions: SQL[] = [eq(itemRequests.receiverId, userId)];
-	if (itemId !== undefined) conditions.push(eq(itemRequests.itemId, itemId));
-	const records = await selectRequests(db)
-		.where(and(...conditions))
-		.orderBy(desc(itemRequests.updatedAt), desc(itemRequests.id));
+	const records =
+		itemId === undefined
+			? await requestRecords(reads(db).receiverList, { receiverId: userId })
+			: await requestRecords(reads(db).receiverItemList, { receiverId: userId, itemId });
 	return records.map((record) => requestView(record, 'receiver', now));
 }
 
@@ -175,21 +141,16 @@ export async function itemRequestsForDonor(
 	itemId: number,
 	now = new Date(),
 ): Promise<ItemRequest[]> {
-	const [item] = Number.isSafeInteger(itemId)
-		? await db.select({ donorId: items.donorId }).from(items).where(eq(items.id, itemId))
-		: [];
+	const [item] = Number.isSafeInteger(itemId) ? await reads(db).itemDonor.execute({ itemId }) : [];
 	if (!item) throw new AppError('NOT_FOUND');
 	if (item.donorId !== donor.id) throw new AppError('FORBIDDEN');
-	const records = await selectRequests(db)
-		.where(eq(itemRequests.itemId, itemId))
-		.orderBy(
-			sql`case ${itemRequests.state} when 'handedOver' then 0 when 'reserved' then 1 when 'open' then 2 else 3 end`,
-			itemRequests.createdAt,
-			itemRequests.id,
-		);
-	await db
-		.update(itemRequests)
-		.set({ seenByDonorAt: now })
-		.where(and(eq(itemRequests.itemId, itemId), isNull(itemRequests.seenByDonorAt)));
+	const records = await requestRecords(reads(db).donorList, { itemId });
+	// With every request seen already, marking them would change nothing: skip the write.
+	if (records.some((record) => record.seen_by_donor_at === null)) {
+		await db
+			.update(itemRequests)
+			.set({ seenByDonorAt: now })
+			.where(and(eq(itemRequests.itemId, itemId), isNull(itemRequests.seenByDonorAt)));
+	}
 	return records.map((record) => requestView(record, 'donor', now));
 }

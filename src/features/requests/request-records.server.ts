@@ -1,0 +1,168 @@
+// The request reads (request-views.server.ts), built and prepared with Drizzle but run with the
+// prepared statement's `all`, which both drivers answer with their own rows, unmapped.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { preparedStatements } from '~/server/db/prepared';
+import { itemImages, itemRequests, items, users } from '~/server/db/schema';
+
+const donors = alias(users, 'donors');
+const receivers = alias(users, 'receivers');
+
+const as = (column: AnyPgColumn, name: string) => sql`${column}`.as(name);
+
+/** The request's own columns, by their names in the database. */
+const requestColumns = {
+	id: itemRequests.id,
+	itemId: itemRequests.itemId,
+	donorId: itemRequests.donorId,
+	receiverId: itemRequests.receiverId,
+	quantity: itemRequests.quantity,
+	state: itemRequests.state,
+	method: itemRequests.method,
+	givenQuantity: itemRequests.givenQuantity,
+	countsForImpact: itemRequests.countsForImpact,
+	declineReason: itemRequests.declineReason,
+	disputes: itemRequests.disputes,
+	reservedUntil: itemRequests.reservedUntil,
+	seenByDonorAt: itemRequests.seenByDonorAt,
+	createdAt: itemRequests.createdAt,
+	updatedAt: itemRequests.updatedAt,
+	handedOverAt: itemRequests.handedOverAt,
+	confirmedAt: itemRequests.confirmedAt,
+	itemName: as(items.name, 'item_name'),
+	itemStatus: as(items.status, 'item_status'),
+	itemQuantity: as(items.quantity, 'item_quantity'),
+	itemReservedQuantity: as(items.reservedQuantity, 'item_reserved_quantity'),
+	cover: sql`(
+		select json_build_object('key', ${itemImages.key}, 'widths', ${itemImages.widths})
+		from ${itemImages} where ${itemImages.itemId} = ${itemRequests.itemId}
+		order by ${itemImages.position} limit 1)`.as('cover'),
+};
+
+/** The donor, whom the receiver sees. */
+const donorColumns = {
+	donorName: as(donors.name, 'donor_name'),
+	donorAvatarKey: as(donors.avatarKey, 'donor_avatar_key'),
+	donorPhone: as(donors.phone, 'donor_phone'),
+};
+
+/** The receiver with their record of collecting over all their requests, whom the donor sees. */
+const receiverColumns = {
+	receiverName: as(receivers.name, 'receiver_name'),
+	receiverAvatarKey: as(receivers.avatarKey, 'receiver_avatar_key'),
+	receiverPhone: as(receivers.phone, 'receiver_phone'),
+	pickupsCompleted: sql`(
+		select count(*)::int from ${itemRequests} as past
+		where past.receiver_id = ${itemRequests.receiverId}
+			and past.state in ('handedOver', 'confirmed'))`.as('pickups_completed'),
+	noShows: sql`(
+		select count(*)::int from ${itemRequests} as past
+		where past.receiver_id = ${itemRequests.receiverId}
+			and (past.state = 'expired' or (past.state = 'declined' and past.decline_reason = 'noShow')))`.as(
+		'no_shows',
+	),
+};
+
+/**
+ * A row of the selections below as the driver returns it, columns by their names in the
+ * database: the request lists skip Drizzle's mapping of each value, as the item reads do
+ * (decision 011). Each side's list reads only the person it shows, and only the donor's list
+ * counts the receiver's record of collecting.
+ */
+export interface RequestRecord {
+	/** Bigints: strings from postgres.js. */
+	id: number | string;
+	item_id: number | string;
+	donor_id: string;
+	receiver_id: string;
+	quantity: number;
+	state: string;
+	method: string;
+	given_quantity: number | null;
+	counts_for_impact: boolean;
+	decline_reason: string | null;
+	disputes: number;
+	/** Timestamps as PostgreSQL writes them (`2026-11-23 18:00:38.595+00`). */
+	reserved_until: string | null;
+	seen_by_donor_at: string | null;
+	created_at: string;
+	updated_at: string;
+	handed_over_at: string | null;
+	confirmed_at: string | null;
+	item_name: string;
+	item_status: string;
+	item_quantity: number;
+	item_reserved_quantity: number;
+	/** JSON, parsed by the driver or text to parse. */
+	cover: { key: string; widths: number[] } | string | null;
+	donor_name?: string | null;
+	donor_avatar_key?: string | null;
+	donor_phone?: string | null;
+	receiver_name?: string | null;
+	receiver_avatar_key?: string | null;
+	receiver_phone?: string | null;
+	pickups_completed?: number;
+	no_shows?: number;
+}
+
+const donorJoin = eq(donors.id, itemRequests.donorId);
+const receiverJoin = eq(receivers.id, itemRequests.receiverId);
+const forDonor = sql`case ${itemRequests.state} when 'handedOver' then 0 when 'reserved' then 1 when 'open' then 2 else 3 end`;
+
+/** The request reads, prepared once per database. */
+export const reads = preparedStatements((db) => ({
+	byId: db
+		.select({ ...requestColumns, ...donorColumns, ...receiverColumns })
+		.from(itemRequests)
+		.innerJoin(items, eq(items.id, itemRequests.itemId))
+		.innerJoin(donors, donorJoin)
+		.innerJoin(receivers, receiverJoin)
+		.where(eq(itemRequests.id, sql.placeholder('id')))
+		.prepare('request_by_id'),
+	receiverList: db
+		.select({ ...requestColumns, ...donorColumns })
+		.from(itemRequests)
+		.innerJoin(items, eq(items.id, itemRequests.itemId))
+		.innerJoin(donors, donorJoin)
+		.where(eq(itemRequests.receiverId, sql.placeholder('receiverId')))
+		.orderBy(desc(itemRequests.updatedAt), desc(itemRequests.id))
+		.prepare('receiver_requests'),
+	receiverItemList: db
+		.select({ ...requestColumns, ...donorColumns })
+		.from(itemRequests)
+		.innerJoin(items, eq(items.id, itemRequests.itemId))
+		.innerJoin(donors, donorJoin)
+		.where(
+			and(
+				eq(itemRequests.receiverId, sql.placeholder('receiverId')),
+				eq(itemRequests.itemId, sql.placeholder('itemId')),
+			),
+		)
+		.orderBy(desc(itemRequests.updatedAt), desc(itemRequests.id))
+		.prepare('receiver_item_requests'),
+	itemDonor: db
+		.select({ donorId: items.donorId })
+		.from(items)
+		.where(eq(items.id, sql.placeholder('itemId')))
+		.prepare('item_donor'),
+	donorList: db
+		.select({ ...requestColumns, ...receiverColumns })
+		.from(itemRequests)
+		.innerJoin(items, eq(items.id, itemRequests.itemId))
+		.innerJoin(receivers, receiverJoin)
+		.where(eq(itemRequests.itemId, sql.placeholder('itemId')))
+		.orderBy(forDonor, itemRequests.createdAt, itemRequests.id)
+		.prepare('item_requests_for_donor'),
+}));
+
+/** A prepared statement of either driver: postgres.js's and PGlite's both answer `all` unmapped. */
+type UnmappedStatement = { all(values?: Record<string, unknown>): Promise<unknown> };
+
+/** The raw rows of a prepared request read; see `RequestRecord`. */
+export async function requestRecords(
+	statement: object,
+	values: Record<string, unknown>,
+): Promise<RequestRecord[]> {
+	if (!('all' in statement)) throw new TypeError('the driver cannot return unmapped rows');
+	return (await (statement as UnmappedStatement).all(values)) as RequestRecord[];
+}
