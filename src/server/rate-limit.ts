@@ -1,6 +1,7 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
+import { preparedStatements } from './db/prepared';
 import { rateLimits } from './db/schema';
 
 export interface RateLimitRule {
@@ -39,23 +40,38 @@ function result(count: number, rule: RateLimitRule, resetAt: number): RateLimitR
 
 const noWindow: RateLimitWindow = { count: 0, retryAfterSeconds: 0 };
 
+/**
+ * Counting a hit, sent before every write: prepared, so PostgreSQL plans it once per connection.
+ * A window that is over starts again at 1.
+ */
+const countHit = preparedStatements((db) => {
+	const over = sql`${rateLimits.resetAt} <= ${sql.placeholder('now')}::timestamptz`;
+	return db
+		.insert(rateLimits)
+		.values({ key: sql.placeholder('key'), count: 1, resetAt: sql.placeholder('resetAt') })
+		.onConflictDoUpdate({
+			target: rateLimits.key,
+			set: {
+				count: sql`case when ${over} then 1 else ${rateLimits.count} + 1 end`,
+				// `excluded` holds the values this insert proposed: the new window's end.
+				resetAt: sql`case when ${over} then excluded.reset_at else ${rateLimits.resetAt} end`,
+			},
+		})
+		.returning()
+		.prepare('rate_limit_hit');
+});
+
 /** Counters in the database: shared by processes on one database, no extra service. */
 export function databaseRateLimiter(db: Database): RateLimiter {
 	return {
 		async hit(key, rule) {
 			const now = new Date();
 			const resetAt = new Date(now.getTime() + rule.windowMs);
-			const [row] = await db
-				.insert(rateLimits)
-				.values({ key, count: 1, resetAt })
-				.onConflictDoUpdate({
-					target: rateLimits.key,
-					set: {
-						count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-						resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
-					},
-				})
-				.returning();
+			const [row] = await countHit(db).execute({
+				key,
+				now: now.toISOString(),
+				resetAt,
+			});
 			return result(row!.count, rule, row!.resetAt.getTime());
 		},
 		async peek(key) {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client';
+import { preparedStatements } from '../db/prepared';
 import { sessions } from '../db/schema';
 
 /** How long a browser stays signed in. */
@@ -33,6 +34,15 @@ function sessionId(token: string): string {
 	return createHash('sha256').update(token).digest('base64url');
 }
 
+/** Every signed-in call looks its session up: prepared, so PostgreSQL plans it once per connection. */
+const sessionById = preparedStatements((db) =>
+	db
+		.select()
+		.from(sessions)
+		.where(eq(sessions.id, sql.placeholder('id')))
+		.prepare('session_by_id'),
+);
+
 export function databaseSessionStore(db: Database): SessionStore {
 	return {
 		async create(userId, idToken) {
@@ -47,10 +57,7 @@ export function databaseSessionStore(db: Database): SessionStore {
 			return token;
 		},
 		async find(token) {
-			const [row] = await db
-				.select()
-				.from(sessions)
-				.where(eq(sessions.id, sessionId(token)));
+			const [row] = await sessionById(db).execute({ id: sessionId(token) });
 			if (!row || row.expiresAt.getTime() <= Date.now()) return null;
 			return { userId: row.userId, idToken: row.idToken, expiresAt: row.expiresAt };
 		},

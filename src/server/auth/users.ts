@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
+import { preparedStatements } from '~/server/db/prepared';
 import { users } from '~/server/db/schema';
 
 /** A user as stored: the identity at the provider, and the profile. */
@@ -36,7 +37,16 @@ export async function findOrCreateUser(
 	return findOrCreateUser(db, identity);
 }
 
+/** Every signed-in call reads its user: prepared, so PostgreSQL plans it once per connection. */
+const userById = preparedStatements((db) =>
+	db
+		.select()
+		.from(users)
+		.where(eq(users.id, sql.placeholder('id')))
+		.prepare('user_by_id'),
+);
+
 export async function findUser(db: Database, id: string): Promise<UserRow | null> {
-	const [user] = await db.select().from(users).where(eq(users.id, id));
+	const [user] = await userById(db).execute({ id });
 	return user ?? null;
 }
