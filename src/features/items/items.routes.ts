@@ -6,7 +6,7 @@ import { isProfileComplete } from '~/lib/profile-completeness';
 import type { HumanVerifier } from '~/features/verification/verification.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
-import { jsonWithETag } from '~/server/http/etag';
+import { jsonWithETag, revalidate } from '~/server/http/etag';
 import { rateLimit, requestAddress, requireUser } from '~/server/http/middleware';
 import { dataResponse, errorResponses, signedIn, signedInOrNot } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
@@ -35,17 +35,6 @@ function viewerOf(c: Context<AppEnv>): Viewer | null {
 	const user = c.get('user');
 	return user ? { id: user.id, canSeePhone: isProfileComplete(user) } : null;
 }
-
-/**
- * Polled answers revalidate with their ETag; they differ by viewer, so only the browser keeps them.
- * Set before the answer exists: a header added to a finished answer makes Hono copy it into a new
- * one, reading its body back as a stream.
- */
-const revalidate = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-	c.header('Cache-Control', 'private, no-cache');
-	c.header('Vary', 'Cookie, Authorization, Accept-Language');
-	await next();
-};
 
 const photoLimit = bodyLimit({
 	maxSize: itemBodyLimit,

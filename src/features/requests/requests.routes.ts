@@ -4,7 +4,7 @@ import { itemIdParams, missingItem } from '~/features/items/item-api';
 import { fieldErrors } from '~/features/profiles/profiles';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
-import { jsonWithETag } from '~/server/http/etag';
+import { jsonWithETag, revalidate } from '~/server/http/etag';
 import { rateLimit, requireUser } from '~/server/http/middleware';
 import { dataResponse, errorResponses, refuseInput, signedIn } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
@@ -228,14 +228,7 @@ export function requestRoutes(server: ServerContext) {
 				path: '/notifications',
 				summary: 'The caller’s newest notifications and how many are unread',
 				security: signedIn,
-				middleware: [
-					requireUser,
-					async (c, next) => {
-						c.header('Cache-Control', 'private, no-cache');
-						c.header('Vary', 'Cookie, Authorization, Accept-Language');
-						await next();
-					},
-				],
+				middleware: [requireUser, revalidate],
 				responses: {
 					200: {
 						...dataResponse('The notifications', notificationListSchema),

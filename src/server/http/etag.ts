@@ -23,3 +23,14 @@ export function jsonWithETag(c: Context<AppEnv>, data: unknown): Response {
 	c.header('Content-Type', 'application/json');
 	return c.body(body);
 }
+
+/**
+ * Polled answers revalidate with their ETag; they differ by viewer, so only the browser keeps them.
+ * Set before the answer exists: a header added to a finished answer makes Hono copy it into a new
+ * one, reading its body back as a stream.
+ */
+export const revalidate = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+	c.header('Cache-Control', 'private, no-cache');
+	c.header('Vary', 'Cookie, Authorization, Accept-Language');
+	await next();
+};
