@@ -10,8 +10,11 @@ import { itemImages, users } from '~/server/db/schema';
 import { deleteEndedRateLimits } from '~/server/rate-limit';
 import { sharePreviewKey } from '~/server/storage';
 
-/** Files younger than this may belong to an upload still being saved, so they are left alone. */
-const graceMs = 60 * 60_000;
+/**
+ * Files younger than this may belong to an upload still being saved (a photo is stored a moment
+ * before its row), so they are left alone. Minutes: an interrupted upload's files go soon.
+ */
+export const orphanGraceMs = 10 * 60_000;
 
 /**
  * Removes stored photos that no row refers to (left by crashes or interrupted uploads), and link
@@ -32,7 +35,7 @@ export async function sweepOrphanedFiles(
 		...(await server.storage.list('avatars')),
 	];
 	const orphans = files
-		.filter((file) => !referenced.has(file.key) && now - file.modifiedAt.getTime() > graceMs)
+		.filter((file) => !referenced.has(file.key) && now - file.modifiedAt.getTime() > orphanGraceMs)
 		.map((file) => file.key);
 	await Promise.all(orphans.map((key) => server.storage.delete(key)));
 	return orphans;
@@ -54,24 +57,41 @@ export async function reservationUpkeep(
 	return { expired, warned };
 }
 
+/** How often the sweeper and the clean-up of expired records run. */
+const cleanUpMs = 5 * 60_000;
+
 /**
- * Upkeep: every hour, orphaned files, expired sign-in records and rate-limit windows that are
- * over; every few minutes, reservations. `clock` gives the time reservations are judged by.
+ * Upkeep: every few minutes, orphaned files, expired sign-in records, rate-limit windows that are
+ * over, and reservations. Each job runs on one instance at a time (`runAlone`); the others skip
+ * that round. `clock` gives the time reservations are judged by. The returned stop waits for
+ * the jobs under way, so the database is closed after them.
  */
-export function startMaintenance(server: ServerContext, clock = () => new Date()): () => void {
-	const run = () =>
+export function startMaintenance(
+	server: Pick<ServerContext, 'db' | 'storage' | 'database'>,
+	clock = () => new Date(),
+): () => Promise<void> {
+	const running = new Set<Promise<unknown>>();
+	const job = (name: string, work: () => Promise<unknown>) => () => {
+		const run = server.database
+			.runAlone(name, work)
+			.catch((error: unknown) => console.error(`Maintenance (${name}) failed`, error))
+			.finally(() => running.delete(run));
+		running.add(run);
+	};
+	const cleanUp = job('clean-up', () =>
 		Promise.all([
 			sweepOrphanedFiles(server),
 			deleteExpiredPayloads(server.db),
 			deleteEndedRateLimits(server.db),
-		]).catch((error: unknown) => console.error('Maintenance failed', error));
-	const reservations = () =>
-		reservationUpkeep(server, clock()).catch((error: unknown) =>
-			console.error('Reservation upkeep failed', error),
-		);
-	void run();
-	void reservations();
-	const timers = [setInterval(run, graceMs), setInterval(reservations, reservationCheckMs)];
+		]),
+	);
+	const reservations = job('reservations', () => reservationUpkeep(server, clock()));
+	cleanUp();
+	reservations();
+	const timers = [setInterval(cleanUp, cleanUpMs), setInterval(reservations, reservationCheckMs)];
 	for (const timer of timers) timer.unref();
-	return () => timers.forEach((timer) => clearInterval(timer));
+	return async () => {
+		timers.forEach((timer) => clearInterval(timer));
+		await Promise.all(running);
+	};
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 
 /** Where uploaded photos are kept: a folder by default, an S3-compatible bucket at scale. */
@@ -81,11 +81,20 @@ export function folderStorage(root: string): Storage {
 		async put(key, data) {
 			const path = pathOf(key);
 			await mkdir(dirname(path), { recursive: true });
-			// Written aside and renamed, so a reader never gets half a file: a link preview can be
-			// read while another request writes it.
+			// Written aside, flushed to the disk and renamed, so neither a reader (a link preview can
+			// be read while another request writes it) nor a crash ever leaves half a file.
 			const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
-			await writeFile(partial, data);
+			const file = await open(partial, 'w');
+			try {
+				await file.writeFile(data);
+				await file.sync();
+			} finally {
+				await file.close();
+			}
 			await rename(partial, path);
+			// The rename itself lasts only once the folder is flushed too.
+			const folder = await open(dirname(path), 'r');
+			await folder.sync().finally(() => folder.close());
 		},
 		async get(key) {
 			try {

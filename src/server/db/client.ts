@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { projectPath } from '../paths';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** The database, the same API on PGlite and on PostgreSQL. */
@@ -21,6 +22,11 @@ export interface DatabaseHandle {
 	migrate(): Promise<void>;
 	/** A trivial query, for readiness checks. */
 	ping(): Promise<void>;
+	/**
+	 * Runs `job` unless another process runs the job of that name right now (then `false`): of
+	 * many instances on one database, one does each periodic job at a time.
+	 */
+	runAlone(name: string, job: () => Promise<unknown>): Promise<boolean>;
 	close(): Promise<void>;
 }
 
@@ -33,13 +39,39 @@ export function openPostgres(url: string): DatabaseHandle {
 		onnotice: () => {},
 	});
 	const db = drizzlePostgres(client, { schema });
+	/**
+	 * Holds the session-level advisory lock `name` on a connection of its own while `job` runs;
+	 * `wait` queues behind a holder, otherwise a held lock means the job is not run.
+	 */
+	const locked = async (name: string, wait: boolean, job: () => Promise<unknown>) => {
+		const connection = await client.reserve();
+		try {
+			if (wait) await connection`select pg_advisory_lock(hashtext(${name}))`;
+			else {
+				const [row] = await connection`select pg_try_advisory_lock(hashtext(${name})) as held`;
+				if (!row?.['held']) return false;
+			}
+			try {
+				await job();
+			} finally {
+				await connection`select pg_advisory_unlock(hashtext(${name}))`;
+			}
+			return true;
+		} finally {
+			connection.release();
+		}
+	};
 	return {
 		db,
 		kind: 'postgres',
-		migrate: () => migratePostgres(db, { migrationsFolder }),
+		// Instances starting together migrate in turn: the first applies, the others find it done.
+		migrate: async () => {
+			await locked('hibahin:migrations', true, () => migratePostgres(db, { migrationsFolder }));
+		},
 		ping: async () => {
 			await client`select 1`;
 		},
+		runAlone: (name, job) => locked(`hibahin:job:${name}`, false, job),
 		close: () => client.end(),
 	};
 }
@@ -56,13 +88,31 @@ export function openPglite(dataDir: string | null): DatabaseHandle {
 		ping: async () => {
 			await client.query('select 1');
 		},
+		// The folder's lock keeps every other process out, so no other instance runs the job.
+		runAlone: async (_name, job) => {
+			await job();
+			return true;
+		},
 		close: () => client.close(),
 	};
 }
 
-/** The database named by the environment: `DATABASE_URL`, else PGlite in `DATA_DIR/db`. */
+/**
+ * The database named by the environment: `DATABASE_URL`, else PGlite in `DATA_DIR/db` with
+ * `DATA_DIR` locked to this process.
+ */
 export function openConfiguredDatabase(env: NodeJS.ProcessEnv = process.env): DatabaseHandle {
 	const url = env['DATABASE_URL'];
 	if (url) return openPostgres(url);
-	return openPglite(join(env['DATA_DIR'] ?? projectPath('data'), 'db'));
+	const dataDir = env['DATA_DIR'] ?? projectPath('data');
+	mkdirSync(dataDir, { recursive: true });
+	const unlock = lockDataDir(dataDir);
+	const handle = openPglite(join(dataDir, 'db'));
+	return {
+		...handle,
+		async close() {
+			await handle.close();
+			unlock();
+		},
+	};
 }
