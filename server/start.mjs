@@ -3,6 +3,7 @@
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
+import { drainOnSignals } from './shutdown.mjs';
 
 // The build and its packages use what Node 24 brings (zstd among them); an older Node fails on
 // import with a message about a missing export. Say which Node to use instead.
@@ -34,14 +35,18 @@ const securityHeaders = {
 };
 
 // Migrations and the provider are ready before the first request is accepted.
-const context = await runtime.getServerContext();
+const context = await runtime.getServerContext().catch((error) => {
+	if (error?.code !== 'DATA_DIR_IN_USE') throw error;
+	console.error(error.message);
+	process.exit(1);
+});
 const provider = await runtime.builtInProviderHandler();
 const api = await runtime.apiRequestHandler();
 const prerenderedPages = runtime.prerenderedPagesHandler(
 	fileURLToPath(new URL('../dist/client/', import.meta.url)),
 	context.config,
 );
-runtime.startMaintenance(context);
+const stopMaintenance = runtime.startMaintenance(context);
 const siteUrlWarning = runtime.siteUrlWarning();
 if (siteUrlWarning) console.warn(siteUrlWarning);
 
@@ -50,6 +55,11 @@ const isHealthCheck = (url = '') => /^\/(?:healthz|readyz)(?:[/?]|$)/.test(url);
 
 const server = http.createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+	if (shutdown.isDraining() && /^\/readyz(?:[/?]|$)/.test(req.url ?? '')) {
+		return res
+			.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+			.end(JSON.stringify({ status: 'stopping' }));
+	}
 	// The API compresses its own answers, whole (src/server/http/whole-json-compression.ts).
 	if (req.url?.startsWith('/api/')) return api(req, res);
 	compress(req, res, () => {
@@ -64,16 +74,15 @@ const server = http.createServer((req, res) => {
 	});
 });
 
+const shutdown = drainOnSignals(server, {
+	delayMs: Number(process.env.SHUTDOWN_DELAY_MS ?? 0),
+	timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000),
+	async close() {
+		await stopMaintenance();
+		await context.close();
+	},
+});
+
 server.listen(port, host, () => {
 	console.log(runtime.listeningMessage(context.config, port));
 });
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, () => {
-		server.close();
-		runtime
-			.getServerContext()
-			.then((context) => context.close())
-			.finally(() => process.exit(0));
-	});
-}

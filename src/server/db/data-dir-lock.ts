@@ -5,6 +5,11 @@ import { join } from 'node:path';
 /** The file that says which process holds an embedded data folder. */
 export const dataDirLockName = 'hibahin.lock';
 
+/** Another process holds the folder; `start.mjs` prints the message alone, without a stack. */
+export class DataDirInUseError extends Error {
+	readonly code = 'DATA_DIR_IN_USE';
+}
+
 /** Whether the process `pid` on this machine is still running. */
 function isRunning(pid: number): boolean {
 	try {
@@ -37,7 +42,7 @@ export function lockDataDir(dir: string): () => void {
 		const holder = Number(pid);
 		// Another machine's lock (a shared network folder) cannot be checked: it stands.
 		if (host !== hostname() || (holder !== process.pid && isRunning(holder))) {
-			throw new Error(
+			throw new DataDirInUseError(
 				[
 					`Another Hibahin process (pid ${pid} on ${host}) is using the data folder ${dir}.`,
 					'Stop it first, or give this one its own DATA_DIR. Several processes share one',
