@@ -1,5 +1,6 @@
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { type ObjectStorageConfig, readObjectStorageConfig } from './object-storage-config';
 import { projectPath } from './paths';
 
 /** Everything the server reads from the environment, with the embedded defaults. */
@@ -13,6 +14,10 @@ export interface ServerConfig {
 	 */
 	origins: string[];
 	dataDir: string;
+	/** Where photos are stored when not in `DATA_DIR/uploads` (`STORAGE_URL`, `S3_*`). */
+	objectStorage: ObjectStorageConfig | null;
+	/** A public bucket or CDN that serves the stored photos instead of `/media/`. */
+	mediaBaseUrl: string | null;
 	databaseUrl: string | undefined;
 	redisUrl: string | undefined;
 	trustProxy: boolean;
@@ -91,6 +96,8 @@ export function readServerConfig(
 		publicUrl,
 		origins: origins.filter((origin): origin is string => origin !== null),
 		dataDir: env['DATA_DIR'] ?? projectPath('data'),
+		objectStorage: readObjectStorageConfig(env),
+		mediaBaseUrl: env['MEDIA_BASE_URL']?.replace(/\/+$/, '') || null,
 		databaseUrl: env['DATABASE_URL'] || undefined,
 		redisUrl: env['REDIS_URL'] || undefined,
 		trustProxy: env['TRUST_PROXY'] === 'true',

@@ -11,7 +11,8 @@ import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './rate-
 import type { DevMailbox } from './mail/dev-mailbox';
 import { configuredMail, type Mailer } from './mail/mailer';
 import { sharedSecret } from './secrets';
-import { folderStorage, type Storage } from './storage';
+import { objectStorage } from './object-storage';
+import { folderStorage, type Storage, useMediaBaseUrl } from './storage';
 
 /**
  * The core every request handler may use, built once per process from the configuration:
@@ -44,6 +45,7 @@ export async function createServerContext(
 ): Promise<ServerContext> {
 	await database.migrate();
 	const { db } = database;
+	useMediaBaseUrl(config.mediaBaseUrl);
 	const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : null;
 	const transactionKey = Buffer.from(
 		await sharedSecret(db, 'sign-in-transaction-key', () => randomBytes(32).toString('base64url')),
@@ -100,7 +102,9 @@ export async function createServerContext(
 		config,
 		database,
 		db,
-		storage: folderStorage(uploadsDir(config)),
+		storage: config.objectStorage
+			? objectStorage(config.objectStorage)
+			: folderStorage(uploadsDir(config)),
 		sessions: redis ? redisSessionStore(redis) : databaseSessionStore(db),
 		rateLimiter,
 		relyingParty,

@@ -25,17 +25,40 @@ export function isStorageKey(key: string): boolean {
 
 const mediaPath = '/media/';
 
-/** The public URL of a stored file: the site serves `/media/<key>` from storage. */
+/**
+ * Where photos are served from: the site's `/media/`, or the public bucket or CDN of
+ * `MEDIA_BASE_URL`. One setting for the process, made when its context is built.
+ */
+let mediaBase = mediaPath;
+
+/** Serves stored WebP photos from `baseUrl` (ending without `/`), or from `/media/` if `null`. */
+export function useMediaBaseUrl(baseUrl: string | null): void {
+	mediaBase = baseUrl ? `${baseUrl}/` : mediaPath;
+}
+
+/**
+ * The public URL of a stored file: `/media/<key>`, served from storage by the site, or the same
+ * key under `MEDIA_BASE_URL`. Link previews always come from the site, which makes them on their
+ * first request.
+ */
 export function mediaUrl(key: string): string;
 export function mediaUrl(key: string | null): string | null;
 export function mediaUrl(key: string | null): string | null {
-	return key === null ? null : `${mediaPath}${key}`;
+	if (key === null) return null;
+	return `${key.endsWith('.webp') ? mediaBase : mediaPath}${key}`;
 }
 
-/** The storage key in a media URL of this site, absolute or not; `''` for any other URL. */
+/** The storage key in a media URL of this site or its media base, absolute or not; else `''`. */
 export function mediaKeyOf(url: string): string {
+	if (mediaBase !== mediaPath && url.startsWith(mediaBase)) return url.slice(mediaBase.length);
 	const path = url.replace(/^https?:\/\/[^/]+/, '');
 	return path.startsWith(mediaPath) ? path.slice(mediaPath.length) : '';
+}
+
+/** The site's path of the link preview of the photo at `url` (a media URL). */
+export function sharePreviewPath(url: string): string {
+	const key = mediaKeyOf(url);
+	return key ? `${mediaPath}${sharePreviewKey(key)}` : sharePreviewKey(url);
 }
 
 /**
