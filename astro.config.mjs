@@ -15,7 +15,27 @@ export default defineConfig({
 	trailingSlash: 'ignore',
 	// The site's address is read at run time (PUBLIC_URL), so src/middleware.ts checks the origin
 	// of form posts; Astro's check knows only addresses fixed at build time (decision 013).
-	security: { checkOrigin: false },
+	// Content-Security-Policy on every page (decision 029): scripts only from the site and by the
+	// hashes Astro computes; pages that embed a provider add its origins
+	// (src/server/http/content-security.ts). Inline styles stay allowed: React islands and toasts
+	// set them at run time, and a style cannot run code.
+	security: {
+		checkOrigin: false,
+		csp: {
+			algorithm: 'SHA-256',
+			directives: [
+				"default-src 'self'",
+				"img-src 'self' data: blob: https:",
+				"connect-src 'self'",
+				"font-src 'self'",
+				"object-src 'none'",
+				"base-uri 'self'",
+				"form-action 'self'",
+			],
+			scriptDirective: { resources: ["'self'"] },
+			styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+		},
+	},
 	i18n: {
 		locales: ['id', 'en'],
 		defaultLocale: 'id',

@@ -32,6 +32,10 @@ const securityHeaders = {
 	'Referrer-Policy': 'strict-origin-when-cross-origin',
 	'X-Frame-Options': 'DENY',
 	'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+	'Cross-Origin-Opener-Policy': 'same-origin',
+	// Server-rendered pages replace it with their full policy (Astro's, with script hashes);
+	// prerendered pages add theirs in a <meta>, where framing cannot be forbidden.
+	'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
 };
 
 // Migrations and the provider are ready before the first request is accepted.
@@ -47,6 +51,10 @@ const prerenderedPages = runtime.prerenderedPagesHandler(
 	context.config,
 );
 const stopMaintenance = runtime.startMaintenance(context);
+// Browsers that once reached the site over https keep to it for a year.
+if (context.config.publicUrl.startsWith('https://')) {
+	securityHeaders['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+}
 const siteUrlWarning = runtime.siteUrlWarning();
 if (siteUrlWarning) console.warn(siteUrlWarning);
 

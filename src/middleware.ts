@@ -6,6 +6,7 @@ import { builtOrigin } from '~/server/config';
 import { findUserForRequest } from '~/server/auth/current-user';
 import { getServerContext } from '~/app/context';
 import { isCrossSiteWrite } from '~/server/site-origin';
+import { framePolicy } from '~/lib/content-security';
 
 /**
  * Server-rendered pages refuse form posts from other sites and learn who is signed in;
@@ -36,6 +37,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
 		authorization: undefined,
 	});
 	const response = await next();
+	// Astro's policy for the page replaces the server's; framing stays forbidden in it.
+	const policy = response.headers.get('Content-Security-Policy');
+	if (policy && !policy.includes('frame-ancestors')) {
+		response.headers.set('Content-Security-Policy', `${policy} ${framePolicy};`);
+	}
 	// An answer that names its own caching keeps it: photos are the same for everyone.
 	if (context.locals.user && !response.headers.has('Cache-Control')) {
 		response.headers.set('Cache-Control', 'private, no-store');

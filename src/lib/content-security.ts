@@ -1,0 +1,41 @@
+import type { APIContext } from 'astro';
+
+/** A page's Content-Security-Policy, as Astro lets a page extend it (`Astro.csp`). */
+type PagePolicy = NonNullable<APIContext['csp']>;
+
+/** Cloudflare Turnstile: its script and its challenge frame (the listing forms' human check). */
+export const turnstileOrigins = ['https://challenges.cloudflare.com'] as const;
+
+/**
+ * What every answer of the site says about framing and plugins. Server-rendered pages carry it
+ * in their own policy (`src/middleware.ts`); the server sends it with everything else, since a
+ * policy in a prerendered page's `<meta>` cannot forbid framing.
+ */
+export const framePolicy = "frame-ancestors 'none'";
+
+/**
+ * Lets this page load scripts and frames from `origins` (a provider's widget or payment page),
+ * on top of the site's own policy. Only pages that use a provider call it, so every other page
+ * keeps the strict policy.
+ */
+export function allowProvider(policy: PagePolicy | undefined, origins: readonly string[]): void {
+	if (!policy) return;
+	for (const origin of origins) policy.insertScriptResource(origin);
+	policy.insertDirective(`frame-src ${origins.join(' ')}`);
+}
+
+/** The CSP hash of a script's exact text. */
+export async function scriptHash(source: string): Promise<`sha256-${string}`> {
+	const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(source));
+	return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+}
+
+/**
+ * Lets this page run an inline script written in its template (`<script is:inline>`), which
+ * Astro does not hash itself, by the hash of exactly its text (`scriptHash`, computed once when
+ * the module loads), so an edit can never slip through. Called before the page's first `await`:
+ * the policy header is written as the page starts to stream.
+ */
+export function allowInlineScript(policy: PagePolicy | undefined, hash: `sha256-${string}`): void {
+	policy?.insertScriptHash(hash);
+}
