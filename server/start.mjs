@@ -63,6 +63,10 @@ const isHealthCheck = (url = '') => /^\/(?:healthz|readyz)(?:[/?]|$)/.test(url);
 
 const server = http.createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+	runtime.timeRequest(req, res);
+	if (/^\/metrics(?:\?|$)/.test(req.url ?? '')) {
+		return runtime.answerMetrics(req, res, process.env.METRICS_TOKEN || undefined);
+	}
 	if (shutdown.isDraining() && /^\/readyz(?:[/?]|$)/.test(req.url ?? '')) {
 		return res
 			.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })

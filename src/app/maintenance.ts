@@ -7,6 +7,7 @@ import {
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
 import type { ServerContext } from '~/server/context';
 import { itemImages, users } from '~/server/db/schema';
+import { sweptFiles } from '~/server/metrics';
 import { deleteEndedRateLimits } from '~/server/rate-limit';
 import { sharePreviewKey } from '~/server/storage';
 
@@ -38,6 +39,7 @@ export async function sweepOrphanedFiles(
 		.filter((file) => !referenced.has(file.key) && now - file.modifiedAt.getTime() > orphanGraceMs)
 		.map((file) => file.key);
 	await Promise.all(orphans.map((key) => server.storage.delete(key)));
+	sweptFiles.inc(orphans.length);
 	return orphans;
 }
 

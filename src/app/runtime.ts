@@ -19,6 +19,7 @@ import { getServerContext } from './context';
 
 export { getServerContext, providerMountPath, siteUrlWarning };
 export { startMaintenance } from './maintenance';
+export { answerMetrics, timeRequest } from '~/server/metrics';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 

@@ -2,6 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { itemLimits } from '~/config/limits';
 import { shareImageSize } from '~/lib/share-image';
 import { AppError } from './http/errors';
+import { photoProcessing } from './metrics';
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -53,6 +54,7 @@ export async function reencodeImage(
 	if ((metadata.width ?? 0) * (metadata.height ?? 0) > itemLimits.imageMaxPixels) {
 		throw new AppError('IMAGE_TOO_LARGE', { image: 'form.errors.imageTooManyPixels' });
 	}
+	const timer = photoProcessing.startTimer();
 	try {
 		const variants = await Promise.all(
 			widths.map(async (width) => {
@@ -77,6 +79,8 @@ export async function reencodeImage(
 		return { variants: distinct, width: largest.width, height: largest.height };
 	} catch {
 		throw new AppError('INVALID_IMAGE_FORMAT');
+	} finally {
+		timer();
 	}
 }
 
