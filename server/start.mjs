@@ -63,6 +63,7 @@ const isHealthCheck = (url = '') => /^\/(?:healthz|readyz)(?:[/?]|$)/.test(url);
 
 const server = http.createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+	runtime.logRequest(req, res);
 	runtime.timeRequest(req, res);
 	if (/^\/metrics(?:\?|$)/.test(req.url ?? '')) {
 		return runtime.answerMetrics(req, res, process.env.METRICS_TOKEN || undefined);

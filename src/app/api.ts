@@ -16,6 +16,7 @@ import {
 } from '~/server/http/middleware';
 import { anyone, openApiDocument, refuseInvalidInput } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
+import { log } from '~/server/log';
 import type { AppContext } from './context';
 
 const documentRoute = createRoute({
@@ -61,7 +62,7 @@ export function createApiApp(server: AppContext) {
 	app.onError((error, c) => {
 		const t = c.get('t');
 		const appError = error instanceof AppError ? error : null;
-		if (!appError) console.error(`[${c.get('requestId')}]`, error);
+		if (!appError) log.error({ reqId: c.get('requestId'), err: error }, 'request failed');
 		const code = appError?.code ?? 'INTERNAL';
 		const retryAfter = appError?.retryAfterSeconds;
 		if (retryAfter) c.header('Retry-After', String(retryAfter));

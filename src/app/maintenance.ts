@@ -7,6 +7,7 @@ import {
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
 import type { ServerContext } from '~/server/context';
 import { itemImages, users } from '~/server/db/schema';
+import { log } from '~/server/log';
 import { sweptFiles } from '~/server/metrics';
 import { deleteEndedRateLimits } from '~/server/rate-limit';
 import { sharePreviewKey } from '~/server/storage';
@@ -76,7 +77,7 @@ export function startMaintenance(
 	const job = (name: string, work: () => Promise<unknown>) => () => {
 		const run = server.database
 			.runAlone(name, work)
-			.catch((error: unknown) => console.error(`Maintenance (${name}) failed`, error))
+			.catch((error: unknown) => log.error({ job: name, err: error }, 'maintenance failed'))
 			.finally(() => running.delete(run));
 		running.add(run);
 	};

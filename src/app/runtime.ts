@@ -20,6 +20,7 @@ import { getServerContext } from './context';
 export { getServerContext, providerMountPath, siteUrlWarning };
 export { startMaintenance } from './maintenance';
 export { answerMetrics, timeRequest } from '~/server/metrics';
+export { log, logRequest } from '~/server/log';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 

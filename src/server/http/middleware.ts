@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { routePath } from 'hono/route';
@@ -13,12 +12,13 @@ import type { ServerConfig } from '~/server/config';
 import type { ServerContext } from '~/server/context';
 import type { RateLimitRule } from '~/server/rate-limit';
 import { isCrossSiteWrite } from '~/server/site-origin';
+import { requestIdOf } from '../log';
 import { AppError } from './errors';
 import type { AppEnv } from './types';
 
 /** A request id for logs and error bodies, and the language of the answer. */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
-	const requestId = randomUUID();
+	const requestId = requestIdOf(c.req.header('X-Request-Id'));
 	const locale = negotiateLocale(c.req.header('Accept-Language'));
 	c.set('requestId', requestId);
 	c.set('locale', locale);
