@@ -1,5 +1,6 @@
 // `npm run admin -- <command>`: manages the supporters shown on /support-us in the database the
-// site uses (DATABASE_URL, else the embedded one in DATA_DIR). Plain JavaScript on the packages
+// site uses (DATABASE_URL, else the embedded one in DATA_DIR), and backs up the embedded mode
+// (scripts/admin-backup.mjs). Plain JavaScript on the packages
 // the site already depends on, so it runs wherever `npm start` runs, with no TypeScript loader.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,10 @@ Early supporters (the grid at the bottom of /support-us):
   early-supporters add --name <name> [--message <text>]
   early-supporters list
   early-supporters remove <id>
+
+Backups of the embedded mode (DATA_DIR: database and photos in one file):
+  backup <file>     while the site runs (it writes the backup) or not
+  restore <file>    into an empty DATA_DIR, with the site stopped
 
 Examples:
   npm run admin -- supporters add --name "Budi Santoso" --amount 25000 --quantity 5 --unit Kopi
@@ -216,6 +221,12 @@ async function main(argv, env) {
 	});
 	if (values.help || positionals.length === 0 || positionals[0] === 'help') return usage;
 	const [group, action] = positionals;
+	if (group === 'backup' || group === 'restore') {
+		if (!action || positionals.length > 2) throw new UsageError(`${group} needs one file name.`);
+		const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
+		const { backup, restore } = await import('./admin-backup.mjs');
+		return group === 'backup' ? backup(env, dataDir, action) : restore(dataDir, action);
+	}
 	const command =
 		Object.hasOwn(commands, group) && Object.hasOwn(commands[group], action)
 			? commands[group][action]

@@ -3,6 +3,7 @@
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
+import { answerBackupRequest } from './backup.mjs';
 import { drainOnSignals } from './shutdown.mjs';
 
 // The build and its packages use what Node 24 brings (zstd among them); an older Node fails on
@@ -54,6 +55,11 @@ const stopMaintenance = runtime.startMaintenance(context);
 // Browsers that once reached the site over https keep to it for a year.
 if (context.config.publicUrl.startsWith('https://')) {
 	securityHeaders['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+}
+// `npm run admin -- backup` asks the running embedded site for a consistent backup.
+const { dump } = context.database;
+if (dump) {
+	process.on('SIGUSR2', () => void answerBackupRequest({ dump, dataDir: context.config.dataDir }));
 }
 const siteUrlWarning = runtime.siteUrlWarning();
 if (siteUrlWarning) console.warn(siteUrlWarning);

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
 	 * many instances on one database, one does each periodic job at a time.
 	 */
 	runAlone(name: string, job: () => Promise<unknown>): Promise<boolean>;
+	/** The embedded database's files as of now, gzipped tar (PGlite only: backups). */
+	dump?: () => Promise<Blob>;
 	close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export function openPglite(dataDir: string | null): DatabaseHandle {
 		ping: async () => {
 			await client.query('select 1');
 		},
+		dump: () => client.dumpDataDir('gzip'),
 		// The folder's lock keeps every other process out, so no other instance runs the job.
 		runAlone: async (_name, job) => {
 			await job();
