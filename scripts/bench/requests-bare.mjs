@@ -1,6 +1,6 @@
 // The bare side of the requests benchmark: the statements the server sends for each call
 // (requests-statements.mjs), sent straight to PostgreSQL through postgres.js, the driver the server
-// uses, configured as Drizzle configures it (timestamps and JSON pass as text), prepared as the
+// uses, configured as Drizzle configures it (timestamps and JSON pass as text), prepared where the
 // server prepares them, with asking's two statements sent together in one transaction as
 // askForItem sends them. What the API does around them (the session and the user read for the
 // cookie, and on writes the rate limit's count) is not part of the bare work; it is part of what
@@ -9,14 +9,14 @@ import { requestLimits } from '../../src/config/limits.ts';
 import { askParams, statements } from './requests-statements.mjs';
 
 /**
- * Rows by column name, the statement prepared as the server prepares it.
+ * Rows by column name, the statement prepared unless the server sends it unprepared.
  * @param {import('postgres').Sql} sql the pool or a transaction
  * @param {string} text
  * @param {unknown[]} params
  * @returns {Promise<any[]>}
  */
-const query = (sql, text, params) =>
-	sql.unsafe(text, /** @type {any[]} */ (params), { prepare: true });
+const query = (sql, text, params, prepare = true) =>
+	sql.unsafe(text, /** @type {any[]} */ (params), { prepare });
 
 /**
  * The bare work of each measured call, taking what the API's call takes (requests-callers.mjs).
@@ -49,17 +49,13 @@ export function bareCalls(client) {
 	return {
 		/** @param {{ donorId: string, itemId: number }} call */
 		async donorList({ donorId, itemId }) {
-			const now = new Date().toISOString();
-			const rows = await query(client, statements.donorList, [
-				now,
-				itemId,
-				itemId,
-				donorId,
-				donorId,
-				itemId,
-			]);
+			const rows = await query(client, statements.donorList, [donorId, itemId]);
 			if (rows[0]?.item_donor_id !== donorId) throw new Error(`item ${itemId} is not ${donorId}'s`);
 			if (rows[0].id === null) throw new Error(`item ${itemId} has no requests`);
+			// As the server, marks them seen only when one of them is not.
+			if (rows.some((row) => row.seen_by_donor_at === null)) {
+				await query(client, statements.markSeen, [new Date().toISOString(), itemId], false);
+			}
 		},
 		/** @param {string} receiverId */
 		async receiverList(receiverId) {

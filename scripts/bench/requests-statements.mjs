@@ -1,12 +1,13 @@
 // The SQL the server sends for asking for an item (src/features/requests/asking.server.ts) and for
 // the request lists (request-records.server.ts), copied from the statements the server sends, so
 // the bare run sends the very same ones (tests/unit/bench-requests.test.ts logs the server's own code
-// to check that they still are). All are prepared, as the server prepares them.
+// to check that they still are). All are prepared, as the server prepares them, but for the
+// marking of requests seen.
 //
 // Asking for an item is one transaction of two statements sent together: the receiver's turn and
 // the item's row locked, then one statement that checks, writes the request and the donor's
 // notification, and answers the request as its receiver sees it. The donor's list is one
-// statement: the owner check, the list and marking it seen.
+// statement, the owner check beside the list, then the requests marked seen when one is new.
 
 // What the request lists show of a request (request-records.server.ts): its columns, its item and
 // cover photo, then the person the viewer sees, aliased so rows come back by name.
@@ -112,18 +113,19 @@ export const statements = {
 	from verdict cross join item
 	left join request on true
 	left join users donors on donors.id = request.donor_id`,
-	// GET /items/{id}/requests (itemRequestsForDonor). Parameters: now, item, item, donor, donor,
-	// item.
+	// GET /items/{id}/requests (itemRequestsForDonor): the owner check and the list. Parameters:
+	// donor, item.
 	donorList:
-		'with "marked_seen" as (update "item_requests" set "seen_by_donor_at" = $1::timestamptz ' +
-		'where ("item_requests"."item_id" = $2 and "item_requests"."seen_by_donor_at" is null and ' +
-		'exists (select from "items" where "items"."id" = $3\n\t\t\t\t\t\tand "items"."donor_id" = $4)) ' +
-		`returning "id") ${requestSelection}${receiverSelection}, "items"."donor_id" as ` +
-		'"item_donor_id" from "items" left join "item_requests" on ("item_requests"."item_id" = ' +
-		'"items"."id" and "items"."donor_id" = $5) left join "users" "receivers" on ' +
-		'"receivers"."id" = "item_requests"."receiver_id" where "items"."id" = $6 order by case ' +
+		`${requestSelection}${receiverSelection}, "items"."donor_id" as "item_donor_id" from ` +
+		'"items" left join "item_requests" on ("item_requests"."item_id" = "items"."id" and ' +
+		'"items"."donor_id" = $1) left join "users" "receivers" on "receivers"."id" = ' +
+		'"item_requests"."receiver_id" where "items"."id" = $2 order by case ' +
 		`"item_requests"."state" when 'handedOver' then 0 when 'reserved' then 1 when 'open' then 2 ` +
 		'else 3 end, "item_requests"."created_at", "item_requests"."id"',
+	// Then, when one of them was not seen yet: marked seen.
+	markSeen:
+		'update "item_requests" set "seen_by_donor_at" = $1 where ("item_requests"."item_id" = $2 ' +
+		'and "item_requests"."seen_by_donor_at" is null)',
 	// GET /requests/mine (myRequests).
 	receiverRequests:
 		`${requestSelection}${donorSelection}${fromItems}${donorJoin} ` +

@@ -1,8 +1,7 @@
 // The request reads (request-views.server.ts), built and prepared with Drizzle but run with the
 // prepared statement's `all`, which both drivers answer with their own rows, unmapped.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '~/server/db/client';
 import { preparedStatements } from '~/server/db/prepared';
 import { itemImages, itemRequests, items, users } from '~/server/db/schema';
 
@@ -112,23 +111,6 @@ const donorJoin = eq(donors.id, itemRequests.donorId);
 const receiverJoin = eq(receivers.id, itemRequests.receiverId);
 const forDonor = sql`case ${itemRequests.state} when 'handedOver' then 0 when 'reserved' then 1 when 'open' then 2 else 3 end`;
 
-/** The item's requests its donor had not seen yet, marked seen when the donor is the caller. */
-const markedSeen = (db: Database) =>
-	db.$with('marked_seen').as(
-		db
-			.update(itemRequests)
-			.set({ seenByDonorAt: sql`${sql.placeholder('now')}::timestamptz` })
-			.where(
-				and(
-					eq(itemRequests.itemId, sql.placeholder('itemId')),
-					isNull(itemRequests.seenByDonorAt),
-					sql`exists (select from ${items} where ${items.id} = ${sql.placeholder('itemId')}
-						and ${items.donorId} = ${sql.placeholder('donorId')})`,
-				),
-			)
-			.returning({ id: itemRequests.id }),
-	);
-
 /** The request reads, prepared once per database. */
 export const reads = preparedStatements((db) => ({
 	byId: db
@@ -161,10 +143,8 @@ export const reads = preparedStatements((db) => ({
 		.orderBy(desc(itemRequests.updatedAt), desc(itemRequests.id))
 		.prepare('receiver_item_requests'),
 	// The donor's list in one statement: the item's donor, for the owner check, beside the
-	// requests read only for that donor; and those the donor had not seen marked seen, which the
-	// rows read here (from before the statement) still show as new.
+	// requests, read only for that donor.
 	donorList: db
-		.with(markedSeen(db))
 		.select({
 			...requestColumns,
 			...receiverColumns,

@@ -1,8 +1,10 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { requestLimits } from '~/config/limits';
 import { photoFiles } from '~/features/items/photos.server';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
 import { isoTimestamp, jsonValue } from '~/server/db/rows';
+import { itemRequests } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { mediaUrl } from '~/server/storage';
 import { type RequestRecord, reads, requestRecords } from './request-records.server';
@@ -131,8 +133,8 @@ export async function myRequests(
 
 /**
  * `GET /items/{id}/requests`: the requests for the donor's item, those in progress first, and
- * marks them seen: they are no longer new the next time. One statement: the owner check, the
- * list and the marking (request-records.server.ts).
+ * marks them seen: they are no longer new the next time. The owner check and the list are one
+ * statement (request-records.server.ts).
  */
 export async function itemRequestsForDonor(
 	db: Database,
@@ -141,16 +143,19 @@ export async function itemRequestsForDonor(
 	now = new Date(),
 ): Promise<ItemRequest[]> {
 	const rows = Number.isSafeInteger(itemId)
-		? await requestRecords(reads(db).donorList, {
-				itemId,
-				donorId: donor.id,
-				now: now.toISOString(),
-			})
+		? await requestRecords(reads(db).donorList, { itemId, donorId: donor.id })
 		: [];
 	const [first] = rows;
 	if (!first) throw new AppError('NOT_FOUND');
 	if (first.item_donor_id !== donor.id) throw new AppError('FORBIDDEN');
 	// An item without requests is one row holding only its donor.
 	const records = rows.filter((record) => (record.id as RequestRecord['id'] | null) !== null);
+	// With every request seen already, marking them would change nothing: skip the write.
+	if (records.some((record) => record.seen_by_donor_at === null)) {
+		await db
+			.update(itemRequests)
+			.set({ seenByDonorAt: now })
+			.where(and(eq(itemRequests.itemId, itemId), isNull(itemRequests.seenByDonorAt)));
+	}
 	return records.map((record) => requestView(record, 'donor', now));
 }
