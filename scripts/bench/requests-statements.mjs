@@ -1,20 +1,13 @@
-// The SQL Drizzle generates for askForItem (src/features/requests/requests.server.ts) and for the
-// request lists (request-records.server.ts), copied from the statements the server sends, so the
-// bare run sends the very same ones (tests/unit/bench-requests.test.ts logs the server's own code to
-// check that they still are). The request reads are prepared, as the server prepares them; the
-// statements of asking are sent unprepared, and postgres.js asks the database for their types
-// first, as it does for the server.
+// The SQL the server sends for asking for an item (src/features/requests/asking.server.ts) and for
+// the request lists (request-records.server.ts), copied from the statements the server sends, so
+// the bare run sends the very same ones (tests/unit/bench-requests.test.ts logs the server's own code
+// to check that they still are). All are prepared, as the server prepares them, but for the
+// marking of requests seen.
 //
-// Asking for an item is one transaction: the item's row locked, the receiver's request in progress
-// for it looked up, then either the open request's quantity updated (asking again) or the
-// receiver's row locked, their requests open or reserved counted and the new request inserted;
-// and the donor's notification inserted. The answer is the request read back by its id.
-
-const requestColumns =
-	'"id", "item_id", "donor_id", "receiver_id", "quantity", "state", "method", "given_quantity", ' +
-	'"counts_for_impact", "decline_reason", "disputes", "reserved_until", "expiry_warned_at", ' +
-	'"seen_by_donor_at", "created_at", "updated_at", "reserved_at", "handed_over_at", ' +
-	'"confirmed_at", "closed_at"';
+// Asking for an item is one transaction of two statements sent together: the receiver's turn and
+// the item's row locked, then one statement that checks, writes the request and the donor's
+// notification, and answers the request as its receiver sees it. The donor's list is one
+// statement, the owner check beside the list, then the requests marked seen when one is new.
 
 // What the request lists show of a request (request-records.server.ts): its columns, its item and
 // cover photo, then the person the viewer sees, aliased so rows come back by name.
@@ -49,48 +42,87 @@ const receiverSelection =
 const fromItems =
 	' from "item_requests" inner join "items" on "items"."id" = "item_requests"."item_id"';
 const donorJoin = ' inner join "users" "donors" on "donors"."id" = "item_requests"."donor_id"';
-const receiverJoin =
-	' inner join "users" "receivers" on "receivers"."id" = "item_requests"."receiver_id"';
-
-/** The statements the server prepares; the others it sends unprepared. */
-export const prepared = new Set(['requestById', 'itemDonor', 'itemRequests', 'receiverRequests']);
 
 export const statements = {
-	// askForItem, in its transaction.
-	lockItem:
-		'select "id", "donor_id", "name", "description", "category", "weight", "length", "width", ' +
-		'"height", "quantity", "reserved_quantity", "status", "donated_at", "created_at", ' +
-		'"updated_at", "search_text" from "items" where "items"."id" = $1 for update',
-	// Parameters: item, receiver, then 'open', 'reserved', 'handedOver'.
-	requestInProgress:
-		`select ${requestColumns} from "item_requests" where ("item_requests"."item_id" = $1 and ` +
-		'"item_requests"."receiver_id" = $2 and "item_requests"."state" in ($3, $4, $5))',
-	updateQuantity:
-		'update "item_requests" set "quantity" = $1, "seen_by_donor_at" = $2, "updated_at" = $3 ' +
-		'where "item_requests"."id" = $4',
-	lockUser: 'select "id" from "users" where "users"."id" = $1 for update',
-	// Parameters: receiver, then 'open', 'reserved'.
-	countHeld:
-		'select count(*)::int from "item_requests" where ("item_requests"."receiver_id" = $1 and ' +
-		'"item_requests"."state" in ($2, $3))',
-	insertRequest:
-		`insert into "item_requests" (${requestColumns}) values (default, $1, $2, $3, $4, default, ` +
-		'default, default, default, default, default, default, default, default, $5, $6, default, ' +
-		'default, default, default) returning "id"',
-	insertNotification:
-		'insert into "notifications" ("id", "user_id", "kind", "request_id", "item_id", "data", ' +
-		'"created_at", "read_at") values (default, $1, $2, $3, $4, $5, default, default)',
-	// The answer of asking (findRequest).
-	requestById:
-		`${requestSelection}${donorSelection}${receiverSelection}${fromItems}${donorJoin}` +
-		`${receiverJoin} where "item_requests"."id" = $1`,
-	// GET /items/{id}/requests (itemRequestsForDonor): the owner check, the list, marked seen.
-	itemDonor: 'select "donor_id" from "items" where "items"."id" = $1',
-	itemRequests:
-		`${requestSelection}${receiverSelection}${fromItems}${receiverJoin} ` +
-		'where "item_requests"."item_id" = $1 order by case ' +
+	// askForItem, in its transaction. Parameters: receiver, item.
+	askingTurn: `select items.id from items
+	cross join lateral (
+		select pg_advisory_xact_lock(hashtextextended('asking:' || $1::text, 0))
+	) as receiver_turn
+	where items.id = $2::bigint
+	for update of items`,
+	// Parameters: see `askParams`.
+	askForItem: `with item as (
+		select id, donor_id, name, status, quantity, reserved_quantity from items
+		where id = $1::bigint
+	), current as (
+		select * from item_requests
+		where item_id = $2::bigint and receiver_id = $3::text
+			and state in ('open', 'reserved', 'handedOver')
+	), verdict as (
+		select current.id as request_id, case
+			when item.donor_id = $4::text then 'ownItem'
+			when current.state in ('reserved', 'handedOver') then 'inProgress'
+			when item.status not in ('AVAILABLE', 'RESERVED') then 'notAvailable'
+			when $5::int > case item.status
+				when 'AVAILABLE' then item.quantity - item.reserved_quantity
+				else item.quantity end then 'overAvailable'
+			when current.quantity = $6::int then 'unchanged'
+			when current.id is not null then 'changed'
+			when (select count(*) from item_requests
+				where receiver_id = $7::text and state in ('open', 'reserved'))
+				>= $8 then 'limit'
+			else 'created' end as outcome
+		from item left join current on true
+	), created as (
+		insert into item_requests (item_id, donor_id, receiver_id, quantity, created_at, updated_at)
+		select item.id, item.donor_id, $9::text, $10::int,
+			$11::timestamptz, $12::timestamptz
+		from item, verdict where verdict.outcome = 'created'
+		returning *
+	), changed as (
+		update item_requests set quantity = $13::int, seen_by_donor_at = null,
+			updated_at = $14::timestamptz
+		from verdict
+		where verdict.outcome = 'changed' and item_requests.id = verdict.request_id
+		returning item_requests.*
+	), request as (
+		select * from created
+		union all select * from changed
+		union all select current.* from current, verdict
+			where verdict.outcome in ('inProgress', 'unchanged')
+	), told as (
+		insert into notifications (user_id, kind, request_id, item_id, data)
+		select item.donor_id,
+			case verdict.outcome when 'created' then 'requestCreated' else 'requestUpdated' end,
+			request.id, item.id,
+			jsonb_build_object('item', item.name, 'name', $15::text,
+				'count', $16::int)
+		from item, verdict, request where verdict.outcome in ('created', 'changed')
+	)
+	select verdict.outcome, request.id, request.item_id, request.donor_id, request.receiver_id,
+		request.quantity, request.state, request.method, request.given_quantity,
+		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
+		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
+		request.confirmed_at, item.name as item_name, item.status as item_status,
+		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity, (
+			select json_build_object('key', item_images.key, 'widths', item_images.widths)
+			from item_images where item_images.item_id = request.item_id
+			order by item_images.position limit 1) as cover,
+		donors.name as donor_name, donors.avatar_key as donor_avatar_key, donors.phone as donor_phone
+	from verdict cross join item
+	left join request on true
+	left join users donors on donors.id = request.donor_id`,
+	// GET /items/{id}/requests (itemRequestsForDonor): the owner check and the list. Parameters:
+	// donor, item.
+	donorList:
+		`${requestSelection}${receiverSelection}, "items"."donor_id" as "item_donor_id" from ` +
+		'"items" left join "item_requests" on ("item_requests"."item_id" = "items"."id" and ' +
+		'"items"."donor_id" = $1) left join "users" "receivers" on "receivers"."id" = ' +
+		'"item_requests"."receiver_id" where "items"."id" = $2 order by case ' +
 		`"item_requests"."state" when 'handedOver' then 0 when 'reserved' then 1 when 'open' then 2 ` +
 		'else 3 end, "item_requests"."created_at", "item_requests"."id"',
+	// Then, when one of them was not seen yet: marked seen.
 	markSeen:
 		'update "item_requests" set "seen_by_donor_at" = $1 where ("item_requests"."item_id" = $2 ' +
 		'and "item_requests"."seen_by_donor_at" is null)',
@@ -100,3 +132,28 @@ export const statements = {
 		'where "item_requests"."receiver_id" = $1 order by ' +
 		'"item_requests"."updated_at" desc, "item_requests"."id" desc',
 };
+
+/**
+ * askForItem's parameters in the order its statement numbers them (Drizzle numbers each use of a
+ * value anew).
+ * @param {{ itemId: number, receiverId: string, quantity: number, now: string,
+ *   receiverName: string, heldAtMost: number }} values
+ */
+export const askParams = ({ itemId, receiverId, quantity, now, receiverName, heldAtMost }) => [
+	itemId,
+	itemId,
+	receiverId,
+	receiverId,
+	quantity,
+	quantity,
+	receiverId,
+	heldAtMost,
+	receiverId,
+	quantity,
+	now,
+	now,
+	quantity,
+	now,
+	receiverName,
+	quantity,
+];

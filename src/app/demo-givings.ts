@@ -5,7 +5,8 @@ import {
 	type RequestAction,
 	requestTransitions,
 } from '~/features/requests/requests';
-import { askForItem, changeRequest } from '~/features/requests/requests.server';
+import { askForItem } from '~/features/requests/asking.server';
+import { changeRequest } from '~/features/requests/requests.server';
 import { findUser, type UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
 import { items, notifications } from '~/server/db/schema';
@@ -169,7 +170,7 @@ export async function loadDemoGivings(
 			if (!step) {
 				const receiver = rows.get(request.receiver)!;
 				const asked = await askForItem(db, receiver, item.id, request.quantity, at);
-				requestIds.set(request, asked.requestId);
+				requestIds.set(request, asked.request.id);
 			} else if (step.action === 'expire') {
 				await expireReservations(db, at);
 			} else {

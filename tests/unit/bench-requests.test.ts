@@ -3,12 +3,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-	findRequest,
-	itemRequestsForDonor,
-	myRequests,
-} from '~/features/requests/request-views.server';
-import { askForItem } from '~/features/requests/requests.server';
+import { requestLimits } from '~/config/limits';
+import { askForItem } from '~/features/requests/asking.server';
+import { itemRequestsForDonor, myRequests } from '~/features/requests/request-views.server';
 import { databaseSessionStore } from '~/server/auth/sessions';
 import { findUser } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
@@ -16,16 +13,23 @@ import * as schema from '~/server/db/schema';
 import { projectPath } from '~/server/paths';
 import { askingAgain, handOut, sessionIdOf } from '../../scripts/bench/requests-callers.mjs';
 import { p95Verdict } from '../../scripts/bench/requests-report.mjs';
-import { statements } from '../../scripts/bench/requests-statements.mjs';
+import { askParams, statements } from '../../scripts/bench/requests-statements.mjs';
 
 describe('npm run bench requests', () => {
 	describe('beside the server', () => {
 		/** The statements the server's code sent, as Drizzle logs them. */
 		const sent: string[] = [];
+		/** The parameters of each statement the server's code sent, by its text. */
+		const parameters = new Map<string, unknown[]>();
 		const client = new PGlite({ extensions: { pg_trgm } });
 		const db = drizzle(client, {
 			schema,
-			logger: { logQuery: (query) => sent.push(query) },
+			logger: {
+				logQuery: (query, params) => {
+					sent.push(query);
+					parameters.set(query, params);
+				},
+			},
 		}) as unknown as Database;
 
 		beforeAll(async () => {
@@ -63,12 +67,23 @@ describe('npm run bench requests', () => {
 			const receiver = (await findUser(db, 'receiver'))!;
 			sent.length = 0;
 
-			const { requestId } = await askForItem(db, receiver, item!.id, 1);
-			await findRequest(db, receiver.id, requestId);
-			await askForItem(db, receiver, item!.id, 2);
+			await askForItem(db, receiver, item!.id, 1);
+			const now = new Date();
+			await askForItem(db, receiver, item!.id, 2, now);
+			const asked = {
+				itemId: item!.id,
+				receiverId: receiver.id,
+				quantity: 2,
+				now: now.toISOString(),
+				receiverName: receiver.name,
+				heldAtMost: requestLimits.activePerReceiver,
+			};
+			expect(parameters.get(statements.askForItem)).toEqual(askParams(asked));
+			expect(parameters.get(statements.askingTurn)).toEqual([receiver.id, item!.id]);
 			await myRequests(db, receiver.id);
 			await itemRequestsForDonor(db, donor, item!.id);
 
+			expect(parameters.get(statements.donorList)).toEqual([donor.id, item!.id]);
 			expect(new Set(sent)).toEqual(new Set(Object.values(statements)));
 		});
 

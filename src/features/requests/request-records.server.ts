@@ -103,6 +103,8 @@ export interface RequestRecord {
 	receiver_phone?: string | null;
 	pickups_completed?: number;
 	no_shows?: number;
+	/** The donor's list: the item's donor, on every row. */
+	item_donor_id?: string;
 }
 
 const donorJoin = eq(donors.id, itemRequests.donorId);
@@ -140,17 +142,21 @@ export const reads = preparedStatements((db) => ({
 		)
 		.orderBy(desc(itemRequests.updatedAt), desc(itemRequests.id))
 		.prepare('receiver_item_requests'),
-	itemDonor: db
-		.select({ donorId: items.donorId })
-		.from(items)
-		.where(eq(items.id, sql.placeholder('itemId')))
-		.prepare('item_donor'),
+	// The donor's list in one statement: the item's donor, for the owner check, beside the
+	// requests, read only for that donor.
 	donorList: db
-		.select({ ...requestColumns, ...receiverColumns })
-		.from(itemRequests)
-		.innerJoin(items, eq(items.id, itemRequests.itemId))
-		.innerJoin(receivers, receiverJoin)
-		.where(eq(itemRequests.itemId, sql.placeholder('itemId')))
+		.select({
+			...requestColumns,
+			...receiverColumns,
+			itemDonorId: as(items.donorId, 'item_donor_id'),
+		})
+		.from(items)
+		.leftJoin(
+			itemRequests,
+			and(eq(itemRequests.itemId, items.id), eq(items.donorId, sql.placeholder('donorId'))),
+		)
+		.leftJoin(receivers, receiverJoin)
+		.where(eq(items.id, sql.placeholder('itemId')))
 		.orderBy(forDonor, itemRequests.createdAt, itemRequests.id)
 		.prepare('item_requests_for_donor'),
 }));

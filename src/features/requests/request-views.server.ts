@@ -21,7 +21,7 @@ const isActive = (state: string) => (activeRequestStates as readonly string[]).i
 const isoOrNull = (text: string | null) => (text === null ? null : isoTimestamp(text));
 
 /** The request as `viewer` sees it: the other person, and the actions open to the viewer now. */
-function requestView(record: RequestRecord, viewer: RequestActor, now: Date): ItemRequest {
+export function requestView(record: RequestRecord, viewer: RequestActor, now: Date): ItemRequest {
 	const state = record.state as RequestState;
 	const handedOverAt = isoOrNull(record.handed_over_at);
 	const confirmBy = handedOverAt
@@ -133,7 +133,8 @@ export async function myRequests(
 
 /**
  * `GET /items/{id}/requests`: the requests for the donor's item, those in progress first, and
- * marks them seen: they are no longer new the next time.
+ * marks them seen: they are no longer new the next time. The owner check and the list are one
+ * statement (request-records.server.ts).
  */
 export async function itemRequestsForDonor(
 	db: Database,
@@ -141,10 +142,14 @@ export async function itemRequestsForDonor(
 	itemId: number,
 	now = new Date(),
 ): Promise<ItemRequest[]> {
-	const [item] = Number.isSafeInteger(itemId) ? await reads(db).itemDonor.execute({ itemId }) : [];
-	if (!item) throw new AppError('NOT_FOUND');
-	if (item.donorId !== donor.id) throw new AppError('FORBIDDEN');
-	const records = await requestRecords(reads(db).donorList, { itemId });
+	const rows = Number.isSafeInteger(itemId)
+		? await requestRecords(reads(db).donorList, { itemId, donorId: donor.id })
+		: [];
+	const [first] = rows;
+	if (!first) throw new AppError('NOT_FOUND');
+	if (first.item_donor_id !== donor.id) throw new AppError('FORBIDDEN');
+	// An item without requests is one row holding only its donor.
+	const records = rows.filter((record) => (record.id as RequestRecord['id'] | null) !== null);
 	// With every request seen already, marking them would change nothing: skip the write.
 	if (records.some((record) => record.seen_by_donor_at === null)) {
 		await db

@@ -9,10 +9,11 @@ import { rateLimit, requireUser } from '~/server/http/middleware';
 import { dataResponse, errorResponses, refuseInput, signedIn } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
+import { askForItem } from './asking.server';
 import { markNotificationsRead, notificationList } from './notifications.server';
 import { findRequest, itemRequestsForDonor, myRequests } from './request-views.server';
 import { declineReasons, notificationKinds, requestActions, requestStates } from './requests';
-import { askForItem, changeRequest } from './requests.server';
+import { changeRequest } from './requests.server';
 
 const person = z.object({
 	id: z.string(),
@@ -129,13 +130,12 @@ export function requestRoutes(server: ServerContext) {
 			}),
 			async (c) => {
 				const user = c.get('user')!;
-				const { requestId, created } = await askForItem(
+				const { request, created } = await askForItem(
 					server.db,
 					user,
 					c.req.valid('param').id,
 					c.req.valid('json').quantity,
 				);
-				const request = await findRequest(server.db, user.id, requestId);
 				return created ? c.json({ data: request }, 201) : c.json({ data: request }, 200);
 			},
 			(result) => {

@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { collusionLimits, requestLimits } from '~/config/limits';
-import { isProfileComplete } from '~/lib/profile-completeness';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
 import { itemRequests, users } from '~/server/db/schema';
@@ -32,92 +31,6 @@ const conflict = (key: string, values?: Record<string, string | number>) =>
 /** Holds the user's row until the transaction ends, so their own writes take turns. */
 async function lockUser(tx: Transaction, userId: string): Promise<void> {
 	await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
-
-/**
- * `POST /items/{id}/requests`: a receiver asks for `quantity` of an item. Asking again while the
- * request is open updates its quantity; a request already reserved or handed over is returned as
- * it is. New requests are taken for AVAILABLE items and, as a waiting list, for RESERVED ones.
- */
-export async function askForItem(
-	db: Database,
-	receiver: UserRow,
-	itemId: number,
-	quantity: number,
-	now = new Date(),
-): Promise<{ requestId: number; created: boolean }> {
-	if (!isProfileComplete(receiver)) throw new AppError('FORBIDDEN');
-	return db.transaction(async (tx) => {
-		const item = await lockItem(tx, itemId);
-		if (item.donorId === receiver.id) throw conflict('ownItem');
-		const [current] = await tx
-			.select()
-			.from(itemRequests)
-			.where(
-				and(
-					eq(itemRequests.itemId, item.id),
-					eq(itemRequests.receiverId, receiver.id),
-					inArray(itemRequests.state, ['open', 'reserved', 'handedOver']),
-				),
-			);
-		if (current && current.state !== 'open') return { requestId: current.id, created: false };
-		if (item.status !== 'AVAILABLE' && item.status !== 'RESERVED') throw conflict('notAvailable');
-		const available = item.status === 'AVAILABLE' ? unreserved(item) : item.quantity;
-		if (quantity > available) {
-			throw new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverAvailable' });
-		}
-		if (current) {
-			if (current.quantity !== quantity) {
-				await tx
-					.update(itemRequests)
-					.set({ quantity, updatedAt: now, seenByDonorAt: null })
-					.where(eq(itemRequests.id, current.id));
-				await notify(tx, {
-					userId: item.donorId,
-					kind: 'requestUpdated',
-					itemId: item.id,
-					requestId: current.id,
-					data: { item: item.name, name: receiver.name ?? '', count: quantity },
-				});
-			}
-			return { requestId: current.id, created: false };
-		}
-		await lockUser(tx, receiver.id);
-		const [held] = await tx
-			.select({ count: sql<number>`count(*)::int` })
-			.from(itemRequests)
-			.where(
-				and(
-					eq(itemRequests.receiverId, receiver.id),
-					inArray(itemRequests.state, ['open', 'reserved']),
-				),
-			);
-		if (Number(held?.count ?? 0) >= requestLimits.activePerReceiver) {
-			throw new AppError('REQUEST_LIMIT', undefined, undefined, {
-				key: 'requests.errors.tooManyOpen',
-				values: { count: requestLimits.activePerReceiver },
-			});
-		}
-		const [created] = await tx
-			.insert(itemRequests)
-			.values({
-				itemId: item.id,
-				donorId: item.donorId,
-				receiverId: receiver.id,
-				quantity,
-				createdAt: now,
-				updatedAt: now,
-			})
-			.returning({ id: itemRequests.id });
-		await notify(tx, {
-			userId: item.donorId,
-			kind: 'requestCreated',
-			itemId: item.id,
-			requestId: created!.id,
-			data: { item: item.name, name: receiver.name ?? '', count: quantity },
-		});
-		return { requestId: created!.id, created: true };
-	});
 }
 
 export interface RequestChange {

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
 /**
@@ -16,4 +18,16 @@ export function preparedStatements<T>(build: (db: Database) => T): (db: Database
 		}
 		return statements;
 	};
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written in SQL (one Drizzle's builders cannot express, such as several writes in
+ * one), turned into text once and prepared on whichever database or transaction runs it:
+ * postgres.js keeps it per connection by its text. Run it with `all` for the driver's own rows.
+ */
+export function sqlStatement(name: string, query: SQL): (db: Pick<Database, '_'>) => object {
+	const built = dialect.sqlToQuery(query);
+	return (db) => db._.session.prepareQuery(built, undefined, name, false);
 }

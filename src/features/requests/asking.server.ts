@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { requestLimits } from '~/config/limits';
+import { isProfileComplete } from '~/lib/profile-completeness';
+import type { UserRow } from '~/server/auth/users';
+import type { Database } from '~/server/db/client';
+import { sqlStatement } from '~/server/db/prepared';
+import { AppError } from '~/server/http/errors';
+import { requestRecords } from './request-records.server';
+import { requestView } from './request-views.server';
+import type { ItemRequest } from './requests';
+
+const itemId = sql.placeholder('itemId');
+const receiverId = sql.placeholder('receiverId');
+const quantity = sql.placeholder('quantity');
+
+/**
+ * The receiver's turn, then the item's row, both held until the transaction ends. Every change
+ * of an item's requests locks its row first, so what `ask` reads next stays as it reads it; a
+ * receiver's asks take turns so that two at once cannot both pass the limit of requests held.
+ * The turn is an advisory lock: it writes nothing, where locking the user's row would.
+ */
+const takeTurn = sqlStatement(
+	'asking_turn',
+	sql`select items.id from items
+	cross join lateral (
+		select pg_advisory_xact_lock(hashtextextended('asking:' || ${receiverId}::text, 0))
+	) as receiver_turn
+	where items.id = ${itemId}::bigint
+	for update of items`,
+);
+
+/**
+ * Asking as one statement, run once the turn is taken (so its snapshot is taken after the locks
+ * and sees every change made before them): the `verdict` in the order askForItem's rules go, then
+ * the write it allows (a new request, or the open one's new quantity), the donor's notification
+ * and the request as its receiver sees it, built from what the write returned.
+ */
+const ask = sqlStatement(
+	'ask_for_item',
+	sql`with item as (
+		select id, donor_id, name, status, quantity, reserved_quantity from items
+		where id = ${itemId}::bigint
+	), current as (
+		select * from item_requests
+		where item_id = ${itemId}::bigint and receiver_id = ${receiverId}::text
+			and state in ('open', 'reserved', 'handedOver')
+	), verdict as (
+		select current.id as request_id, case
+			when item.donor_id = ${receiverId}::text then 'ownItem'
+			when current.state in ('reserved', 'handedOver') then 'inProgress'
+			when item.status not in ('AVAILABLE', 'RESERVED') then 'notAvailable'
+			when ${quantity}::int > case item.status
+				when 'AVAILABLE' then item.quantity - item.reserved_quantity
+				else item.quantity end then 'overAvailable'
+			when current.quantity = ${quantity}::int then 'unchanged'
+			when current.id is not null then 'changed'
+			when (select count(*) from item_requests
+				where receiver_id = ${receiverId}::text and state in ('open', 'reserved'))
+				>= ${requestLimits.activePerReceiver} then 'limit'
+			else 'created' end as outcome
+		from item left join current on true
+	), created as (
+		insert into item_requests (item_id, donor_id, receiver_id, quantity, created_at, updated_at)
+		select item.id, item.donor_id, ${receiverId}::text, ${quantity}::int,
+			${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz
+		from item, verdict where verdict.outcome = 'created'
+		returning *
+	), changed as (
+		update item_requests set quantity = ${quantity}::int, seen_by_donor_at = null,
+			updated_at = ${sql.placeholder('now')}::timestamptz
+		from verdict
+		where verdict.outcome = 'changed' and item_requests.id = verdict.request_id
+		returning item_requests.*
+	), request as (
+		select * from created
+		union all select * from changed
+		union all select current.* from current, verdict
+			where verdict.outcome in ('inProgress', 'unchanged')
+	), told as (
+		insert into notifications (user_id, kind, request_id, item_id, data)
+		select item.donor_id,
+			case verdict.outcome when 'created' then 'requestCreated' else 'requestUpdated' end,
+			request.id, item.id,
+			jsonb_build_object('item', item.name, 'name', ${sql.placeholder('receiverName')}::text,
+				'count', ${quantity}::int)
+		from item, verdict, request where verdict.outcome in ('created', 'changed')
+	)
+	select verdict.outcome, request.id, request.item_id, request.donor_id, request.receiver_id,
+		request.quantity, request.state, request.method, request.given_quantity,
+		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
+		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
+		request.confirmed_at, item.name as item_name, item.status as item_status,
+		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity, (
+			select json_build_object('key', item_images.key, 'widths', item_images.widths)
+			from item_images where item_images.item_id = request.item_id
+			order by item_images.position limit 1) as cover,
+		donors.name as donor_name, donors.avatar_key as donor_avatar_key, donors.phone as donor_phone
+	from verdict cross join item
+	left join request on true
+	left join users donors on donors.id = request.donor_id`,
+);
+
+const conflict = (key: string) =>
+	new AppError('REQUEST_CONFLICT', undefined, undefined, { key: `requests.errors.${key}` });
+
+/** Why asking was refused, by the verdict that refused it. */
+const refusals: Record<string, () => AppError> = {
+	ownItem: () => conflict('ownItem'),
+	notAvailable: () => conflict('notAvailable'),
+	overAvailable: () =>
+		new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverAvailable' }),
+	limit: () =>
+		new AppError('REQUEST_LIMIT', undefined, undefined, {
+			key: 'requests.errors.tooManyOpen',
+			values: { count: requestLimits.activePerReceiver },
+		}),
+};
+
+/**
+ * `POST /items/{id}/requests`: a receiver asks for `quantity` of an item. Asking again while the
+ * request is open updates its quantity; a request already reserved or handed over is returned as
+ * it is. New requests are taken for AVAILABLE items and, as a waiting list, for RESERVED ones.
+ * Answers the request as its receiver sees it, and whether it is new.
+ */
+export async function askForItem(
+	db: Database,
+	receiver: UserRow,
+	id: number,
+	asked: number,
+	now = new Date(),
+): Promise<{ request: ItemRequest; created: boolean }> {
+	if (!isProfileComplete(receiver)) throw new AppError('FORBIDDEN');
+	if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND');
+	const values = {
+		itemId: id,
+		receiverId: receiver.id,
+		quantity: asked,
+		now: now.toISOString(),
+		receiverName: receiver.name ?? '',
+	};
+	const [record] = await db.transaction(async (tx) => {
+		// Sent together: the database runs the second once the first holds its locks (and, should
+		// the first fail, refuses the second as part of a failed transaction).
+		const [, records] = await Promise.all([
+			requestRecords(takeTurn(tx), values),
+			requestRecords(ask(tx), values),
+		]);
+		return records;
+	});
+	if (!record) throw new AppError('NOT_FOUND');
+	const outcome = (record as { outcome?: string }).outcome ?? '';
+	const refusal = refusals[outcome];
+	if (refusal) throw refusal();
+	return { request: requestView(record, 'receiver', now), created: outcome === 'created' };
+}
