@@ -1,5 +1,9 @@
 import { createBiteshipAreaDirectory } from '~/features/areas/areas.biteship.server';
 import { type AreaDirectory, createEmbeddedAreaDirectory } from '~/features/areas/areas.server';
+import { cachedRateSource } from '~/features/shipping/rate-cache.server';
+import { createBiteshipRateSource } from '~/features/shipping/rates.biteship.server';
+import { courierMode, type Shipping } from '~/features/shipping/rates.server';
+import { createSimulatedRateSource } from '~/features/shipping/rates.simulated.server';
 import {
 	configuredHumanVerifier,
 	type HumanVerifier,
@@ -13,6 +17,20 @@ import { loadDemoData } from './demo-data';
 export interface AppContext extends ServerContext {
 	areas: AreaDirectory;
 	humanVerifier: HumanVerifier;
+	shipping: Shipping;
+}
+
+/** Courier delivery by mode: Biteship's rates when live, the built-in table when simulated. */
+function configuredShipping(server: ServerContext, areas: AreaDirectory): Shipping {
+	const mode = courierMode(server.config);
+	const apiKey = server.config.courier.biteshipApiKey;
+	const source =
+		mode === 'live' && apiKey
+			? createBiteshipRateSource({ apiKey })
+			: mode === 'simulated'
+				? createSimulatedRateSource(areas)
+				: null;
+	return { mode, rates: source && cachedRateSource(source, { redis: server.redis }) };
 }
 
 /** Builds the core, then the features' adapters, each chosen by configuration. */
@@ -21,12 +39,14 @@ export async function createAppContext(
 	database: DatabaseHandle = openConfiguredDatabase(),
 ): Promise<AppContext> {
 	const server = await createServerContext(config, database);
-	const biteshipKey = process.env['BITESHIP_API_KEY'];
+	const biteshipKey = server.config.courier.biteshipApiKey;
+	const areas = biteshipKey
+		? createBiteshipAreaDirectory({ apiKey: biteshipKey })
+		: createEmbeddedAreaDirectory();
 	return {
 		...server,
-		areas: biteshipKey
-			? createBiteshipAreaDirectory({ apiKey: biteshipKey })
-			: createEmbeddedAreaDirectory(),
+		areas,
+		shipping: configuredShipping(server, areas),
 		humanVerifier: await configuredHumanVerifier({
 			db: server.db,
 			rateLimiter: server.rateLimiter,

@@ -34,6 +34,8 @@ export interface ServerContext {
 	devMailbox: DevMailbox | null;
 	/** The built-in OpenID provider, when no external one is configured. */
 	provider: Provider | null;
+	/** The shared Redis connection when `REDIS_URL` is set, for state every process must see. */
+	redis: Redis | null;
 	close(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ export async function createServerContext(
 		}),
 		...mail,
 		provider,
+		redis,
 		async close() {
 			redis?.disconnect();
 			await database.close();
