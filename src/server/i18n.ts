@@ -16,6 +16,7 @@ import enMyRequests from '../../locales/en/myRequests.json' with { type: 'json' 
 import enNav from '../../locales/en/nav.json' with { type: 'json' };
 import enNotFound from '../../locales/en/notFound.json' with { type: 'json' };
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
+import enOrders from '../../locales/en/orders.json' with { type: 'json' };
 import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
 import enProfile from '../../locales/en/profile.json' with { type: 'json' };
 import enRequests from '../../locales/en/requests.json' with { type: 'json' };
@@ -37,6 +38,7 @@ import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' 
 import idNav from '../../locales/id/nav.json' with { type: 'json' };
 import idNotFound from '../../locales/id/notFound.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
+import idOrders from '../../locales/id/orders.json' with { type: 'json' };
 import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
@@ -69,6 +71,7 @@ export const allResources: Record<Locale, Resources> = {
 		nav: idNav,
 		notFound: idNotFound,
 		notifications: idNotifications,
+		orders: idOrders,
 		passwordReset: idPasswordReset,
 		profile: idProfile,
 		requests: idRequests,
@@ -92,6 +95,7 @@ export const allResources: Record<Locale, Resources> = {
 		nav: enNav,
 		notFound: enNotFound,
 		notifications: enNotifications,
+		orders: enOrders,
 		passwordReset: enPasswordReset,
 		profile: enProfile,
 		requests: enRequests,

@@ -17,6 +17,7 @@ import {
 	unreserved,
 } from './request-rules.server';
 import {
+	courierRequestActions,
 	type DeclineReason,
 	type RequestAction,
 	type RequestActor,
@@ -60,7 +61,10 @@ export async function askForItem(
 					inArray(itemRequests.state, ['open', 'reserved', 'handedOver']),
 				),
 			);
-		if (current && current.state !== 'open') return { requestId: current.id, created: false };
+		// A courier request changes only through its order.
+		if (current && (current.state !== 'open' || current.method === 'courier')) {
+			return { requestId: current.id, created: false };
+		}
 		if (item.status !== 'AVAILABLE' && item.status !== 'RESERVED') throw conflict('notAvailable');
 		const available = item.status === 'AVAILABLE' ? unreserved(item) : item.quantity;
 		if (quantity > available) {
@@ -166,6 +170,9 @@ export async function changeRequest(
 		const transition = requestTransitions[change.action];
 		if (actorOf(request, user.id) !== transition.actor) throw new AppError('FORBIDDEN');
 		if (!transition.from.includes(request.state as never)) throw conflict('wrongState');
+		if (request.method === 'courier' && !courierRequestActions.includes(change.action)) {
+			throw conflict('courierOrder');
+		}
 		const step = steps[change.action];
 		await step({ tx, item, request, change, now, user });
 	});

@@ -153,9 +153,7 @@ export function createMidtransPayments(options: MidtransOptions): PaymentProvide
  * The built-in payment page's provider, for the embedded mode: nothing to load, and its reports
  * are signed with a key of this process, so they pass through the same verification as Midtrans's.
  */
-export function createSimulatedPayments(signingKey: string): PaymentProvider & {
-	sign(report: Parameters<typeof paymentSignature>[0]): string;
-} {
+export function createSimulatedPayments(signingKey: string): PaymentProvider {
 	return {
 		simulated: true,
 		snap: null,

@@ -2,6 +2,9 @@
  * Courier orders (docs/product-rules.md#courier-delivery): their states, who may move an order
  * from one to the next, and what the API shows. Safe in the browser.
  */
+import { z } from 'zod/mini';
+import { declineReasons } from '~/features/requests/requests';
+import { shippingFormSchema } from './shipping';
 
 export const orderStates = [
 	'awaitingPayment',
@@ -151,3 +154,28 @@ export interface CourierOrder {
 	/** What the caller may do now. */
 	actions: OrderAction[];
 }
+
+/** A rupiah amount the browser repeats from the rate it showed. */
+const shownRupiah = z
+	.number('shipping.errors.courierRequired')
+	.check(z.int('shipping.errors.courierRequired'), z.minimum(0, 'shipping.errors.courierRequired'));
+
+/**
+ * A new courier order: the shipping form, and the price and insurance fee of the rate the
+ * receiver saw. The server quotes again and refuses a rate that is gone or changed.
+ */
+export const courierOrderInputSchema = z.extend(shippingFormSchema, {
+	ratePrice: shownRupiah,
+	rateInsuranceFee: z.nullable(shownRupiah),
+});
+export type CourierOrderInput = z.output<typeof courierOrderInputSchema>;
+
+/** The donor's decline: one of the request reasons. */
+export const orderDeclineSchema = z.object({
+	reason: z.enum(declineReasons, 'requests.errors.reasonInvalid'),
+});
+
+/** The built-in payment page's choice. */
+export const simulatedPaymentSchema = z.object({
+	outcome: z.enum(paymentOutcomes, 'orders.errors.outcomeInvalid'),
+});

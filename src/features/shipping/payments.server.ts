@@ -39,6 +39,8 @@ export interface PaymentProvider {
 	refund(orderId: string, amount: number, reason: string): Promise<void>;
 	/** Whether a report's signature is the provider's. */
 	verify(report: PaymentReport): boolean;
+	/** Only the simulation: signs a report of its own payment page, as Midtrans signs its own. */
+	sign?(report: Omit<PaymentReport, 'signatureKey'>): string;
 }
 
 /** The provider refused or could not be reached; `retryable` for 5xx and time-outs. */
@@ -118,8 +120,10 @@ export function reportOutcome(
 		case 'cancel':
 			return 'cancelled';
 		case 'deny':
-		case 'failure':
 			return 'failed';
+		case 'failure':
+			// Midtrans: "an unexpected error occurred during transaction processing".
+			return 'error';
 		case 'expire':
 			return 'expired';
 		case 'refund':

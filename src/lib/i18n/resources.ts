@@ -16,6 +16,7 @@ import type nav from '../../../locales/id/nav.json';
 import type notifications from '../../../locales/id/notifications.json';
 import type profile from '../../../locales/id/profile.json';
 import type notFound from '../../../locales/id/notFound.json';
+import type orders from '../../../locales/id/orders.json';
 import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
 import type requests from '../../../locales/id/requests.json';
@@ -39,6 +40,7 @@ export interface Resources {
 	nav: typeof nav;
 	notFound: typeof notFound;
 	notifications: typeof notifications;
+	orders: typeof orders;
 	passwordReset: typeof passwordReset;
 	profile: typeof profile;
 	requests: typeof requests;

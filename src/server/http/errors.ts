@@ -9,6 +9,7 @@ export const errorStatus = {
 	DUPLICATE_PHONE: 409,
 	REQUEST_CONFLICT: 409,
 	REQUEST_LIMIT: 409,
+	ORDER_CONFLICT: 409,
 	IMAGE_TOO_LARGE: 413,
 	INVALID_IMAGE_FORMAT: 415,
 	INVALID_AREA: 422,
@@ -19,6 +20,8 @@ export const errorStatus = {
 	INTERNAL: 500,
 	SHIPPING_UNAVAILABLE: 503,
 	RATES_UNAVAILABLE: 503,
+	PAYMENT_UNAVAILABLE: 503,
+	SHIPMENT_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
