@@ -5,6 +5,8 @@ import {
 	warnExpiringReservations,
 } from '~/features/requests/request-expiry.server';
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
+import type { OrderContext } from '~/features/shipping/order-rules.server';
+import { orderUpkeep } from '~/features/shipping/order-tracking.server';
 import type { ServerContext } from '~/server/context';
 import { itemImages, users } from '~/server/db/schema';
 import { deleteEndedRateLimits } from '~/server/rate-limit';
@@ -54,11 +56,18 @@ export async function reservationUpkeep(
 	return { expired, warned };
 }
 
+/** Courier orders are checked this often: unpaid ones past their time, shipments on their way. */
+const orderCheckMs = 60_000;
+
 /**
  * Upkeep: every hour, orphaned files, expired sign-in records and rate-limit windows that are
- * over; every few minutes, reservations. `clock` gives the time reservations are judged by.
+ * over; every few minutes, reservations; every minute, courier orders. `clock` gives the time
+ * reservations and orders are judged by.
  */
-export function startMaintenance(server: ServerContext, clock = () => new Date()): () => void {
+export function startMaintenance(
+	server: ServerContext & OrderContext,
+	clock = () => new Date(),
+): () => void {
 	const run = () =>
 		Promise.all([
 			sweepOrphanedFiles(server),
@@ -69,9 +78,18 @@ export function startMaintenance(server: ServerContext, clock = () => new Date()
 		reservationUpkeep(server, clock()).catch((error: unknown) =>
 			console.error('Reservation upkeep failed', error),
 		);
+	const orders = () =>
+		orderUpkeep(server, clock()).catch((error: unknown) =>
+			console.error('Courier order upkeep failed', error),
+		);
 	void run();
 	void reservations();
-	const timers = [setInterval(run, graceMs), setInterval(reservations, reservationCheckMs)];
+	void orders();
+	const timers = [
+		setInterval(run, graceMs),
+		setInterval(reservations, reservationCheckMs),
+		setInterval(orders, orderCheckMs),
+	];
 	for (const timer of timers) timer.unref();
 	return () => timers.forEach((timer) => clearInterval(timer));
 }

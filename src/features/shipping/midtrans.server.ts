@@ -114,6 +114,7 @@ export function createMidtransPayments(options: MidtransOptions): PaymentProvide
 		async status(orderId) {
 			const url = `${hosts.core}/v2/${encodeURIComponent(orderId)}/status`;
 			const { status, ok, json } = await call(url, 'GET');
+			if (status === 404) return null;
 			if (!ok) throw refused(status, json);
 			// The Core API answers HTTP 200 with its own status code; 404 means no such payment yet.
 			const core = coreAnswerSchema.safeParse(json).data;

@@ -63,7 +63,12 @@ export class ShipmentProviderError extends Error {
 }
 
 /** Courier statuses after which nothing more will happen to the parcel but a return. */
-const failedStatuses = ['rejected', 'cancelled', 'returned', 'disposed', 'courier_not_found'];
+const failedStatuses = ['rejected', 'cancelled', 'returned', 'disposed', 'courierNotFound'];
+
+/** Biteship writes statuses both ways (`dropping_off`, `droppingOff`); the timeline keeps one. */
+export function camelStatus(status: string): string {
+	return status.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
 
 const orderAnswerSchema = z.object({
 	success: z.literal(true),
@@ -193,12 +198,12 @@ export function createBiteshipShipments(options: BiteshipShipmentOptions): Shipm
 				throw new ShipmentProviderError('Biteship tracking in an unexpected shape', true);
 			return {
 				steps: answer.data.history.map((step) => ({
-					status: step.status,
+					status: camelStatus(step.status),
 					note: step.note ?? '',
 					at: new Date(step.updated_at).toISOString(),
 				})),
 				delivered: answer.data.status === 'delivered',
-				failed: failedStatuses.includes(answer.data.status),
+				failed: failedStatuses.includes(camelStatus(answer.data.status)),
 			};
 		},
 	};
