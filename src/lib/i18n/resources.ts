@@ -19,6 +19,7 @@ import type notFound from '../../../locales/id/notFound.json';
 import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
 import type requests from '../../../locales/id/requests.json';
+import type shipping from '../../../locales/id/shipping.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -42,5 +43,6 @@ export interface Resources {
 	passwordReset: typeof passwordReset;
 	profile: typeof profile;
 	requests: typeof requests;
+	shipping: typeof shipping;
 	support: typeof support;
 }
