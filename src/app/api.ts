@@ -5,6 +5,7 @@ import { itemRoutes } from '~/features/items/items.routes';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { requestRoutes } from '~/features/requests/requests.routes';
 import { orderRoutes } from '~/features/shipping/orders.routes';
+import { shippingRoutes } from '~/features/shipping/shipping.routes';
 import { supportRoutes } from '~/features/support/support.routes';
 import { verificationRoutes } from '~/features/verification/verification.routes';
 import { formatWait } from '~/lib/format';
@@ -55,6 +56,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', itemRoutes(server));
 	app.route('/', requestRoutes(server));
 	app.route('/', orderRoutes(server));
+	app.route('/', shippingRoutes(server));
 	app.route('/', verificationRoutes(server));
 
 	app.notFound(() => {

@@ -62,3 +62,8 @@ export function courierTotal({
  * (docs/product-rules.md#courier-delivery).
  */
 export const insuredValuePerUnit = 100_000;
+
+/** The declared value of `quantity` units, insured when the receiver opts in. */
+export function insuredValue(quantity: number): number {
+	return insuredValuePerUnit * quantity;
+}

@@ -20,6 +20,7 @@ import enOrders from '../../locales/en/orders.json' with { type: 'json' };
 import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
 import enProfile from '../../locales/en/profile.json' with { type: 'json' };
 import enRequests from '../../locales/en/requests.json' with { type: 'json' };
+import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
@@ -42,6 +43,7 @@ import idOrders from '../../locales/id/orders.json' with { type: 'json' };
 import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
+import idShipping from '../../locales/id/shipping.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import type { Locale } from '~/lib/i18n/locales';
 import type { Resources } from '~/lib/i18n/resources';
@@ -75,6 +77,7 @@ export const allResources: Record<Locale, Resources> = {
 		passwordReset: idPasswordReset,
 		profile: idProfile,
 		requests: idRequests,
+		shipping: idShipping,
 		support: idSupport,
 	},
 	en: {
@@ -99,6 +102,7 @@ export const allResources: Record<Locale, Resources> = {
 		passwordReset: enPasswordReset,
 		profile: enProfile,
 		requests: enRequests,
+		shipping: enShipping,
 		support: enSupport,
 	},
 };

@@ -199,7 +199,9 @@ export function createBiteshipRateSource(options: BiteshipRateSourceOptions): Ra
 			if (rates.length === 0) {
 				throw new RateSourceError('NO_SHIPPING_SERVICES', 'Biteship offered none of our couriers');
 			}
-			return rates.sort((a, b) => a.price - b.price);
+			// Equal prices keep the couriers' own order, whatever order Biteship answered in.
+			const order = (rate: RateOption) => couriers.findIndex((c) => c.code === rate.courierCode);
+			return rates.sort((a, b) => a.price - b.price || order(a) - order(b));
 		},
 	};
 }

@@ -3,7 +3,7 @@
  * it weighs, and the quote (decision 024).
  */
 import { eq } from 'drizzle-orm';
-import { insuredValuePerUnit } from '~/config/shipping';
+import { insuredValue } from '~/config/shipping';
 import type { ServerConfig } from '~/server/config';
 import type { Database } from '~/server/db/client';
 import { items, users } from '~/server/db/schema';
@@ -81,7 +81,7 @@ export function parcelOf(
 		width: centimetres(item.width),
 		height: centimetres(item.height),
 		quantity,
-		insuredValue: insurance ? insuredValuePerUnit * quantity : null,
+		insuredValue: insurance ? insuredValue(quantity) : null,
 	};
 }
 

@@ -20,6 +20,7 @@ import type orders from '../../../locales/id/orders.json';
 import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
 import type requests from '../../../locales/id/requests.json';
+import type shipping from '../../../locales/id/shipping.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -44,5 +45,6 @@ export interface Resources {
 	passwordReset: typeof passwordReset;
 	profile: typeof profile;
 	requests: typeof requests;
+	shipping: typeof shipping;
 	support: typeof support;
 }
