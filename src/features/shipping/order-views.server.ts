@@ -27,6 +27,7 @@ export function orderView(
 	const unpaid = (unpaidOrderStates as readonly string[]).includes(state);
 	return {
 		id: order.id,
+		viewer,
 		requestId: order.requestId,
 		itemId: order.itemId,
 		itemName,

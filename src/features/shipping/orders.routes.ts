@@ -28,6 +28,7 @@ const rupiah = z.int().openapi({ description: 'Whole rupiah' });
 const orderSchema = z
 	.object({
 		id: z.string(),
+		viewer: z.enum(['receiver', 'donor']),
 		requestId: z.int(),
 		itemId: z.int(),
 		itemName: z.string(),

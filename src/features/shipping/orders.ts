@@ -127,6 +127,8 @@ export interface TrackingStep {
 /** An order as the API returns it, to its receiver or to the item's donor. */
 export interface CourierOrder {
 	id: string;
+	/** Who is looking: the receiver who pays, or the donor who ships. */
+	viewer: 'receiver' | 'donor';
 	requestId: number;
 	itemId: number;
 	itemName: string;

@@ -200,7 +200,7 @@ export function PickupPanel(props: PickupPanelProps) {
 									quantity={quantity}
 									mode={courierMode}
 									profile={profileCheck?.profile}
-									onPay={(details) => startCourierOrder(item.id, details)}
+									onPay={(details, rate) => startCourierOrder(item.id, details, rate, locale)}
 									t={t}
 								/>
 							</Suspense>
