@@ -159,28 +159,28 @@ export function OrderPanel({ requestId, locale, t }: OrderPanelProps) {
 				}
 				onClose={() => setAsking(null)}
 			>
-				{asking === 'decline'
-					? (dialogBusy) => (
-							<fieldset className="grid gap-2" disabled={dialogBusy}>
-								<legend className="mb-2 font-semibold">
-									{t('itemRequests.declineDialog.reason')}
-								</legend>
-								{declineReasons.map((choice) => (
-									<label key={choice} className="flex cursor-pointer items-center gap-3">
-										<input
-											type="radio"
-											name={`${id}-reason`}
-											value={choice}
-											checked={reason === choice}
-											className="radio radio-sm"
-											onChange={() => setReason(choice)}
-										/>
-										<span>{t(`itemRequests.declineReasons.${choice}`)}</span>
-									</label>
-								))}
-							</fieldset>
-						)
-					: undefined}
+				{(dialogBusy) =>
+					asking === 'decline' ? (
+						<fieldset className="grid gap-2" disabled={dialogBusy}>
+							<legend className="mb-2 font-semibold">
+								{t('itemRequests.declineDialog.reason')}
+							</legend>
+							{declineReasons.map((choice) => (
+								<label key={choice} className="flex cursor-pointer items-center gap-3">
+									<input
+										type="radio"
+										name={`${id}-reason`}
+										value={choice}
+										checked={reason === choice}
+										className="radio radio-sm"
+										onChange={() => setReason(choice)}
+									/>
+									<span>{t(`itemRequests.declineReasons.${choice}`)}</span>
+								</label>
+							))}
+						</fieldset>
+					) : null
+				}
 			</ModalDialog>
 		</section>
 	);
