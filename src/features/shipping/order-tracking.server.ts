@@ -10,7 +10,7 @@ import {
 	type OrderRow,
 	tellAboutOrder,
 } from './order-rules.server';
-import { orderLimits, unpaidOrderStates } from './orders';
+import { unpaidOrderStates } from './orders';
 
 /**
  * The parcel arrived: the order is `delivered`, its request handed over (for the receiver to
@@ -54,8 +54,8 @@ async function deliver(context: OrderContext, orderId: string, now: Date): Promi
 }
 
 /**
- * Asks the courier where a shipped order's parcel is, at most every
- * `orderLimits.trackingRefreshMs`, keeps the timeline and delivers the order once it arrived.
+ * Asks the courier where a shipped order's parcel is, at most once per the courier's
+ * `trackingRefreshMs`, keeps the timeline and delivers the order once it arrived.
  * A courier that cannot answer leaves the timeline as it was.
  */
 export async function refreshTracking(
@@ -64,12 +64,8 @@ export async function refreshTracking(
 	now = new Date(),
 ): Promise<void> {
 	if (order.state !== 'shipped' || !order.shipmentId || !order.shippedAt) return;
-	if (
-		order.trackedAt &&
-		now.getTime() - order.trackedAt.getTime() < orderLimits.trackingRefreshMs
-	) {
-		return;
-	}
+	const refreshMs = context.shipments.trackingRefreshMs;
+	if (order.trackedAt && now.getTime() - order.trackedAt.getTime() < refreshMs) return;
 	let progress;
 	try {
 		progress = await context.shipments.track(
@@ -120,7 +116,10 @@ export async function orderUpkeep(
 				eq(courierOrders.state, 'shipped'),
 				or(
 					isNull(courierOrders.trackedAt),
-					lt(courierOrders.trackedAt, new Date(now.getTime() - orderLimits.trackingRefreshMs)),
+					lt(
+						courierOrders.trackedAt,
+						new Date(now.getTime() - context.shipments.trackingRefreshMs),
+					),
 				),
 			),
 		);

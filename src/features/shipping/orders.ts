@@ -110,8 +110,6 @@ export const outcomeActions: Record<PaymentOutcome, OrderAction> = {
 export const orderLimits = {
 	/** Snap's own window for a payment: unpaid after a day, the order expires. */
 	payWithinMs: 24 * 60 * 60_000,
-	/** A shipment's tracking is asked for at most this often, however often it is looked at. */
-	trackingRefreshMs: 30_000,
 } as const;
 
 /** Order ids: at most 50 of `[A-Za-z0-9-_~.]`, as the payment provider requires. */

@@ -46,6 +46,8 @@ export interface ShipmentProgress {
 /** A courier platform: Biteship, or the built-in simulation. */
 export interface ShipmentProvider {
 	simulated: boolean;
+	/** How often a shipment's tracking is asked for, however often it is looked at. */
+	trackingRefreshMs: number;
 	create(request: ShipmentRequest, now: Date): Promise<Shipment>;
 	/** The progress of a shipment created at `createdAt`. */
 	track(shipment: Shipment, createdAt: Date, now: Date): Promise<ShipmentProgress>;
@@ -150,6 +152,7 @@ export function createBiteshipShipments(options: BiteshipShipmentOptions): Shipm
 
 	return {
 		simulated: false,
+		trackingRefreshMs: 30_000,
 		async create(request) {
 			const json = await call('/v1/orders', 'POST', {
 				reference_id: request.orderId,
@@ -220,6 +223,8 @@ export const simulatedJourney = ['confirmed', 'picked', 'droppingOff', 'delivere
 export function createSimulatedShipments(stepMs: number): ShipmentProvider {
 	return {
 		simulated: true,
+		// The journey moves once a step; asking more often would learn nothing.
+		trackingRefreshMs: stepMs,
 		async create() {
 			const waybill = `SIM${randomBytes(6).toString('hex').toUpperCase()}`;
 			return { shipmentId: `sim-${waybill}`, waybill, trackingId: `sim-${waybill}` };
