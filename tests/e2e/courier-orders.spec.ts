@@ -17,7 +17,7 @@ import idShipping from '../../locales/id/shipping.json' with { type: 'json' };
 import type { Area } from '../../src/features/areas/areas';
 import type { CourierOrder, PaymentOutcome } from '../../src/features/shipping/orders';
 import type { RateQuote } from '../../src/features/shipping/shipping';
-import { expect, signUpComplete, test } from './support/accounts';
+import { expect, islandReady, signUpComplete, test } from './support/accounts';
 import { type Locale, localePath, locales } from './support/i18n';
 import { listItem } from './support/items';
 import { otherVisitor } from './support/visitors';
@@ -111,6 +111,7 @@ for (const locale of locales) {
 		// The built-in payment page, marked as a simulation.
 		await receiver.waitForURL(/\/pay\/HBH-/);
 		await expect(receiver.getByText(orders.payment.simulationNote)).toBeVisible();
+		await islandReady(receiver, receiver.getByRole('button', { name: orders.payment.payNow }));
 		await receiver.getByRole('radio', { name: orders.payment.outcomes.success }).check();
 		await receiver.getByRole('button', { name: orders.payment.payNow }).click();
 		await expect(receiver.getByRole('status')).toHaveText(orders.payment.success);
@@ -118,19 +119,24 @@ for (const locale of locales) {
 
 		// The donor sees the recipient and the courier, and hands the parcel over.
 		await page.goto(localePath(`/my-items/${listed.id}/requests`, locale));
-		await expect(page.getByText(orders.states.paid)).toBeVisible();
+		await expect(page.getByText(orders.states.paid, { exact: true })).toBeVisible();
+		await islandReady(page, page.getByRole('button', { name: orders.actions.readyForPickup }));
 		await expect(page.getByText('Gegerkalong', { exact: false })).toBeVisible();
 		await page.getByRole('button', { name: orders.actions.readyForPickup }).click();
-		await expect(page.getByText(orders.states.shipped).first()).toBeVisible();
+		await expect(page.getByText(orders.states.shipped, { exact: true })).toBeVisible();
 		expect(await itemStatus(page, listed.id)).toBe('SHIPPED');
 
 		// The simulated courier delivers; the receiver follows it and confirms.
 		await receiver.goto(localePath('/my-requests', locale));
 		await expect(async () => {
 			await receiver.reload();
-			await expect(receiver.getByText(orders.states.delivered)).toBeVisible({ timeout: 2_000 });
+			await expect(receiver.getByText(orders.states.delivered, { exact: true })).toBeVisible({
+				timeout: 2_000,
+			});
 		}).toPass({ timeout: 30_000 });
-		await expect(receiver.getByText(orders.tracking.steps.delivered)).toBeVisible();
+		await expect(receiver.locator('[data-step="delivered"]')).toContainText(
+			orders.tracking.steps.delivered,
+		);
 		expect(await itemStatus(receiver, listed.id)).toBe('DONATED');
 		await receiver.getByRole('button', { name: myRequests.actions.confirm }).click();
 		await expect(receiver.getByRole('button', { name: myRequests.actions.confirm })).toHaveCount(0);
@@ -158,6 +164,7 @@ for (const locale of locales) {
 
 		const pay = async (order: CourierOrder, outcome: PaymentOutcome) => {
 			await receiver.goto(localePath(`/pay/${order.id}`, locale));
+			await islandReady(receiver, receiver.getByRole('button', { name: orders.payment.payNow }));
 			await receiver.getByRole('radio', { name: orders.payment.outcomes[outcome] }).check();
 			await receiver.getByRole('button', { name: orders.payment.payNow }).click();
 		};
@@ -176,6 +183,7 @@ for (const locale of locales) {
 		await receiver.goto(localePath('/my-requests', locale));
 		await receiver.getByRole('link', { name: orders.payment.resume }).click();
 		await receiver.waitForURL(/\/pay\/HBH-/);
+		await islandReady(receiver, receiver.getByRole('button', { name: orders.payment.resume }));
 		await receiver.getByRole('radio', { name: orders.payment.outcomes.success }).check();
 		await receiver.getByRole('button', { name: orders.payment.resume }).click();
 		await expect(receiver.getByRole('status')).toHaveText(orders.payment.success);
