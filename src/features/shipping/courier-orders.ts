@@ -1,20 +1,43 @@
 /** Starting a courier order from the shipping form: the call and where the browser goes next. */
 import { apiFetch } from '~/lib/api-client';
-import type { ShippingDetails } from './shipping';
+import type { RateOption, ShippingDetails } from './shipping';
 
-/** What `POST /api/items/{id}/courier-orders` answers: where the payment continues. */
+/** Of the order `POST /api/items/{id}/courier-orders` answers, where its payment continues. */
 export interface StartedCourierOrder {
-	paymentUrl: string;
+	id: string;
+	payment: { simulated: boolean; token: string | null; redirectUrl: string | null } | null;
 }
 
 /**
- * `POST /api/items/{id}/courier-orders`: the server quotes the chosen service again, creates the
- * order and answers the payment page, where the browser goes. Throws `ApiError`.
+ * `POST /api/items/{id}/courier-orders`: the details with the service and the price the receiver
+ * saw, which the server quotes again and compares (`INVALID_COURIER` when it no longer offers
+ * them). Throws `ApiError`.
  */
-export async function startCourierOrder(itemId: number, details: ShippingDetails): Promise<void> {
-	const order = await apiFetch<StartedCourierOrder>(`/items/${itemId}/courier-orders`, {
+export function startCourierOrder(
+	itemId: number,
+	details: ShippingDetails,
+	rate: RateOption,
+): Promise<StartedCourierOrder> {
+	return apiFetch<StartedCourierOrder>(`/items/${itemId}/courier-orders`, {
 		method: 'POST',
-		body: JSON.stringify(details),
+		body: JSON.stringify({
+			...details,
+			ratePrice: rate.price,
+			rateInsuranceFee: details.insurance ? rate.insuranceFee : null,
+		}),
 	});
-	window.location.assign(order.paymentUrl);
+}
+
+/**
+ * Orders courier delivery and goes on to pay: the provider's payment page when it gave one, else
+ * `ordersPath`, where the unpaid order waits.
+ */
+export async function orderAndPay(
+	itemId: number,
+	details: ShippingDetails,
+	rate: RateOption,
+	ordersPath: string,
+): Promise<void> {
+	const order = await startCourierOrder(itemId, details, rate);
+	window.location.assign(order.payment?.redirectUrl ?? ordersPath);
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { QuantityStepper } from '~/components/QuantityStepper';
 import type { CourierMode } from '~/features/shipping/shipping';
-import { startCourierOrder } from '~/features/shipping/courier-orders';
+import { orderAndPay } from '~/features/shipping/courier-orders';
 import { useProfileCheck } from '~/features/profiles/use-profile-check';
 import { endedWithoutGiving } from '~/features/requests/receiver';
 import { askForItem } from '~/features/requests/requests.queries';
@@ -200,7 +200,9 @@ export function PickupPanel(props: PickupPanelProps) {
 									quantity={quantity}
 									mode={courierMode}
 									profile={profileCheck?.profile}
-									onPay={(details) => startCourierOrder(item.id, details)}
+									onPay={(details, rate) =>
+										orderAndPay(item.id, details, rate, localizePath('/my-requests', locale))
+									}
 									t={t}
 								/>
 							</Suspense>
