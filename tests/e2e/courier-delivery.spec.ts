@@ -130,7 +130,7 @@ for (const locale of locales) {
 		const option = form.getByRole('radio', { name: new RegExp(`^${jne.courierName}`) });
 		await expect(form.getByRole('radio')).toHaveCount(rates.length);
 		await expect(
-			form.getByText(fill(shipping.rates.duration_days, jne.durationRange)),
+			form.getByText(fill(shipping.rates.duration_days, { ...jne.durationRange })),
 		).not.toHaveCount(0);
 		await option.check();
 

@@ -3,12 +3,12 @@ import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { TextField } from '~/components/FormField';
 import { courierTotal } from '~/config/shipping';
-import { AreaSearch } from '~/features/profiles/AreaSearch';
 import { PhoneInput } from '~/features/profiles/PhoneInput';
 import { fieldErrors, type OwnProfile } from '~/features/profiles/profiles';
 import { ApiError } from '~/lib/api-client';
 import { formatRupiah } from '~/lib/format';
 import { CostSummary } from './CostSummary';
+import { DestinationFields, fromArea } from './DestinationFields';
 import { RateOptions } from './RateOptions';
 import {
 	type CourierMode,
@@ -18,12 +18,7 @@ import {
 	type ShippingDetails,
 	shippingFormSchema,
 } from './shipping';
-import {
-	draftFromProfile,
-	postalCodeOf,
-	type ShippingDraft,
-	shippingInput,
-} from './shipping-draft';
+import { draftFromProfile, type ShippingDraft, shippingInput } from './shipping-draft';
 import { areaQuery, itemRatesQuery } from './shipping.queries';
 
 export interface ShippingFormProps {
@@ -37,9 +32,6 @@ export interface ShippingFormProps {
 	onPay: (details: ShippingDetails, rate: RateOption) => Promise<void>;
 	t: TFunction;
 }
-
-/** Province, city and district: shown from the chosen district, whose own message covers them. */
-const fromArea = ['province', 'city', 'district'] as const;
 
 /**
  * The courier shipping form (spec sections 2 and 5): recipient, destination district with its
@@ -173,65 +165,20 @@ export default function ShippingForm({
 					error={errorOf('recipientPhone')}
 				/>
 			</fieldset>
-			<fieldset className="grid gap-1">
-				<legend className="mb-1 font-semibold">{t('shipping.fields.destination')}</legend>
-				<AreaSearch
-					id={fieldId('areaId')}
-					t={t}
-					value={draft.area}
-					onChange={(chosen) => {
-						update({ area: chosen, postalCode: null });
-						setSelected(null);
-						setCourierRefused(false);
-					}}
-					onBlur={() => touch('areaId')}
-					error={errorOf('areaId')}
-				/>
-				{area && (
-					<dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-box bg-base-200 p-3 text-sm">
-						{fromArea.map((field) => (
-							<div key={field} className="contents">
-								<dt className="text-base-content/75">{t(`shipping.fields.${field}`)}</dt>
-								<dd>
-									{input[field]}
-									{errorOf(field) && <span className="block text-error">{errorOf(field)}</span>}
-								</dd>
-							</div>
-						))}
-					</dl>
-				)}
-				<TextField
-					id={fieldId('village')}
-					label={t('shipping.fields.village')}
-					value={draft.village}
-					onChange={(village) => update({ village })}
-					onBlur={() => touch('village')}
-					error={errorOf('village')}
-					required
-				/>
-				<TextField
-					id={fieldId('postalCode')}
-					label={t('shipping.fields.postalCode')}
-					value={postalCodeOf(draft, area)}
-					onChange={(postalCode) => update({ postalCode })}
-					onBlur={() => touch('postalCode')}
-					error={errorOf('postalCode')}
-					autoComplete="postal-code"
-					required
-				/>
-				<TextField
-					id={fieldId('address')}
-					label={t('shipping.fields.address')}
-					hint={t('shipping.fields.addressHint')}
-					value={draft.address}
-					onChange={(address) => update({ address })}
-					onBlur={() => touch('address')}
-					error={errorOf('address')}
-					autoComplete="street-address"
-					multiline
-					required
-				/>
-			</fieldset>
+			<DestinationFields
+				fieldId={fieldId}
+				draft={draft}
+				area={area}
+				input={input}
+				update={update}
+				touch={touch}
+				errorOf={errorOf}
+				onAreaChange={() => {
+					setSelected(null);
+					setCourierRefused(false);
+				}}
+				t={t}
+			/>
 			<RateOptions
 				id={fieldId('courierCode')}
 				rates={areaId ? rates : null}

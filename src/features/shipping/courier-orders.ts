@@ -25,7 +25,7 @@ export async function startCourierOrder(
 		body: JSON.stringify({
 			...details,
 			ratePrice: rate.price,
-			rateInsuranceFee: rate.insuranceFee,
+			rateInsuranceFee: details.insurance ? rate.insuranceFee : null,
 		}),
 	});
 	window.location.assign(paymentPath(order.id, locale));
