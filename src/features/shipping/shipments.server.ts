@@ -39,8 +39,6 @@ export interface Shipment {
 export interface ShipmentProgress {
 	steps: TrackingStep[];
 	delivered: boolean;
-	/** The courier gave up (returned, rejected, cancelled, disposed). */
-	failed: boolean;
 }
 
 /** A courier platform: Biteship, or the built-in simulation. */
@@ -63,9 +61,6 @@ export class ShipmentProviderError extends Error {
 		super(message, options);
 	}
 }
-
-/** Courier statuses after which nothing more will happen to the parcel but a return. */
-const failedStatuses = ['rejected', 'cancelled', 'returned', 'disposed', 'courierNotFound'];
 
 /** Biteship writes statuses both ways (`dropping_off`, `droppingOff`); the timeline keeps one. */
 export function camelStatus(status: string): string {
@@ -194,7 +189,7 @@ export function createBiteshipShipments(options: BiteshipShipmentOptions): Shipm
 			};
 		},
 		async track(shipment) {
-			if (!shipment.trackingId) return { steps: [], delivered: false, failed: false };
+			if (!shipment.trackingId) return { steps: [], delivered: false };
 			const json = await call(`/v1/trackings/${encodeURIComponent(shipment.trackingId)}`, 'GET');
 			const answer = trackingAnswerSchema.safeParse(json);
 			if (!answer.success)
@@ -206,7 +201,6 @@ export function createBiteshipShipments(options: BiteshipShipmentOptions): Shipm
 					at: new Date(step.updated_at).toISOString(),
 				})),
 				delivered: answer.data.status === 'delivered',
-				failed: failedStatuses.includes(camelStatus(answer.data.status)),
 			};
 		},
 	};
@@ -237,7 +231,7 @@ export function createSimulatedShipments(stepMs: number): ShipmentProvider {
 				note: '',
 				at: new Date(createdAt.getTime() + index * stepMs).toISOString(),
 			}));
-			return { steps, delivered: steps.at(-1)?.status === 'delivered', failed: false };
+			return { steps, delivered: steps.at(-1)?.status === 'delivered' };
 		},
 	};
 }
