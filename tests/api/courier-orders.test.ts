@@ -205,4 +205,24 @@ describeOnDatabases('Courier orders (simulated mode)', (use) => {
 			reservedQuantity: 0,
 		});
 	});
+
+	it('keeps an item with a paid order from being given away or deleted', async () => {
+		const donor = await person();
+		const receiver = await person();
+		const item = await createItemFor(use(), donor, { quantity: '2' });
+		const order = await orderFor(use(), receiver, item.id);
+		const removal = await use().request(`/items/${item.id}`, { method: 'DELETE', user: donor });
+		expect(removal.status).toBe(409);
+		await payAs(use(), receiver, order.id, 'success');
+		const toggle = await use().request(`/items/${item.id}/toggle-status`, {
+			method: 'PATCH',
+			user: donor,
+		});
+		expect(toggle.status).toBe(409);
+		expect(await getItem(use(), item.id)).toMatchObject({
+			status: 'AVAILABLE',
+			reservedQuantity: 1,
+		});
+		expect((await orderOf(use(), receiver, order.id)).state).toBe('paid');
+	});
 });
