@@ -47,6 +47,8 @@ export default defineConfig({
 			DEMO_DATA: 'off',
 			// Each test presents its own X-Forwarded-For address, so per-visitor limits apply per test.
 			TRUST_PROXY: 'true',
+			// The simulated courier moves a step a second, so a journey's delivery is seen at once.
+			SIMULATED_COURIER_STEP_SECONDS: '1',
 		},
 	},
 });

@@ -42,11 +42,13 @@ async function networkQuiet(network, timeoutMs = settleTimeoutMs) {
 }
 
 /**
- * Loads one page and returns every JS and CSS file it fetched with raw and gzip sizes.
+ * Loads one page and returns every JS and CSS file it fetched with raw and gzip sizes, including
+ * what `afterLoad` (a click that opens a lazily loaded part, say) makes it fetch.
  * @param {import('@playwright/test').BrowserContext} context
  * @param {string} url
+ * @param {((page: import('@playwright/test').Page) => Promise<void>) | undefined} afterLoad
  */
-async function measurePage(context, url) {
+async function measurePage(context, url, afterLoad) {
 	const page = await context.newPage();
 	const network = { inflight: 0, lastActivity: Date.now() };
 	/** @type {Map<string, Promise<object>>} */
@@ -79,6 +81,10 @@ async function measurePage(context, url) {
 			}
 		});
 		await networkQuiet(network);
+		if (afterLoad) {
+			await afterLoad(page);
+			await networkQuiet(network);
+		}
 		const inline = await page.evaluate(() => ({
 			js: [...document.querySelectorAll('script:not([src])')]
 				.filter((script) => !/json/i.test(script.getAttribute('type') ?? ''))
@@ -161,14 +167,20 @@ export async function launchBrowser() {
 
 /**
  * Loads a page in a fresh context, so nothing is served from the previous page's cache, and
- * returns its files with their sizes and the totals per type.
+ * returns its files with their sizes and the totals per type. `storageState` signs the visitor
+ * in; `afterLoad` runs once the page has settled, and what it loads counts too.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url
+ * @param {{ storageState?: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>,
+ *   afterLoad?: (page: import('@playwright/test').Page) => Promise<void> }} [options]
  */
-export async function weighPage(browser, url) {
-	const context = await browser.newContext({ ...device });
+export async function weighPage(browser, url, { storageState, afterLoad } = {}) {
+	const context = await browser.newContext({
+		...device,
+		...(storageState ? { storageState } : {}),
+	});
 	try {
-		const measured = await measurePage(context, url);
+		const measured = await measurePage(context, url, afterLoad);
 		return { ...measured, ...totals(measured.files) };
 	} finally {
 		await context.close();

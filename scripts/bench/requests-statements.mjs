@@ -62,7 +62,8 @@ export const statements = {
 	), verdict as (
 		select current.id as request_id, case
 			when item.donor_id = $4::text then 'ownItem'
-			when current.state in ('reserved', 'handedOver') then 'inProgress'
+			when current.state in ('reserved', 'handedOver') or current.method = 'courier'
+				then 'inProgress'
 			when item.status not in ('AVAILABLE', 'RESERVED') then 'notAvailable'
 			when $5::int > case item.status
 				when 'AVAILABLE' then item.quantity - item.reserved_quantity

@@ -4,6 +4,8 @@ import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { requestRoutes } from '~/features/requests/requests.routes';
+import { orderRoutes } from '~/features/shipping/orders.routes';
+import { shippingRoutes } from '~/features/shipping/shipping.routes';
 import { supportRoutes } from '~/features/support/support.routes';
 import { verificationRoutes } from '~/features/verification/verification.routes';
 import { formatWait } from '~/lib/format';
@@ -54,6 +56,8 @@ export function createApiApp(server: AppContext) {
 	app.route('/', supportRoutes(server));
 	app.route('/', itemRoutes(server));
 	app.route('/', requestRoutes(server));
+	app.route('/', orderRoutes(server));
+	app.route('/', shippingRoutes(server));
 	app.route('/', verificationRoutes(server));
 
 	app.notFound(() => {

@@ -5,6 +5,8 @@ import {
 	warnExpiringReservations,
 } from '~/features/requests/request-expiry.server';
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
+import type { OrderContext } from '~/features/shipping/order-rules.server';
+import { orderUpkeep } from '~/features/shipping/order-tracking.server';
 import type { ServerContext } from '~/server/context';
 import { itemImages, users } from '~/server/db/schema';
 import { log } from '~/server/log';
@@ -63,14 +65,17 @@ export async function reservationUpkeep(
 /** How often the sweeper and the clean-up of expired records run. */
 const cleanUpMs = 5 * 60_000;
 
+/** Courier orders are checked this often: unpaid ones past their time, shipments on their way. */
+const orderCheckMs = 60_000;
+
 /**
  * Upkeep: every few minutes, orphaned files, expired sign-in records, rate-limit windows that are
- * over, and reservations. Each job runs on one instance at a time (`runAlone`); the others skip
- * that round. `clock` gives the time reservations are judged by. The returned stop waits for
- * the jobs under way, so the database is closed after them.
+ * over, and reservations; every minute, courier orders. Each job runs on one instance at a time
+ * (`runAlone`); the others skip that round. `clock` gives the time reservations and orders are
+ * judged by. The returned stop waits for the jobs under way, so the database is closed after them.
  */
 export function startMaintenance(
-	server: Pick<ServerContext, 'db' | 'storage' | 'database'>,
+	server: Pick<ServerContext, 'db' | 'storage' | 'database'> & OrderContext,
 	clock = () => new Date(),
 ): () => Promise<void> {
 	const running = new Set<Promise<unknown>>();
@@ -89,9 +94,15 @@ export function startMaintenance(
 		]),
 	);
 	const reservations = job('reservations', () => reservationUpkeep(server, clock()));
+	const orders = job('courier-orders', () => orderUpkeep(server, clock()));
 	cleanUp();
 	reservations();
-	const timers = [setInterval(cleanUp, cleanUpMs), setInterval(reservations, reservationCheckMs)];
+	orders();
+	const timers = [
+		setInterval(cleanUp, cleanUpMs),
+		setInterval(reservations, reservationCheckMs),
+		setInterval(orders, orderCheckMs),
+	];
 	for (const timer of timers) timer.unref();
 	return async () => {
 		timers.forEach((timer) => clearInterval(timer));

@@ -21,17 +21,18 @@ export const storableText = z.refine<string>(isStorableText, invalidCharacterMes
 
 /**
  * A required text, trimmed, of `min` to `max` characters, with the message keys
- * `form.errors.<field>Required`, `…Min` and `…Max`.
+ * `<namespace>.errors.<field>Required`, `…Min` and `…Max` (namespace `form` unless given).
  */
-export function requiredText(field: string, min: number, max: number) {
+export function requiredText(field: string, min: number, max: number, namespace = 'form') {
+	const key = `${namespace}.errors.${field}`;
 	return z
-		.string(`form.errors.${field}Required`)
+		.string(`${key}Required`)
 		.check(
 			z.trim(),
 			storableText,
-			z.minLength(1, `form.errors.${field}Required`),
-			z.minLength(min, `form.errors.${field}Min`),
-			z.maxLength(max, `form.errors.${field}Max`),
+			z.minLength(1, `${key}Required`),
+			z.minLength(min, `${key}Min`),
+			z.maxLength(max, `${key}Max`),
 		);
 }
 

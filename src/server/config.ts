@@ -26,6 +26,11 @@ export interface ServerConfig {
 	demoData: boolean;
 	/** `SMTP_URL` and `MAIL_FROM`; without an SMTP server, mail goes to the log (embedded mode). */
 	mail: { smtpUrl: string | undefined; from: string | undefined };
+	/**
+	 * The courier and payment providers' keys (decision 024). Server only: of these, only the
+	 * Midtrans client key may ever reach a page.
+	 */
+	courier: CourierKeys;
 	oidc:
 		| { kind: 'built-in'; clientId: string; audience: string }
 		| {
@@ -37,6 +42,15 @@ export interface ServerConfig {
 				/** Kinde reads the post-logout target from `redirect` rather than the standard name. */
 				logoutRedirectParam: string;
 		  };
+}
+
+/** Biteship's and Midtrans's keys, each unset when empty. */
+export interface CourierKeys {
+	biteshipApiKey: string | undefined;
+	midtransServerKey: string | undefined;
+	midtransClientKey: string | undefined;
+	/** `MIDTRANS_ENV`: which of Midtrans's two sites the keys belong to. */
+	midtransEnv: 'sandbox' | 'production';
 }
 
 /** The names and addresses this machine answers to, for URLs (`[…]` around IPv6). */
@@ -104,6 +118,12 @@ export function readServerConfig(
 		trustProxyHops: proxyHops(env['TRUST_PROXY_HOPS']),
 		demoData: !env['DATABASE_URL'] && env['DEMO_DATA'] !== 'off',
 		mail: { smtpUrl: env['SMTP_URL'] || undefined, from: env['MAIL_FROM'] || undefined },
+		courier: {
+			biteshipApiKey: env['BITESHIP_API_KEY'] || undefined,
+			midtransServerKey: env['MIDTRANS_SERVER_KEY'] || undefined,
+			midtransClientKey: env['MIDTRANS_CLIENT_KEY'] || undefined,
+			midtransEnv: midtransEnv(env['MIDTRANS_ENV']),
+		},
 		oidc: issuerUrl
 			? {
 					kind: 'external',
@@ -128,6 +148,12 @@ function proxyHops(value: string | undefined): number {
 		throw new Error(`TRUST_PROXY_HOPS must be a whole number of 1 or more, not "${value}"`);
 	}
 	return hops;
+}
+
+function midtransEnv(value: string | undefined): CourierKeys['midtransEnv'] {
+	if (value === undefined || value === '' || value === 'sandbox') return 'sandbox';
+	if (value === 'production') return 'production';
+	throw new Error(`MIDTRANS_ENV must be sandbox or production, not "${value}"`);
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

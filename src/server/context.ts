@@ -35,6 +35,8 @@ export interface ServerContext {
 	devMailbox: DevMailbox | null;
 	/** The built-in OpenID provider, when no external one is configured. */
 	provider: Provider | null;
+	/** The shared Redis connection when `REDIS_URL` is set, for state every process must see. */
+	redis: Redis | null;
 	close(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export async function createServerContext(
 		}),
 		...mail,
 		provider,
+		redis,
 		async close() {
 			redis?.disconnect();
 			await database.close();

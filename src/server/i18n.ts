@@ -16,9 +16,11 @@ import enMyRequests from '../../locales/en/myRequests.json' with { type: 'json' 
 import enNav from '../../locales/en/nav.json' with { type: 'json' };
 import enNotFound from '../../locales/en/notFound.json' with { type: 'json' };
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
+import enOrders from '../../locales/en/orders.json' with { type: 'json' };
 import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
 import enProfile from '../../locales/en/profile.json' with { type: 'json' };
 import enRequests from '../../locales/en/requests.json' with { type: 'json' };
+import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
@@ -37,9 +39,11 @@ import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' 
 import idNav from '../../locales/id/nav.json' with { type: 'json' };
 import idNotFound from '../../locales/id/notFound.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
+import idOrders from '../../locales/id/orders.json' with { type: 'json' };
 import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
+import idShipping from '../../locales/id/shipping.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import type { Locale } from '~/lib/i18n/locales';
 import type { Resources } from '~/lib/i18n/resources';
@@ -69,9 +73,11 @@ export const allResources: Record<Locale, Resources> = {
 		nav: idNav,
 		notFound: idNotFound,
 		notifications: idNotifications,
+		orders: idOrders,
 		passwordReset: idPasswordReset,
 		profile: idProfile,
 		requests: idRequests,
+		shipping: idShipping,
 		support: idSupport,
 	},
 	en: {
@@ -92,9 +98,11 @@ export const allResources: Record<Locale, Resources> = {
 		nav: enNav,
 		notFound: enNotFound,
 		notifications: enNotifications,
+		orders: enOrders,
 		passwordReset: enPasswordReset,
 		profile: enProfile,
 		requests: enRequests,
+		shipping: enShipping,
 		support: enSupport,
 	},
 };

@@ -98,15 +98,4 @@ describeOnDatabases('Areas API', (use) => {
 			expect((await response.json()).error.code).toBe('NOT_FOUND');
 		},
 	);
-
-	it('answers courier rates with 503 SHIPPING_UNAVAILABLE while delivery is coming soon', async () => {
-		const response = await use().request(
-			'/shipping/rates?origin_area_id=31.74.07&destination_area_id=31.74.06&weight=1000',
-			{ headers: { 'Accept-Language': 'en' } },
-		);
-		expect(response.status).toBe(503);
-		const { error } = await response.json();
-		expect(error.code).toBe('SHIPPING_UNAVAILABLE');
-		expect(error.message).toBe('Shipping is not available yet.');
-	});
 });

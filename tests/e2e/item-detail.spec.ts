@@ -237,11 +237,11 @@ for (const locale of locales) {
 		await hydrated(watcher);
 		await visitor.goto(itemPath);
 		await hydrated(visitor);
-		// Courier delivery is announced, not offered.
+		// Courier delivery is offered beside pickup: the embedded server simulates it (decision 024).
 		await expect(
 			visitor.getByRole('radio', { name: new RegExp(itemDetail.pickup.shippingTitle) }),
-		).toBeDisabled();
-		await expect(visitor.getByText(itemDetail.pickup.comingSoon, { exact: true })).toBeVisible();
+		).toBeEnabled();
+		await expect(visitor.getByText(itemDetail.pickup.comingSoon, { exact: true })).toHaveCount(0);
 		await expect(visitor.getByText(itemDetail.pickup.shippingText, { exact: true })).toBeVisible();
 		expect(await seriousViolations(visitor)).toEqual([]);
 

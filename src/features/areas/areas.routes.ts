@@ -31,7 +31,7 @@ async function fromDirectory<T>(lookup: () => Promise<T>): Promise<T> {
 	}
 }
 
-/** District search for the profile form, and the courier rates announced as coming soon. */
+/** District search for the profile and shipping forms. */
 export function areaRoutes(server: ServerContext & { areas: AreaDirectory }) {
 	return new OpenAPIHono<AppEnv>()
 		.openapi(
@@ -76,19 +76,6 @@ export function areaRoutes(server: ServerContext & { areas: AreaDirectory }) {
 				const area = await fromDirectory(() => server.areas.get(c.req.valid('param').id));
 				if (!area) throw new AppError('NOT_FOUND');
 				return c.json({ data: area }, 200);
-			},
-		)
-		.openapi(
-			createRoute({
-				method: 'get',
-				path: '/shipping/rates',
-				summary:
-					'Courier rates: courier delivery is announced as coming soon, none are offered yet',
-				security: anyone,
-				responses: errorResponses('SHIPPING_UNAVAILABLE'),
-			}),
-			() => {
-				throw new AppError('SHIPPING_UNAVAILABLE');
 			},
 		);
 }

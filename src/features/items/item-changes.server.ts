@@ -9,6 +9,7 @@ import { AppError } from '~/server/http/errors';
 import type { RateLimiter } from '~/server/rate-limit';
 import { deleteFiles, type Storage } from '~/server/storage';
 import { closeActiveRequests, lockItem, statusFor } from '~/features/requests/request-rules.server';
+import { itemHasOrders } from '~/features/shipping/order-rules.server';
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
@@ -213,6 +214,10 @@ export async function deleteItem(deps: Deps, user: UserRow, id: number): Promise
 	await deps.db.transaction(async (tx) => {
 		const item = await lockItem(tx, id);
 		if (item.status !== 'AVAILABLE') throw new AppError('ITEM_NOT_EDITABLE');
+		// Deleting would take its courier orders along, paid or about to be.
+		if (await itemHasOrders(tx, id, ['awaitingPayment', 'pending', 'paid', 'shipped'])) {
+			throw new AppError('ITEM_NOT_EDITABLE');
+		}
 		await closeActiveRequests(tx, item, 'itemDeleted', null, new Date());
 		await tx.delete(items).where(eq(items.id, id));
 	});
@@ -232,6 +237,10 @@ export async function toggleItemStatus(deps: Deps, user: UserRow, id: number): P
 		const status = toggledStatus(item.status as Item['status']);
 		const movable = item.status === 'AVAILABLE' || (item.status === 'DONATED' && item.quantity > 0);
 		if (!movable) throw new AppError('ITEM_NOT_EDITABLE');
+		// Units a paid courier order holds are shipped or refunded, never given away beside it.
+		if (status === 'DONATED' && (await itemHasOrders(tx, id, ['paid', 'shipped']))) {
+			throw new AppError('ITEM_NOT_EDITABLE');
+		}
 		const now = new Date();
 		if (status === 'DONATED')
 			await closeActiveRequests(tx, item, 'requestClosed', 'givenAway', now);

@@ -8,6 +8,8 @@ import { type AreaSearchState, useAreaSearch } from './use-area-search';
 export interface AreaChoice {
 	id: string;
 	name: string;
+	/** The whole district when picked from the list, for forms that show its province and city. */
+	area?: Area;
 }
 
 export interface AreaSearchProps {
@@ -59,7 +61,7 @@ export function AreaSearch({ id, t, value, onChange, onBlur, error }: AreaSearch
 	});
 
 	function choose(area: Area) {
-		onChange({ id: area.id, name: area.name });
+		onChange({ id: area.id, name: area.name, area });
 		setQuery(area.name);
 		setOpen(false);
 	}

@@ -10,6 +10,7 @@ import {
 	requestQuantity,
 	reservableQuantity,
 } from './item-requests';
+import { OrderPanel } from '~/features/shipping/OrderPanel';
 import { ItemRequestActions } from './ItemRequestActions';
 import type { ItemRequest, RequestState } from './requests';
 
@@ -175,6 +176,10 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 						{t('itemRequests.whatsapp.reply')}
 						<span className="sr-only">{t('itemRequests.whatsapp.opensNewWindow')}</span>
 					</a>
+				)}
+
+				{request.method === 'courier' && (
+					<OrderPanel requestId={request.id} locale={locale} t={t} />
 				)}
 
 				{request.actions.length > 0 && (

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatDate } from '~/lib/format';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
+import { OrderPanel } from '~/features/shipping/OrderPanel';
 import { donorChatUrl } from './receiver';
 import { RequestActions } from './RequestActions';
 import type { ItemRequest } from './requests';
@@ -121,6 +122,9 @@ export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestC
 						</div>
 					))}
 				</dl>
+				{request.method === 'courier' && (
+					<OrderPanel requestId={request.id} locale={locale} t={t} />
+				)}
 				<RequestActions request={request} chatUrl={chatUrl} compact onChanged={onChanged} t={t} />
 			</div>
 		</article>

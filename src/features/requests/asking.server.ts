@@ -47,7 +47,8 @@ const ask = sqlStatement(
 	), verdict as (
 		select current.id as request_id, case
 			when item.donor_id = ${receiverId}::text then 'ownItem'
-			when current.state in ('reserved', 'handedOver') then 'inProgress'
+			when current.state in ('reserved', 'handedOver') or current.method = 'courier'
+				then 'inProgress'
 			when item.status not in ('AVAILABLE', 'RESERVED') then 'notAvailable'
 			when ${quantity}::int > case item.status
 				when 'AVAILABLE' then item.quantity - item.reserved_quantity
@@ -118,8 +119,9 @@ const refusals: Record<string, () => AppError> = {
 
 /**
  * `POST /items/{id}/requests`: a receiver asks for `quantity` of an item. Asking again while the
- * request is open updates its quantity; a request already reserved or handed over is returned as
- * it is. New requests are taken for AVAILABLE items and, as a waiting list, for RESERVED ones.
+ * request is open updates its quantity; a request already reserved or handed over, or one sent by
+ * courier (it changes only through its order), is returned as it is. New requests are taken for
+ * AVAILABLE items and, as a waiting list, for RESERVED ones.
  * Answers the request as its receiver sees it, and whether it is new.
  */
 export async function askForItem(

@@ -40,7 +40,10 @@ const donorKinds: readonly NotificationKind[] = [
 	'requestDisputed',
 ];
 
-/** Where a notification leads: the donor to the item's requests, the receiver to theirs. */
+/**
+ * Where a notification leads: the donor to the item's requests, the receiver to theirs. Courier
+ * order notifications name their reader's side (`side`).
+ */
 function pathOf(kind: NotificationKind, itemId: number | null, side: string | number | undefined) {
 	const forDonor = donorKinds.includes(kind) || side === 'donor';
 	return forDonor && itemId !== null ? `/my-items/${itemId}/requests` : '/my-requests';

@@ -9,10 +9,10 @@ import { AppError } from '~/server/http/errors';
 import { mediaUrl } from '~/server/storage';
 import { type RequestRecord, reads, requestRecords } from './request-records.server';
 import {
-	actionsFor,
 	activeRequestStates,
 	type ItemRequest,
 	type RequestActor,
+	requestActionsFor,
 	type RequestState,
 } from './requests';
 
@@ -95,9 +95,11 @@ export function requestView(record: RequestRecord, viewer: RequestActor, now: Da
 					},
 					isNew: record.seen_by_donor_at === null && isActive(state),
 				}),
-		actions: actionsFor(state, viewer).filter(
-			(action) => (action !== 'confirm' && action !== 'dispute') || confirmable,
-		),
+		actions: requestActionsFor(
+			state,
+			viewer,
+			record.method === 'courier' ? 'courier' : 'pickup',
+		).filter((action) => (action !== 'confirm' && action !== 'dispute') || confirmable),
 	};
 }
 

@@ -16,6 +16,7 @@ import {
 	unreserved,
 } from './request-rules.server';
 import {
+	courierRequestActions,
 	type DeclineReason,
 	type RequestAction,
 	type RequestActor,
@@ -79,6 +80,9 @@ export async function changeRequest(
 		const transition = requestTransitions[change.action];
 		if (actorOf(request, user.id) !== transition.actor) throw new AppError('FORBIDDEN');
 		if (!transition.from.includes(request.state as never)) throw conflict('wrongState');
+		if (request.method === 'courier' && !courierRequestActions.includes(change.action)) {
+			throw conflict('courierOrder');
+		}
 		const step = steps[change.action];
 		await step({ tx, item, request, change, now, user });
 	});

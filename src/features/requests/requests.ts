@@ -57,6 +57,24 @@ export function actionsFor(state: RequestState, actor: RequestActor): RequestAct
 	});
 }
 
+/**
+ * What the two people may do to a courier request themselves: only confirm receiving the parcel.
+ * Everything before (payment, decline, cancel, shipment) goes through its courier order.
+ */
+export const courierRequestActions: readonly RequestAction[] = ['confirm'];
+
+/** The actions `actor` may take on a request of `method` in `state`. */
+export function requestActionsFor(
+	state: RequestState,
+	actor: RequestActor,
+	method: ItemRequest['method'],
+): RequestAction[] {
+	const actions = actionsFor(state, actor);
+	return method === 'courier'
+		? actions.filter((action) => courierRequestActions.includes(action))
+		: actions;
+}
+
 /** Reasons a donor may give when declining; the receiver sees it in their language. */
 export const declineReasons = ['givenToOther', 'notAvailable', 'noShow', 'other'] as const;
 export type DeclineReason = (typeof declineReasons)[number];
@@ -140,6 +158,12 @@ export const notificationKinds = [
 	'reservationExpiring',
 	'reservationExpired',
 	'itemDeleted',
+	'orderPaid',
+	'orderCancelled',
+	'orderDeclined',
+	'orderRefunded',
+	'orderShipped',
+	'orderDelivered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

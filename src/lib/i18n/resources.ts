@@ -16,9 +16,11 @@ import type nav from '../../../locales/id/nav.json';
 import type notifications from '../../../locales/id/notifications.json';
 import type profile from '../../../locales/id/profile.json';
 import type notFound from '../../../locales/id/notFound.json';
+import type orders from '../../../locales/id/orders.json';
 import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
 import type requests from '../../../locales/id/requests.json';
+import type shipping from '../../../locales/id/shipping.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -39,8 +41,10 @@ export interface Resources {
 	nav: typeof nav;
 	notFound: typeof notFound;
 	notifications: typeof notifications;
+	orders: typeof orders;
 	passwordReset: typeof passwordReset;
 	profile: typeof profile;
 	requests: typeof requests;
+	shipping: typeof shipping;
 	support: typeof support;
 }

@@ -341,3 +341,109 @@ export const appSecrets = pgTable('app_secrets', {
 	value: jsonb('value').notNull(),
 	createdAt,
 });
+
+/**
+ * A courier delivery of a request (method `courier`): what the receiver chose and paid, the
+ * payment's state at the provider, and the shipment (docs/product-rules.md#courier-delivery).
+ * Amounts are whole rupiah; `total` is the sum of shipping, fee and insurance, the `gross_amount`
+ * the payment provider is sent.
+ */
+export const courierOrders = pgTable(
+	'courier_orders',
+	{
+		/** Random and unguessable, at most 50 of `[A-Za-z0-9-_~.]`: the provider's `order_id`. */
+		id: text('id').primaryKey(),
+		requestId: bigint('request_id', { mode: 'number' })
+			.notNull()
+			.references(() => itemRequests.id, { onDelete: 'cascade' }),
+		itemId: bigint('item_id', { mode: 'number' })
+			.notNull()
+			.references(() => items.id, { onDelete: 'cascade' }),
+		donorId: text('donor_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		receiverId: text('receiver_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		quantity: integer('quantity').notNull(),
+		state: text('state').notNull().default('awaitingPayment'),
+		recipientName: text('recipient_name').notNull(),
+		recipientPhone: text('recipient_phone').notNull(),
+		/** The recipient's area id (Biteship's, or the embedded directory's) and its label. */
+		destinationAreaId: text('destination_area_id').notNull(),
+		destinationAreaName: text('destination_area_name').notNull(),
+		postalCode: text('postal_code').notNull(),
+		address: text('address').notNull(),
+		courierCode: text('courier_code').notNull(),
+		courierService: text('courier_service').notNull(),
+		courierName: text('courier_name').notNull(),
+		duration: text('duration').notNull(),
+		shippingCost: integer('shipping_cost').notNull(),
+		serviceFee: integer('service_fee').notNull(),
+		insuranceCost: integer('insurance_cost').notNull().default(0),
+		total: integer('total').notNull(),
+		/** The Snap transaction token and its redirect page; null in the simulation. */
+		paymentToken: text('payment_token'),
+		paymentUrl: text('payment_url'),
+		/** The provider's last `transaction_status`, as received. */
+		paymentStatus: text('payment_status'),
+		/** Unpaid after this, the order expires. */
+		payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
+		paidAt: timestamp('paid_at', { withTimezone: true }),
+		/** The shipment at the courier: its order id, waybill and tracking id. */
+		shipmentId: text('shipment_id'),
+		waybill: text('waybill'),
+		trackingId: text('tracking_id'),
+		/** The tracking timeline, oldest first. */
+		tracking: jsonb('tracking')
+			.$type<{ status: string; note: string; at: string }[]>()
+			.notNull()
+			.default([]),
+		/** When the tracking was last asked for. */
+		trackedAt: timestamp('tracked_at', { withTimezone: true }),
+		declineReason: text('decline_reason'),
+		createdAt,
+		updatedAt,
+		shippedAt: timestamp('shipped_at', { withTimezone: true }),
+		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+		closedAt: timestamp('closed_at', { withTimezone: true }),
+	},
+	(table) => [
+		index('courier_orders_request_idx').on(table.requestId),
+		index('courier_orders_item_idx').on(table.itemId, table.state),
+		index('courier_orders_receiver_idx').on(table.receiverId, table.createdAt),
+		index('courier_orders_pay_by_idx')
+			.on(table.payBy)
+			.where(sql`state in ('awaitingPayment', 'pending')`),
+		index('courier_orders_shipped_idx')
+			.on(table.shippedAt)
+			.where(sql`state = 'shipped'`),
+		check(
+			'courier_orders_state_check',
+			sql`${table.state} in ('awaitingPayment', 'pending', 'paid', 'shipped', 'delivered', 'cancelled', 'failed', 'error', 'expired', 'refunded', 'review')`,
+		),
+		check(
+			'courier_orders_amounts_check',
+			sql`${table.shippingCost} > 0 and ${table.serviceFee} >= 0 and ${table.insuranceCost} >= 0 and ${table.total} = ${table.shippingCost} + ${table.serviceFee} + ${table.insuranceCost}`,
+		),
+		check('courier_orders_quantity_check', sql`${table.quantity} > 0`),
+	],
+);
+
+/** Every payment notification received, raw, with whether its signature and amount held. */
+export const paymentNotifications = pgTable(
+	'payment_notifications',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		/** As the body names it; it may name no order of ours. */
+		orderId: text('order_id'),
+		body: text('body').notNull(),
+		/** `verified`, `badSignature`, `wrongAmount`, `unknownOrder` or `malformed`. */
+		verification: text('verification').notNull(),
+		transactionStatus: text('transaction_status'),
+		/** What it did to the order: the state it led to, or null when it changed nothing. */
+		outcome: text('outcome'),
+		createdAt,
+	},
+	(table) => [index('payment_notifications_order_idx').on(table.orderId, table.id)],
+);

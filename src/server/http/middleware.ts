@@ -53,6 +53,12 @@ export const refuseUnstorableUrl: MiddlewareHandler<AppEnv> = async (c, next) =>
 };
 
 /**
+ * Writes other sites make on purpose: the payment provider's notifications, which use no session
+ * and are trusted only for their signature.
+ */
+const crossSiteWritePaths = ['/api/payments/midtrans/notification'];
+
+/**
  * Refuses state-changing requests that a browser sent from another origin. Requests that name a
  * bearer token are that token's or refused (`authenticate`), never the session cookie's, so they
  * carry no ambient credentials and are not at risk.
@@ -60,6 +66,7 @@ export const refuseUnstorableUrl: MiddlewareHandler<AppEnv> = async (c, next) =>
 export function sameOriginWrites(config: ServerConfig): MiddlewareHandler<AppEnv> {
 	return async (c, next) => {
 		if (namesBearer(c.req.header('Authorization'))) return next();
+		if (crossSiteWritePaths.includes(c.req.path)) return next();
 		if (isCrossSiteWrite(c.req.raw, config, { originRequired: false })) {
 			throw new AppError('FORBIDDEN');
 		}

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CourierMode } from '~/features/shipping/shipping';
 import type { IslandI18nProps } from '~/lib/i18n/island';
 import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
@@ -22,6 +23,8 @@ export interface ItemDetailProps extends IslandI18nProps {
 	itemPath: string;
 	/** This page's absolute URL. */
 	itemUrl: string;
+	/** How courier delivery runs on this site (decision 024). */
+	courierMode: CourierMode;
 }
 
 /**
@@ -29,13 +32,15 @@ export interface ItemDetailProps extends IslandI18nProps {
  * that fits the viewer (pickup for others while the item takes requests, status toggle and a
  * link to the requests for the donor), with the viewer's own request for it. Needs the `item`,
  * `itemDetail`, `myRequests`, `requests` and `common` namespaces, `auth.loginRequired`,
- * `profile.completeProfileFirst` and, for the donor, `itemRequests.summary.see`.
+ * `profile.completeProfileFirst`, for the donor `itemRequests.summary.see`, and for courier
+ * delivery the `shipping` namespace and `profile.fields`.
  */
 export const ItemDetail = islandRoot(function ItemDetail({
 	locale,
 	viewer,
 	itemPath,
 	itemUrl,
+	courierMode,
 	...props
 }: ItemDetailProps) {
 	const { t } = useTranslation();
@@ -121,6 +126,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 						itemPath={itemPath}
 						itemUrl={itemUrl}
 						refetch={refetch}
+						courierMode={courierMode}
 						t={t}
 					/>
 				) : (

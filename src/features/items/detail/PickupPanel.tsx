@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { QuantityStepper } from '~/components/QuantityStepper';
+import type { CourierMode } from '~/features/shipping/shipping';
+import { startCourierOrder } from '~/features/shipping/courier-orders';
 import { useProfileCheck } from '~/features/profiles/use-profile-check';
 import { endedWithoutGiving } from '~/features/requests/receiver';
 import { askForItem } from '~/features/requests/requests.queries';
@@ -12,10 +14,12 @@ import {
 	askableQuantity,
 	contactAction,
 	type ItemViewer,
+	profileGate,
 	refusalMessage,
 	withProfileCheck,
 } from './contact';
 import { WhatsAppIcon } from './icons';
+import { type PickupMethod, PickupMethods } from './PickupMethods';
 import type { ViewerRequest } from './use-viewer-request';
 import { YourRequest } from './YourRequest';
 
@@ -31,23 +35,33 @@ interface PickupPanelProps {
 	itemUrl: string;
 	/** Asks the server for the item now, e.g. for a phone number the page did not load yet. */
 	refetch: () => Promise<Item>;
+	/** How courier delivery runs on this site; `off` shows it as Coming Soon. */
+	courierMode: CourierMode;
 	t: TFunction;
 }
 
+/** The shipping form is its own chunk: the page loads it only when courier delivery is chosen. */
+const ShippingForm = lazy(() => import('~/features/shipping/ShippingForm'));
+
 /**
  * How a receiver gets the item: free direct pickup arranged on WhatsApp (quantity stepper and
- * contact button, which records the request first), courier delivery announced as Coming Soon,
- * and the viewer's own request once they made one. A RESERVED item takes requests as a waiting
- * list.
+ * contact button, which records the request first), courier delivery with the shipping form when
+ * the site offers it (else Coming Soon), and the viewer's own request once they made one. A
+ * RESERVED item takes requests as a waiting list.
  */
 export function PickupPanel(props: PickupPanelProps) {
-	const { item, viewerRequest, locale, itemPath, itemUrl, refetch, t } = props;
-	const viewer = withProfileCheck(props.viewer, useProfileCheck(props.viewer.signedIn));
+	const { item, viewerRequest, locale, itemPath, itemUrl, refetch, courierMode, t } = props;
+	const profileCheck = useProfileCheck(props.viewer.signedIn);
+	const viewer = withProfileCheck(props.viewer, profileCheck);
+	const [method, setMethod] = useState<PickupMethod>('pickup');
 	const { request } = viewerRequest;
 	const id = useId();
 	const status = useRef<HTMLDivElement>(null);
 	const available = askableQuantity(item);
 	const waitingList = item.status === 'RESERVED';
+	// Courier delivery is paid for at once, so a waiting list (everything reserved) is pickup only.
+	const courierOffered = courierMode !== 'off' && !waitingList;
+	const courier = courierOffered && method === 'courier';
 	const [draft, setDraft] = useState('1');
 	const quantity = clampQuantity(draft, available);
 	const inRange = draft.trim() === String(quantity);
@@ -114,6 +128,12 @@ export function PickupPanel(props: PickupPanelProps) {
 		}
 	};
 
+	const chooseMethod = (chosen: PickupMethod) => {
+		const gate = chosen === 'courier' ? profileGate(viewer, locale, itemPath) : null;
+		if (gate) window.location.assign(gate.href);
+		else setMethod(chosen);
+	};
+
 	const onChanged = async () => {
 		await Promise.all([viewerRequest.refetch(), refetch()]);
 		status.current?.focus();
@@ -149,7 +169,13 @@ export function PickupPanel(props: PickupPanelProps) {
 								{t('itemDetail.waitingList.note')}
 							</p>
 						)}
-						<PickupMethods name={`${id}-method`} t={t} />
+						<PickupMethods
+							name={`${id}-method`}
+							method={method}
+							onChange={chooseMethod}
+							courierOffered={courierOffered}
+							t={t}
+						/>
 						<QuantityStepper
 							id={`${id}-quantity`}
 							label={t('itemDetail.quantity.label')}
@@ -160,84 +186,67 @@ export function PickupPanel(props: PickupPanelProps) {
 							max={available}
 							onChange={changeDraft}
 						/>
-						<div className="grid gap-2">
-							<button
-								type="button"
-								className="btn btn-success btn-lg h-auto min-h-12 w-full py-3 text-base pointer-events-auto! sm:text-lg"
-								disabled={!inRange}
-								aria-disabled={noPhone || asking || undefined}
-								aria-describedby={noPhone ? `${id}-no-phone` : undefined}
-								onClick={() => void contact()}
+						{courier ? (
+							<Suspense
+								fallback={
+									<p role="status" className="flex items-center gap-2">
+										<span aria-hidden="true" className="loading loading-spinner loading-sm" />
+										{t('common.loading')}
+									</p>
+								}
 							>
-								{asking ? (
-									<span aria-hidden="true" className="loading loading-spinner loading-sm" />
-								) : (
-									<WhatsAppIcon />
-								)}
-								{waitingList && !open
-									? t('itemDetail.waitingList.join')
-									: t('itemDetail.whatsapp.contact')}
-								<span className="sr-only">{t('itemDetail.whatsapp.opensNewWindow')}</span>
-							</button>
-							{refusal && (
-								<div role="alert" className="alert alert-error alert-vertical text-sm">
-									<p>{refusal.message}</p>
-									{refusal.limit && (
-										<a href={localizePath('/my-requests', locale)} className="link font-semibold">
-											{t('myRequests.actions.all')}
-										</a>
-									)}
-								</div>
-							)}
-							{noPhone && (
-								<p
-									id={`${id}-no-phone`}
-									className="rounded-field border border-warning bg-warning/25 px-3 py-2 text-sm"
+								<ShippingForm
+									itemId={item.id}
+									quantity={quantity}
+									mode={courierMode}
+									profile={profileCheck?.profile}
+									onPay={(details, rate) => startCourierOrder(item.id, details, rate, locale)}
+									t={t}
+								/>
+							</Suspense>
+						) : (
+							<div className="grid gap-2">
+								<button
+									type="button"
+									className="btn btn-success btn-lg h-auto min-h-12 w-full py-3 text-base pointer-events-auto! sm:text-lg"
+									disabled={!inRange}
+									aria-disabled={noPhone || asking || undefined}
+									aria-describedby={noPhone ? `${id}-no-phone` : undefined}
+									onClick={() => void contact()}
 								>
-									{t('itemDetail.whatsapp.noPhoneNumber')}
-								</p>
-							)}
-						</div>
+									{asking ? (
+										<span aria-hidden="true" className="loading loading-spinner loading-sm" />
+									) : (
+										<WhatsAppIcon />
+									)}
+									{waitingList && !open
+										? t('itemDetail.waitingList.join')
+										: t('itemDetail.whatsapp.contact')}
+									<span className="sr-only">{t('itemDetail.whatsapp.opensNewWindow')}</span>
+								</button>
+								{refusal && (
+									<div role="alert" className="alert alert-error alert-vertical text-sm">
+										<p>{refusal.message}</p>
+										{refusal.limit && (
+											<a href={localizePath('/my-requests', locale)} className="link font-semibold">
+												{t('myRequests.actions.all')}
+											</a>
+										)}
+									</div>
+								)}
+								{noPhone && (
+									<p
+										id={`${id}-no-phone`}
+										className="rounded-field border border-warning bg-warning/25 px-3 py-2 text-sm"
+									>
+										{t('itemDetail.whatsapp.noPhoneNumber')}
+									</p>
+								)}
+							</div>
+						)}
 					</>
 				)}
 			</div>
 		</section>
-	);
-}
-
-/** Direct pickup, free and chosen; courier delivery greyed out until it is offered. */
-function PickupMethods({ name, t }: { name: string; t: TFunction }) {
-	return (
-		<fieldset className="grid gap-3">
-			<legend className="mb-2 font-semibold">{t('itemDetail.pickup.method')}</legend>
-			<label className="flex cursor-pointer gap-3 rounded-box border-2 border-primary bg-primary/5 p-4">
-				<input
-					type="radio"
-					name={name}
-					value="pickup"
-					defaultChecked
-					className="radio radio-primary mt-0.5"
-				/>
-				<span className="grid gap-1">
-					<span className="flex flex-wrap items-center gap-2 font-semibold">
-						{t('itemDetail.pickup.directTitle')}
-						<span className="badge badge-success badge-sm">{t('itemDetail.pickup.free')}</span>
-					</span>
-					<span className="text-sm">{t('itemDetail.pickup.directText')}</span>
-				</span>
-			</label>
-			<label className="flex cursor-not-allowed gap-3 rounded-box border border-dashed border-base-300 bg-base-200 p-4 text-base-content/75">
-				<input type="radio" name={name} value="courier" disabled className="radio mt-0.5" />
-				<span className="grid gap-1">
-					<span className="flex flex-wrap items-center gap-2 font-semibold">
-						{t('itemDetail.pickup.shippingTitle')}
-						<span className="badge badge-sm border-base-300 bg-base-100 text-base-content">
-							{t('itemDetail.pickup.comingSoon')}
-						</span>
-					</span>
-					<span className="text-sm">{t('itemDetail.pickup.shippingText')}</span>
-				</span>
-			</label>
-		</fieldset>
 	);
 }

@@ -60,19 +60,14 @@ export function showsPickupPanel(viewer: ItemViewer, item: Pick<Item, 'donorId' 
 }
 
 /**
- * The contact flow: signed-out visitors go to sign up and incomplete profiles to completing
- * it, both brought back to `itemPath` afterwards; a donor without a phone cannot be reached;
- * everyone else gets a WhatsApp chat with `message` prefilled.
+ * Where a viewer goes before asking for an item: signed-out visitors to sign up and incomplete
+ * profiles to completing it, both brought back to `itemPath` afterwards; null when they may ask.
  */
-export function contactAction(input: {
-	viewer: ItemViewer;
-	donor: Pick<Item['donor'], 'hasPhone' | 'phone'>;
-	locale: Locale;
-	/** The item page's own path in the viewer's language, e.g. `/en/items/42`. */
-	itemPath: string;
-	message: string;
-}): ContactAction {
-	const { viewer, donor, locale, itemPath, message } = input;
+export function profileGate(
+	viewer: ItemViewer,
+	locale: Locale,
+	itemPath: string,
+): Extract<ContactAction, { kind: 'signIn' | 'completeProfile' }> | null {
 	if (!viewer.signedIn) {
 		return {
 			kind: 'signIn',
@@ -89,6 +84,24 @@ export function contactAction(input: {
 			),
 		};
 	}
+	return null;
+}
+
+/**
+ * The contact flow: the profile gate first; a donor without a phone cannot be reached; everyone
+ * else gets a WhatsApp chat with `message` prefilled.
+ */
+export function contactAction(input: {
+	viewer: ItemViewer;
+	donor: Pick<Item['donor'], 'hasPhone' | 'phone'>;
+	locale: Locale;
+	/** The item page's own path in the viewer's language, e.g. `/en/items/42`. */
+	itemPath: string;
+	message: string;
+}): ContactAction {
+	const { viewer, donor, locale, itemPath, message } = input;
+	const gate = profileGate(viewer, locale, itemPath);
+	if (gate) return gate;
 	if (!donor.hasPhone || !donor.phone) return { kind: 'noPhone' };
 	return { kind: 'chat', url: whatsappUrl(donor.phone, message) };
 }

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { CourierMode } from '~/features/shipping/shipping';
 import type { Locale } from '~/lib/i18n/locales';
 import { islandResources } from '~/server/i18n';
 import type { Item, ItemStatus } from '../items';
@@ -43,6 +44,7 @@ function render(
 	viewer: ItemViewer,
 	locale: Locale = 'en',
 	item: Partial<Item> = {},
+	courierMode: CourierMode = 'off',
 ) {
 	const html = renderToStaticMarkup(
 		createElement(ItemDetail, {
@@ -55,15 +57,20 @@ function render(
 				'common',
 				'auth',
 				'profile',
+				'shipping',
 			]),
 			item: { ...chair, ...item, status },
 			viewer,
 			itemPath: locale === 'en' ? '/en/items/42' : '/items/42',
 			itemUrl: 'http://localhost:4321/items/42',
+			courierMode,
 		}),
 	);
 	return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
 }
+
+/** The courier delivery choice's radio button. */
+const courierRadio = (html: string) => html.match(/<input[^>]*value="courier"[^>]*>/)?.[0];
 
 const givenAway = ['DONATED', 'SHIPPED', 'CANCELLED'] as const;
 
@@ -111,5 +118,24 @@ describe('the item page', () => {
 		for (const status of [...givenAway, 'RESERVED'] as const) {
 			expect(render(status, donor).html, status).not.toContain('/edit"');
 		}
+	});
+
+	it('shows courier delivery as Coming Soon while it is off', () => {
+		const { html, text } = render('AVAILABLE', stranger);
+		expect(text).toContain('Coming Soon');
+		expect(courierRadio(html)).toContain('disabled');
+	});
+
+	it('offers courier delivery beside direct pickup when it is live or simulated', () => {
+		for (const mode of ['live', 'simulated'] as const) {
+			const { html, text } = render('AVAILABLE', stranger, 'en', {}, mode);
+			expect(text, mode).not.toContain('Coming Soon');
+			expect(courierRadio(html), mode).not.toContain('disabled');
+		}
+	});
+
+	it('keeps a waiting list to direct pickup', () => {
+		const { text } = render('RESERVED', stranger, 'en', { reservedQuantity: 3 }, 'simulated');
+		expect(text).toContain('Coming Soon');
 	});
 });

@@ -1,0 +1,117 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { ApiError } from '~/lib/api-client';
+import { formatRupiah } from '~/lib/format';
+import { type RateOption, type RateQuote, sameService } from './shipping';
+
+interface RateOptionsProps {
+	id: string;
+	/** The rates of the chosen destination; null while no district is chosen. */
+	rates: UseQueryResult<RateQuote> | null;
+	selected: Pick<RateOption, 'courierCode' | 'serviceCode'> | null;
+	onSelect: (rate: RateOption) => void;
+	insurance: boolean;
+	onInsurance: (insured: boolean) => void;
+	/** The rule's message ("choose a courier", "invalid courier"), once the form shows errors. */
+	error: string | undefined;
+	t: TFunction;
+}
+
+/** What the receiver reads when no rates came: the spec's messages by the server's code. */
+function failureText(error: unknown, t: TFunction): string {
+	if (!(error instanceof ApiError)) return t('shipping.rates.failed');
+	if (error.code === 'NO_SHIPPING_SERVICES') return t('shipping.rates.noServices');
+	if (error.code === 'LOCATION_NOT_FOUND')
+		return error.message || t('shipping.rates.locationNotFound');
+	const field = error.fields['quantity'];
+	if (field) return t(field as 'shipping.errors.quantityTooMany');
+	return t('shipping.rates.failed');
+}
+
+function durationText(rate: RateOption, t: TFunction): string {
+	const { min, max, unit } = rate.durationRange;
+	return min === max
+		? t(`shipping.rates.durationOne_${unit}`, { min })
+		: t(`shipping.rates.duration_${unit}`, { min, max });
+}
+
+/**
+ * The courier services for the destination, one radio each with courier, service, estimated
+ * duration, price and insurance fee, plus the insurance opt-in; loading and failure states.
+ */
+export function RateOptions(props: RateOptionsProps) {
+	const { id, rates, selected, onSelect, insurance, onInsurance, error, t } = props;
+	const errorId = `${id}-error`;
+	return (
+		<fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
+			<legend className="mb-2 font-semibold">{t('shipping.rates.heading')}</legend>
+			<label className="flex cursor-pointer items-start gap-3 text-sm">
+				<input
+					type="checkbox"
+					className="checkbox checkbox-primary checkbox-sm mt-0.5"
+					checked={insurance}
+					onChange={(event) => onInsurance(event.currentTarget.checked)}
+				/>
+				<span className="grid gap-0.5">
+					<span className="font-medium">{t('shipping.rates.insurance')}</span>
+					<span className="text-base-content/75">{t('shipping.rates.insuranceHint')}</span>
+				</span>
+			</label>
+			{!rates && <p className="text-sm text-base-content/75">{t('shipping.rates.needsArea')}</p>}
+			{rates?.isPending && (
+				<p role="status" className="flex items-center gap-2 text-sm">
+					<span aria-hidden="true" className="loading loading-spinner loading-sm" />
+					{t('shipping.rates.loading')}
+				</p>
+			)}
+			{rates?.isError && (
+				<div role="alert" className="alert alert-error alert-vertical text-sm sm:alert-horizontal">
+					<span>{failureText(rates.error, t)}</span>
+					<button type="button" className="btn btn-sm" onClick={() => void rates.refetch()}>
+						{t('shipping.rates.retry')}
+					</button>
+				</div>
+			)}
+			{rates?.data?.rates.map((rate) => {
+				const checked = selected !== null && sameService(rate, selected);
+				return (
+					<label
+						key={`${rate.courierCode}:${rate.serviceCode}`}
+						className={`flex cursor-pointer gap-3 rounded-box border p-3 ${
+							checked ? 'border-2 border-primary bg-primary/5' : 'border-base-300'
+						}`}
+					>
+						<input
+							type="radio"
+							name={`${id}-rate`}
+							className="radio radio-primary mt-0.5"
+							checked={checked}
+							onChange={() => onSelect(rate)}
+						/>
+						<span className="grid flex-1 gap-0.5">
+							<span className="flex flex-wrap justify-between gap-x-3 font-semibold">
+								<span>
+									{rate.courierName} · {rate.serviceName}
+								</span>
+								<span className="tabular-nums">{formatRupiah(rate.price)}</span>
+							</span>
+							<span className="text-sm text-base-content/75">{durationText(rate, t)}</span>
+							{insurance && (
+								<span className="text-sm text-base-content/75">
+									{rate.insuranceFee === null
+										? t('shipping.rates.noInsurance')
+										: t('shipping.rates.insuranceFee', { amount: formatRupiah(rate.insuranceFee) })}
+								</span>
+							)}
+						</span>
+					</label>
+				);
+			})}
+			{error && (
+				<p id={errorId} className="text-sm text-error">
+					{error}
+				</p>
+			)}
+		</fieldset>
+	);
+}

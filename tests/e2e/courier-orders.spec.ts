@@ -1,0 +1,191 @@
+/**
+ * Courier orders on a phone (390 px), in simulated mode: a receiver pays on the built-in page,
+ * the donor marks the parcel ready, the item goes SHIPPED, the simulated courier delivers it and
+ * the receiver confirms; and each other outcome of a payment (pending then success, cancelled,
+ * failed, error) shows its screen.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
+import enMyRequests from '../../locales/en/myRequests.json' with { type: 'json' };
+import enOrders from '../../locales/en/orders.json' with { type: 'json' };
+import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
+import idItemDetail from '../../locales/id/itemDetail.json' with { type: 'json' };
+import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' };
+import idOrders from '../../locales/id/orders.json' with { type: 'json' };
+import idShipping from '../../locales/id/shipping.json' with { type: 'json' };
+import type { Area } from '../../src/features/areas/areas';
+import type { CourierOrder, PaymentOutcome } from '../../src/features/shipping/orders';
+import type { RateQuote } from '../../src/features/shipping/shipping';
+import { expect, islandReady, signUpComplete, test } from './support/accounts';
+import { type Locale, localePath, locales } from './support/i18n';
+import { listItem } from './support/items';
+import { otherVisitor } from './support/visitors';
+
+const texts = {
+	id: {
+		itemDetail: idItemDetail,
+		shipping: idShipping,
+		orders: idOrders,
+		myRequests: idMyRequests,
+	},
+	en: {
+		itemDetail: enItemDetail,
+		shipping: enShipping,
+		orders: enOrders,
+		myRequests: enMyRequests,
+	},
+} satisfies Record<Locale, unknown>;
+
+const phone = { width: 390, height: 844 };
+test.use({ viewport: phone });
+test.describe.configure({ timeout: 240_000 });
+
+async function firstArea(page: Page, query: string): Promise<Area> {
+	const response = await page.request.get(`/api/shipping/areas/search?q=${query}`);
+	return ((await response.json()) as { data: { areas: Area[] } }).data.areas[0]!;
+}
+
+/** An unpaid order made through the API, as the shipping form would send it. */
+async function orderThroughApi(page: Page, itemId: number): Promise<CourierOrder> {
+	const area = await firstArea(page, 'sukasari');
+	const quoted = await page.request.get(
+		`/api/items/${itemId}/shipping-rates?destination_area_id=${area.id}&quantity=1&insurance=false`,
+	);
+	const rate = ((await quoted.json()) as { data: RateQuote }).data.rates[0]!;
+	const response = await page.request.post(`/api/items/${itemId}/courier-orders`, {
+		headers: { Origin: new URL(page.url()).origin },
+		data: {
+			recipientName: 'Siti Rahma',
+			recipientPhone: '81234567890',
+			areaId: area.id,
+			province: area.administrative_division_level_1_name,
+			city: area.administrative_division_level_2_name,
+			district: area.administrative_division_level_3_name,
+			village: 'Gegerkalong',
+			postalCode: '40153',
+			address: 'Jl. Sukasari No. 5, RT 02/RW 03',
+			courierCode: rate.courierCode,
+			serviceCode: rate.serviceCode,
+			insurance: false,
+			quantity: 1,
+			ratePrice: rate.price,
+			rateInsuranceFee: rate.insuranceFee,
+		},
+	});
+	expect(response.status()).toBe(201);
+	return ((await response.json()) as { data: CourierOrder }).data;
+}
+
+async function itemStatus(page: Page, itemId: number): Promise<string> {
+	const response = await page.request.get(`/api/items/${itemId}`);
+	return ((await response.json()) as { data: { status: string } }).data.status;
+}
+
+for (const locale of locales) {
+	const { itemDetail, shipping, orders, myRequests } = texts[locale];
+
+	test(`a receiver pays, the donor ships, the courier delivers, the receiver confirms (${locale})`, async ({
+		page,
+		browser,
+		baseURL,
+	}) => {
+		const tag = randomBytes(3).toString('hex').toUpperCase();
+		await signUpComplete(page, { locale, details: { name: `Dewi Anggraini ${tag}` } });
+		const listed = await listItem(page, `Lemari kayu ${tag}`, 1, 1);
+
+		const receiver = await otherVisitor(browser, baseURL!);
+		await receiver.setViewportSize(phone);
+		await signUpComplete(receiver, { locale });
+		await receiver.goto(localePath(`/items/${listed.id}`, locale));
+		await receiver.getByRole('radio', { name: itemDetail.pickup.shippingTitle }).check();
+		const form = receiver.getByRole('form', { name: shipping.title });
+		const field = (label: string) => form.getByLabel(label, { exact: true });
+		await field(shipping.fields.recipientPhone).fill('81234567890');
+		await field(shipping.fields.village).fill('Gegerkalong');
+		await field(shipping.fields.postalCode).fill('40153');
+		await field(shipping.fields.address).fill('Jl. Sukasari No. 5, RT 02/RW 03');
+		await form.getByRole('radio').first().check();
+		await form.getByRole('button', { name: new RegExp(`^${shipping.summary.payPlain}`) }).click();
+
+		// The built-in payment page, marked as a simulation.
+		await receiver.waitForURL(/\/pay\/HBH-/);
+		await expect(receiver.getByText(orders.payment.simulationNote)).toBeVisible();
+		await islandReady(receiver, receiver.getByRole('button', { name: orders.payment.payNow }));
+		await receiver.getByRole('radio', { name: orders.payment.outcomes.success }).check();
+		await receiver.getByRole('button', { name: orders.payment.payNow }).click();
+		await expect(receiver.getByRole('status')).toHaveText(orders.payment.success);
+		expect(await itemStatus(receiver, listed.id)).toBe('RESERVED');
+
+		// The donor sees the recipient and the courier, and hands the parcel over.
+		await page.goto(localePath(`/my-items/${listed.id}/requests`, locale));
+		await expect(page.getByText(orders.states.paid, { exact: true })).toBeVisible();
+		await islandReady(page, page.getByRole('button', { name: orders.actions.readyForPickup }));
+		await expect(page.getByText('Gegerkalong', { exact: false })).toBeVisible();
+		await page.getByRole('button', { name: orders.actions.readyForPickup }).click();
+		await expect(page.getByText(orders.states.shipped, { exact: true })).toBeVisible();
+		expect(await itemStatus(page, listed.id)).toBe('SHIPPED');
+
+		// The simulated courier delivers; the receiver follows it and confirms.
+		await receiver.goto(localePath('/my-requests', locale));
+		await expect(async () => {
+			await receiver.reload();
+			await expect(receiver.getByText(orders.states.delivered, { exact: true })).toBeVisible({
+				timeout: 2_000,
+			});
+		}).toPass({ timeout: 30_000 });
+		await expect(receiver.locator('[data-step="delivered"]')).toContainText(
+			orders.tracking.steps.delivered,
+		);
+		expect(await itemStatus(receiver, listed.id)).toBe('DONATED');
+		await receiver.getByRole('button', { name: myRequests.actions.confirm }).click();
+		await expect(receiver.getByRole('button', { name: myRequests.actions.confirm })).toHaveCount(0);
+	});
+
+	test(`every payment outcome has its screen; a pending one resumes (${locale})`, async ({
+		page,
+		browser,
+		baseURL,
+	}) => {
+		const tag = randomBytes(3).toString('hex').toUpperCase();
+		await signUpComplete(page, { locale, details: { name: `Rudi Hartono ${tag}` } });
+		const outcomes: [PaymentOutcome, string][] = [
+			['cancelled', orders.payment.cancelledMessage],
+			['failed', orders.payment.failedMessage],
+			['error', orders.payment.errorMessage],
+		];
+		const items = [];
+		for (let index = 0; index < outcomes.length + 1; index += 1) {
+			items.push(await listItem(page, `Meja belajar ${tag}-${index}`, 1, 1));
+		}
+		const receiver = await otherVisitor(browser, baseURL!);
+		await receiver.setViewportSize(phone);
+		await signUpComplete(receiver, { locale });
+
+		const pay = async (order: CourierOrder, outcome: PaymentOutcome) => {
+			await receiver.goto(localePath(`/pay/${order.id}`, locale));
+			await islandReady(receiver, receiver.getByRole('button', { name: orders.payment.payNow }));
+			await receiver.getByRole('radio', { name: orders.payment.outcomes[outcome] }).check();
+			await receiver.getByRole('button', { name: orders.payment.payNow }).click();
+		};
+
+		for (const [index, [outcome, message]] of outcomes.entries()) {
+			const order = await orderThroughApi(receiver, items[index]!.id);
+			await pay(order, outcome);
+			await expect(receiver.getByRole('status')).toHaveText(message);
+			await expect(receiver.getByRole('button', { name: orders.payment.payNow })).toHaveCount(0);
+		}
+
+		const pending = await orderThroughApi(receiver, items[outcomes.length]!.id);
+		await pay(pending, 'pending');
+		await expect(receiver.getByRole('status')).toHaveText(orders.payment.pendingMessage);
+		// Later, from the request card, the payment resumes and succeeds.
+		await receiver.goto(localePath('/my-requests', locale));
+		await receiver.getByRole('link', { name: orders.payment.resume }).click();
+		await receiver.waitForURL(/\/pay\/HBH-/);
+		await islandReady(receiver, receiver.getByRole('button', { name: orders.payment.resume }));
+		await receiver.getByRole('radio', { name: orders.payment.outcomes.success }).check();
+		await receiver.getByRole('button', { name: orders.payment.resume }).click();
+		await expect(receiver.getByRole('status')).toHaveText(orders.payment.success);
+	});
+}
