@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
+import { placeRoutes } from '~/features/places/places.routes';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { requestRoutes } from '~/features/requests/requests.routes';
 import { supportRoutes } from '~/features/support/support.routes';
@@ -52,6 +53,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', heroRoutes(server));
 	app.route('/', supportRoutes(server));
 	app.route('/', itemRoutes(server));
+	app.route('/', placeRoutes(server));
 	app.route('/', requestRoutes(server));
 	app.route('/', verificationRoutes(server));
 

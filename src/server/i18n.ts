@@ -17,6 +17,7 @@ import enNav from '../../locales/en/nav.json' with { type: 'json' };
 import enNotFound from '../../locales/en/notFound.json' with { type: 'json' };
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
 import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
+import enPlaces from '../../locales/en/places.json' with { type: 'json' };
 import enProfile from '../../locales/en/profile.json' with { type: 'json' };
 import enRequests from '../../locales/en/requests.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
@@ -38,6 +39,7 @@ import idNav from '../../locales/id/nav.json' with { type: 'json' };
 import idNotFound from '../../locales/id/notFound.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
 import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
+import idPlaces from '../../locales/id/places.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
@@ -70,6 +72,7 @@ export const allResources: Record<Locale, Resources> = {
 		notFound: idNotFound,
 		notifications: idNotifications,
 		passwordReset: idPasswordReset,
+		places: idPlaces,
 		profile: idProfile,
 		requests: idRequests,
 		support: idSupport,
@@ -93,6 +96,7 @@ export const allResources: Record<Locale, Resources> = {
 		notFound: enNotFound,
 		notifications: enNotifications,
 		passwordReset: enPasswordReset,
+		places: enPlaces,
 		profile: enProfile,
 		requests: enRequests,
 		support: enSupport,

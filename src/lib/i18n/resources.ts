@@ -18,6 +18,7 @@ import type profile from '../../../locales/id/profile.json';
 import type notFound from '../../../locales/id/notFound.json';
 import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
+import type places from '../../../locales/id/places.json';
 import type requests from '../../../locales/id/requests.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
@@ -40,6 +41,7 @@ export interface Resources {
 	notFound: typeof notFound;
 	notifications: typeof notifications;
 	passwordReset: typeof passwordReset;
+	places: typeof places;
 	profile: typeof profile;
 	requests: typeof requests;
 	support: typeof support;
