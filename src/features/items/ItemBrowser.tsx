@@ -11,12 +11,21 @@ import { useTranslation } from 'react-i18next';
 import type { IslandI18nProps } from '~/lib/i18n/island';
 import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
+import type { PlaceOption } from '~/features/places/places';
+import { PlaceFilter } from '~/features/places/PlaceFilter';
 import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
 import { ItemPagination } from './ItemPagination';
 import { type CardList, cardClass, cardLabels } from './item-card';
 import { type ItemListView, itemListSearch } from './item-list-url';
 import { categories, itemPageSize } from './items';
 import { useItemList } from './use-item-list';
+
+/** The sort select's choice as the view's fields: an order, or nearest first. */
+function sortChoice(value: string): Pick<ItemListView, 'sort' | 'near'> {
+	return value === 'near'
+		? { sort: 'newest', near: true }
+		: { sort: value === 'oldest' ? 'oldest' : 'newest', near: false };
+}
 
 /** How long typing must pause before the search runs. */
 const searchDebounceMs = 300;
@@ -26,16 +35,22 @@ interface ItemBrowserProps extends IslandI18nProps {
 	initialView: ItemListView;
 	/** The page the server rendered, or `null` when it could not load one. */
 	initialList: CardList | null;
+	/** Every province, for the place filter. */
+	provinces: readonly PlaceOption[];
+	/** Whether the visitor is signed in with a district of their own, which "near me" orders by. */
+	canSortNearMe: boolean;
 }
 
 /**
- * The `/items` list: search (debounced; a new search starts at page 1), sort, category, the grid
- * of cards and pagination, all kept in the URL so reload, sharing and back/forward work. Needs
- * the `items`, `item` and `common` namespaces.
+ * The `/items` list: search (debounced; a new search starts at page 1), sort or "near me",
+ * category, province and city, the grid of cards and pagination, all kept in the URL so reload,
+ * sharing and back/forward work. Needs the `items`, `item`, `common` and `places` namespaces.
  */
 export const ItemBrowser = islandRoot(function ItemBrowser({
 	initialView,
 	initialList,
+	provinces,
+	canSortNearMe,
 	...i18n
 }: ItemBrowserProps) {
 	const { t } = useTranslation();
@@ -132,13 +147,16 @@ export const ItemBrowser = islandRoot(function ItemBrowser({
 						<select
 							name="sort"
 							aria-labelledby={ids.sort}
-							value={view.sort}
+							value={view.near ? 'near' : view.sort}
 							onChange={(event) =>
-								go({ ...view, sort: event.currentTarget.value as ItemListView['sort'], page: 1 })
+								go({ ...view, ...sortChoice(event.currentTarget.value), page: 1 })
 							}
 						>
 							<option value="newest">{t('items.sort.newest')}</option>
 							<option value="oldest">{t('items.sort.oldest')}</option>
+							{(canSortNearMe || view.near) && (
+								<option value="near">{t('places.filter.nearMe')}</option>
+							)}
 						</select>
 					</label>
 					<label className="select select-lg w-full md:w-auto">
@@ -164,6 +182,15 @@ export const ItemBrowser = islandRoot(function ItemBrowser({
 					</label>
 				</div>
 			</form>
+			<div className="mt-3">
+				<PlaceFilter
+					t={t}
+					provinces={provinces}
+					province={view.province}
+					regency={view.regency}
+					onChange={(place) => go({ ...view, ...place, page: 1 })}
+				/>
+			</div>
 
 			<div className="mt-8 mb-4 flex min-h-8 items-center gap-3" aria-live="polite">
 				{list && status !== 'error' && (
