@@ -39,3 +39,16 @@ SELECT DISTINCT "word"
 FROM "items", regexp_split_to_table("items"."search_text", '[^[:alnum:]]+') AS "word"
 WHERE length("word") >= 3
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+CREATE TABLE "saved_searches" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "saved_searches_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" text NOT NULL,
+	"search" text,
+	"category" text,
+	"province_code" text,
+	"regency_code" text,
+	"label" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","id");

@@ -3,6 +3,7 @@ import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
 import { placeRoutes } from '~/features/places/places.routes';
+import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.routes';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { requestRoutes } from '~/features/requests/requests.routes';
 import { supportRoutes } from '~/features/support/support.routes';
@@ -54,6 +55,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', supportRoutes(server));
 	app.route('/', itemRoutes(server));
 	app.route('/', placeRoutes(server));
+	app.route('/', savedSearchRoutes(server));
 	app.route('/', requestRoutes(server));
 	app.route('/', verificationRoutes(server));
 

@@ -20,6 +20,7 @@ import enPasswordReset from '../../locales/en/passwordReset.json' with { type: '
 import enPlaces from '../../locales/en/places.json' with { type: 'json' };
 import enProfile from '../../locales/en/profile.json' with { type: 'json' };
 import enRequests from '../../locales/en/requests.json' with { type: 'json' };
+import enSavedSearches from '../../locales/en/savedSearches.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
@@ -42,6 +43,7 @@ import idPasswordReset from '../../locales/id/passwordReset.json' with { type: '
 import idPlaces from '../../locales/id/places.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
+import idSavedSearches from '../../locales/id/savedSearches.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import type { Locale } from '~/lib/i18n/locales';
 import type { Resources } from '~/lib/i18n/resources';
@@ -75,6 +77,7 @@ export const allResources: Record<Locale, Resources> = {
 		places: idPlaces,
 		profile: idProfile,
 		requests: idRequests,
+		savedSearches: idSavedSearches,
 		support: idSupport,
 	},
 	en: {
@@ -99,6 +102,7 @@ export const allResources: Record<Locale, Resources> = {
 		places: enPlaces,
 		profile: enProfile,
 		requests: enRequests,
+		savedSearches: enSavedSearches,
 		support: enSupport,
 	},
 };

@@ -11,6 +11,7 @@ import { deleteFiles, type Storage } from '~/server/storage';
 import { closeActiveRequests, lockItem, statusFor } from '~/features/requests/request-rules.server';
 import type { ItemPickup } from '~/features/places/places';
 import { pickupColumns, pickupOfDistrict } from '~/features/places/places.server';
+import { notifySavedSearches } from '~/features/saved-searches/saved-search-matches.server';
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
@@ -104,6 +105,7 @@ export async function createItem(
 					...photoRow(photo),
 				})),
 			);
+			await notifySavedSearches(tx, row!.id);
 			return row!.id;
 		});
 		return (await findItem(deps.db, id, asViewer(user)))!;

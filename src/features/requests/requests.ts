@@ -140,6 +140,7 @@ export const notificationKinds = [
 	'reservationExpiring',
 	'reservationExpired',
 	'itemDeleted',
+	'savedSearchMatch',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -20,6 +20,7 @@ import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
 import type places from '../../../locales/id/places.json';
 import type requests from '../../../locales/id/requests.json';
+import type savedSearches from '../../../locales/id/savedSearches.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -44,5 +45,6 @@ export interface Resources {
 	places: typeof places;
 	profile: typeof profile;
 	requests: typeof requests;
+	savedSearches: typeof savedSearches;
 	support: typeof support;
 }

@@ -255,6 +255,29 @@ export const itemRequests = pgTable(
 );
 
 /**
+ * A search a person saved on `/items` (docs/product-rules.md#saved-searches): its words, category
+ * and place, all optional but never all empty, and its label as they read it ("Kursi · Kota
+ * Bandung"). Each new item is matched against them when it is listed.
+ */
+export const savedSearches = pgTable(
+	'saved_searches',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** Lower case, as an item's search text is. */
+		search: text('search'),
+		category: text('category'),
+		provinceCode: text('province_code'),
+		regencyCode: text('regency_code'),
+		label: text('label').notNull(),
+		createdAt,
+	},
+	(table) => [index('saved_searches_user_idx').on(table.userId, table.id)],
+);
+
+/**
  * What the app tells a person in the bell: the kind and the facts it names (item, person,
  * quantity, reason), rendered in the reader's language when read.
  */
