@@ -11,15 +11,7 @@ import {
 } from './sitemap';
 
 /** The public pages that are the same for everyone, by their unprefixed path. */
-const staticPages = [
-	'/',
-	'/items',
-	'/heroes',
-	'/heroes/rankings',
-	'/support-us',
-	'/terms',
-	'/privacy-policy',
-];
+const staticPages = ['/', '/items', '/heroes/rankings', '/support-us', '/terms', '/privacy-policy'];
 
 const available = eq(items.status, 'AVAILABLE');
 
