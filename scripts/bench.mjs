@@ -29,6 +29,7 @@ const modules = {
 	api: () => import('./bench/api.mjs'),
 	requests: () => import('./bench/requests.mjs'),
 	photos: () => import('./bench/photos.mjs'),
+	places: () => import('./bench/places.mjs'),
 };
 
 const usage = `Usage: npm run bench -- [options]

@@ -184,8 +184,12 @@ describeOnDatabases('Item pickup areas and place filters', (use) => {
 
 			const second = await list(`?search=${word}&near=me&limit=2&page=2`, viewer);
 			expect(ids(second.items)).toEqual(ids([coblong, cimahi]));
+			const newest = await itemIn(word, place.coblong);
+			const again = await list(`?search=${word}&near=me`, viewer);
+			expect(again.meta.total).toBe(6);
+			expect(ids(again.items)).toEqual(ids([kidulNew, kidulOld, newest, coblong, cimahi, jakarta]));
 			const inProvince = await list(`?search=${word}&near=me&province=32`, viewer);
-			expect(ids(inProvince.items)).toEqual(ids([kidulNew, kidulOld, coblong, cimahi]));
+			expect(ids(inProvince.items)).toEqual(ids([kidulNew, kidulOld, newest, coblong, cimahi]));
 		});
 
 		it('is refused, translated, for visitors without a district', async () => {

@@ -181,6 +181,12 @@ export function pageIds(
 	return sql`${ordered.getSQL()} limit ${pageBound(values.limit)} offset ${pageBound(values.offset)}`;
 }
 
+/** The items' list version (`item_list_state`), which every change to items raises. */
+export async function listVersion(db: Database): Promise<number> {
+	const [state] = await db.select({ version: itemListState.version }).from(itemListState);
+	return Number(state?.version ?? 0);
+}
+
 /** The list version, as a column of any statement. */
 export const listVersionColumn =
 	sql<number>`(select ${itemListState.version} from ${itemListState} where ${itemListState.id} = 1)`.mapWith(

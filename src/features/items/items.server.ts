@@ -15,6 +15,7 @@ import {
 	listOrder,
 	listPlaceholders,
 	listTotals,
+	listVersion,
 	listVersionColumn,
 	type PageRequest,
 	type PageWay,
@@ -291,8 +292,9 @@ async function totalAndPage(
 }
 
 /**
- * The total and the rows of a page in "near me" order. The total is the filtered list's, counted
- * with its version like any other; a search that finds nothing is corrected the same way.
+ * The total and the rows of a page in "near me" order. The total is the filtered list's: kept in
+ * `listTotals` with the version it was counted at, as any list's, and counted again (with a
+ * misspelled search corrected) once an item changed.
  */
 async function nearMeTotalAndPage(
 	db: Database,
@@ -305,19 +307,25 @@ async function nearMeTotalAndPage(
 		limit: query.limit,
 		offset: (query.page - 1) * query.limit,
 	};
-	const countOf = (search: string | undefined) =>
-		countedListPage(
-			db,
-			{ ...filters, search },
-			{ ...page, limit: 0, offset: 0 },
-			{ countItems: false },
-		);
-	let counted = await countOf(filters.search);
-	const correction =
-		counted.total === 0 && filters.search ? await correctedSearch(db, filters.search) : null;
-	if (correction) counted = await countOf(correction);
-	const ids = await nearMePageIds(db, { ...filters, search: counted.search }, page, home);
-	return { total: counted.total, rows: await itemsWithIds(db, ids) };
+	const key = listTotals.key(filters);
+	let known = listTotals.get(db, key);
+	if (!known || known.version !== (await listVersion(db))) {
+		const countOf = (search: string | undefined) =>
+			countedListPage(
+				db,
+				{ ...filters, search },
+				{ ...page, limit: 0, offset: 0 },
+				{ countItems: false },
+			);
+		let counted = await countOf(filters.search);
+		const correction =
+			counted.total === 0 && filters.search ? await correctedSearch(db, filters.search) : null;
+		if (correction) counted = await countOf(correction);
+		known = { version: counted.version, total: counted.total, search: counted.search };
+		listTotals.set(db, key, known);
+	}
+	const ids = await nearMePageIds(db, { ...filters, search: known.search }, page, home);
+	return { total: known.total, rows: await itemsWithIds(db, ids) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, max } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
-import { itemListState, items } from '~/server/db/schema';
+import { listVersion } from '~/features/items/item-search.server';
+import { items } from '~/server/db/schema';
 import type { CityOption } from './places';
 import { placeDirectory } from './places.server';
 
@@ -11,12 +12,6 @@ export interface CityWithItems extends CityOption {
 	count: number;
 	/** When the newest change to one of them was made (ISO). */
 	lastModified: string;
-}
-
-/** The items' list version (`item_list_state`), which every change to items raises. */
-export async function listVersion(db: Database): Promise<number> {
-	const [state] = await db.select({ version: itemListState.version }).from(itemListState);
-	return Number(state?.version ?? 0);
 }
 
 const counted = new WeakMap<Database, { version: number; cities: CityWithItems[] }>();

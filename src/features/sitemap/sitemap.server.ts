@@ -1,5 +1,6 @@
 import { asc, count, eq, max } from 'drizzle-orm';
-import { citiesWithItems, listVersion } from '~/features/places/city-pages.server';
+import { listVersion } from '~/features/items/item-search.server';
+import { citiesWithItems } from '~/features/places/city-pages.server';
 import type { Database } from '~/server/db/client';
 import { items } from '~/server/db/schema';
 import {
