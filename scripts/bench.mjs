@@ -30,6 +30,7 @@ const modules = {
 	requests: () => import('./bench/requests.mjs'),
 	photos: () => import('./bench/photos.mjs'),
 	rates: () => import('./bench/rates.mjs'),
+	places: () => import('./bench/places.mjs'),
 };
 
 const usage = `Usage: npm run bench -- [options]

@@ -105,6 +105,32 @@ const cities = [
 const firstNames = ['Budi', 'Siti', 'Agus', 'Dewi', 'Rina', 'Andi', 'Wahyu', 'Putri', 'Joko'];
 const lastNames = ['Santoso', 'Wijaya', 'Pratama', 'Saputra', 'Hidayat', 'Kusuma', 'Nugroho'];
 
+/**
+ * Real districts for the seed's donors and items: every seventh of the official list (about a
+ * thousand, in every province), so place filters and "near me" read realistic groups.
+ * @returns {Promise<{ province: [string, string], regency: [string, string], district: [string, string] }[]>}
+ */
+async function seedDistricts() {
+	const data = await import('idn-area-data');
+	const [provinces, regencies, districts] = await Promise.all([
+		data.getProvinces(),
+		data.getRegencies(),
+		data.getDistricts(),
+	]);
+	const province = new Map(provinces.map((row) => [row.code, row.name]));
+	const regency = new Map(regencies.map((row) => [row.code, row]));
+	return districts
+		.filter((row, index) => index % 7 === 0 && regency.has(row.regency_code))
+		.map((row) => {
+			const city = regency.get(row.regency_code);
+			return {
+				province: [city.province_code, province.get(city.province_code) ?? ''],
+				regency: [city.code, city.name.replace(/^(Kota|Kabupaten) Administrasi /, '$1 ')],
+				district: [row.code, row.name],
+			};
+		});
+}
+
 /** A PostgreSQL array literal of constant strings. */
 function textArray(values) {
 	return `array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]`;
@@ -116,18 +142,22 @@ function textArray(values) {
  * photo (`photoKey`), so the photos query returns rows as in production.
  * @param {string} photoKey
  */
-function seedSql(photoKey) {
+function seedSql(photoKey, districts) {
+	const column = (level, part) => textArray(districts.map((entry) => entry[level][part]));
 	const pick = (array, random) => `${array}[1 + floor(${random} * cardinality(${array}))::int]`;
 	// The receiver of an item's request: a donor other than its own, spread by the item's id.
 	const anotherDonor = `'bench-donor-' || ((split_part(donor_id, '-', 3)::int + id % ${donorCount - 1}) % ${donorCount} + 1)`;
 	return `
 select setseed(0.2024);
-insert into users (id, issuer, subject, email, name, phone, area_name, created_at, updated_at)
+insert into users (id, issuer, subject, email, name, phone, area_id, area_name, created_at, updated_at)
 select 'bench-donor-' || g, 'bench', g::text, 'donor' || g || '@bench.hibahin.test',
 	(${textArray(firstNames)})[1 + g % ${firstNames.length}] || ' ' ||
 		(${textArray(lastNames)})[1 + (g / ${firstNames.length}) % ${lastNames.length}],
 	case when g % 10 < 7 then '+62812' || lpad(g::text, 8, '0') end,
-	(${textArray(cities)})[1 + g % ${cities.length}],
+	(${column('district', 0)})[1 + g % ${districts.length}],
+	(${column('district', 1)})[1 + g % ${districts.length}] || ', ' ||
+		(${column('regency', 1)})[1 + g % ${districts.length}] || ', ' ||
+		(${column('province', 1)})[1 + g % ${districts.length}],
 	now() - interval '400 days', now() - interval '400 days'
 from generate_series(1, ${donorCount}) g;
 with words as (
@@ -179,6 +209,18 @@ select id, donor_id,
 	quantity, 'reserved', updated_at, updated_at, updated_at, now() + interval '2 days'
 from items where status = 'RESERVED';
 update items set reserved_quantity = quantity where status = 'RESERVED';
+-- Each item is picked up in its donor's district, as the form opens on it.
+with places as (
+	select g, (${column('province', 0)})[g] as province_code, (${column('province', 1)})[g] as province_name,
+		(${column('regency', 0)})[g] as regency_code, (${column('regency', 1)})[g] as regency_name,
+		(${column('district', 0)})[g] as district_code, (${column('district', 1)})[g] as district_name
+	from generate_series(1, ${districts.length}) g
+)
+update items set pickup_province_code = p.province_code, pickup_province_name = p.province_name,
+	pickup_regency_code = p.regency_code, pickup_regency_name = p.regency_name,
+	pickup_district_code = p.district_code, pickup_district_name = p.district_name
+from places p
+where p.g = 1 + split_part(items.donor_id, '-', 3)::int % ${districts.length};
 insert into item_images (id, item_id, position, key, widths, width, height, created_at)
 select 'bench-photo-' || id, id, 0, '${photoKey}', '${JSON.stringify(photoWidths)}'::jsonb,
 	1280, 960, created_at
@@ -186,10 +228,10 @@ from items;
 `;
 }
 
-// The statement of drizzle/0004_item_search_words.sql that fills `search_words` from every item.
+// The statement of drizzle/0009_pickup_areas.sql that fills `search_words` from every item.
 const collectSearchWordsSql = `insert into search_words (word)
 select distinct word
-from items, regexp_split_to_table(lower(items.name || ' ' || items.description), '[^[:alnum:]]+') as word
+from items, regexp_split_to_table(items.search_text, '[^[:alnum:]]+') as word
 where length(word) >= 3
 on conflict do nothing`;
 
@@ -232,7 +274,7 @@ export async function seed(database, photoKey, log) {
 	// Likewise the dictionary of search words: filled once from all items, as the migration
 	// fills it for existing items, instead of by its trigger 100,000 times.
 	await database.exec('alter table items disable trigger items_collect_search_words');
-	await database.exec(seedSql(photoKey));
+	await database.exec(seedSql(photoKey, await seedDistricts()));
 	await database.exec('alter table items enable trigger items_collect_search_words');
 	await database.exec(collectSearchWordsSql);
 	for (const [, definition] of ginIndexes) await database.exec(definition);

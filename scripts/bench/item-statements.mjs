@@ -12,7 +12,9 @@ const pageSize = 12;
 
 const itemSelection =
 	'select "id", "donor_id", "name", "description", "category", "weight", "length", "width", ' +
-	'"height", "quantity", "status", "donated_at", "created_at", "updated_at", ' +
+	'"height", "quantity", "status", "donated_at", "pickup_province_code", "pickup_province_name", ' +
+	'"pickup_regency_code", "pickup_regency_name", "pickup_district_code", "pickup_district_name", ' +
+	'"created_at", "updated_at", ' +
 	'(select json_build_object(\'id\', "id", \'name\', "name", \'phone\', "phone", ' +
 	'\'avatarKey\', "avatar_key", \'areaName\', "area_name") ' +
 	'from "users" where "id" = "items"."donor_id") as "donor", ' +

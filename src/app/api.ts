@@ -2,6 +2,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
+import { placeRoutes } from '~/features/places/places.routes';
+import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.routes';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { requestRoutes } from '~/features/requests/requests.routes';
 import { orderRoutes } from '~/features/shipping/orders.routes';
@@ -55,6 +57,8 @@ export function createApiApp(server: AppContext) {
 	app.route('/', heroRoutes(server));
 	app.route('/', supportRoutes(server));
 	app.route('/', itemRoutes(server));
+	app.route('/', placeRoutes(server));
+	app.route('/', savedSearchRoutes(server));
 	app.route('/', requestRoutes(server));
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { photoRow, preparePhotos, storePhotos } from '~/features/items/photos.server';
+import { pickupColumns, pickupOfDistrict } from '~/features/places/places.server';
 import { createLocalAccount } from '~/server/auth/provider/accounts';
 import { providerMountPath } from '~/server/auth/provider/provider';
 import type { AppContext } from './context';
@@ -130,6 +131,7 @@ export async function loadDemoData(server: AppContext): Promise<boolean> {
 				width: item.size[1],
 				height: item.size[2],
 				quantity: item.quantity,
+				...pickupColumns(await pickupOfDistrict(people[item.donor].areaId)),
 				createdAt,
 				updatedAt: createdAt,
 			})

@@ -103,6 +103,11 @@ export const requestLimits = {
 	notificationsListed: 30,
 } as const;
 
+/** Saved searches (docs/product-rules.md#saved-searches): enough to follow a few needs, not to spam. */
+export const savedSearchLimits = {
+	perUser: 10,
+} as const;
+
 /**
  * What stops two accounts from faking impact together: hand-overs from one donor to one receiver
  * count at most `perPair` times in `pairWindowMs`, and a receiver's confirmations count at most

@@ -18,9 +18,11 @@ import enNotFound from '../../locales/en/notFound.json' with { type: 'json' };
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
 import enOrders from '../../locales/en/orders.json' with { type: 'json' };
 import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
+import enPlaces from '../../locales/en/places.json' with { type: 'json' };
 import enProfile from '../../locales/en/profile.json' with { type: 'json' };
 import enRequests from '../../locales/en/requests.json' with { type: 'json' };
 import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
+import enSavedSearches from '../../locales/en/savedSearches.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
@@ -41,9 +43,11 @@ import idNotFound from '../../locales/id/notFound.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
 import idOrders from '../../locales/id/orders.json' with { type: 'json' };
 import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
+import idPlaces from '../../locales/id/places.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
 import idShipping from '../../locales/id/shipping.json' with { type: 'json' };
+import idSavedSearches from '../../locales/id/savedSearches.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import type { Locale } from '~/lib/i18n/locales';
 import type { Resources } from '~/lib/i18n/resources';
@@ -75,9 +79,11 @@ export const allResources: Record<Locale, Resources> = {
 		notifications: idNotifications,
 		orders: idOrders,
 		passwordReset: idPasswordReset,
+		places: idPlaces,
 		profile: idProfile,
 		requests: idRequests,
 		shipping: idShipping,
+		savedSearches: idSavedSearches,
 		support: idSupport,
 	},
 	en: {
@@ -100,9 +106,11 @@ export const allResources: Record<Locale, Resources> = {
 		notifications: enNotifications,
 		orders: enOrders,
 		passwordReset: enPasswordReset,
+		places: enPlaces,
 		profile: enProfile,
 		requests: enRequests,
 		shipping: enShipping,
+		savedSearches: enSavedSearches,
 		support: enSupport,
 	},
 };

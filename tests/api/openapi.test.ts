@@ -44,6 +44,10 @@ describeOnDatabases('OpenAPI document', (use) => {
 			'sort',
 			'category',
 			'status',
+			'province',
+			'regency',
+			'district',
+			'near',
 		]);
 		const profile = paths['/api/profile']!['put'] as {
 			requestBody: { content: { 'application/json': { schema: { properties: object } } } };

@@ -66,8 +66,13 @@ const provinceDisplay: Readonly<Record<string, { name: string; aliases: string }
 };
 
 /** "Kota Administrasi Jakarta Selatan" is "Kota Jakarta Selatan" on every address and map. */
-function displayRegencyName(official: string): string {
+export function displayRegencyName(official: string): string {
 	return official.replace(/^(Kota|Kabupaten) Administrasi /, '$1 ');
+}
+
+/** A province's everyday name: "DKI Jakarta" for "Daerah Khusus Ibukota Jakarta". */
+export function displayProvinceName(official: string): string {
+	return provinceDisplay[official]?.name ?? official;
 }
 
 const regencyType = /^(kota|kabupaten) /;

@@ -11,6 +11,10 @@ import { useTranslation } from 'react-i18next';
 import type { IslandI18nProps } from '~/lib/i18n/island';
 import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
+import type { PlaceOption } from '~/features/places/places';
+import { PlaceFilter } from '~/features/places/PlaceFilter';
+import { SaveSearchButton } from '~/features/saved-searches/SaveSearchButton';
+import { ItemSortSelect } from './ItemSortSelect';
 import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
 import { ItemPagination } from './ItemPagination';
 import { type CardList, cardClass, cardLabels } from './item-card';
@@ -26,21 +30,31 @@ interface ItemBrowserProps extends IslandI18nProps {
 	initialView: ItemListView;
 	/** The page the server rendered, or `null` when it could not load one. */
 	initialList: CardList | null;
+	/** Every province, for the place filter. */
+	provinces: readonly PlaceOption[];
+	/** Whether the visitor is signed in with a district of their own, which "near me" orders by. */
+	canSortNearMe: boolean;
+	/** Whether the visitor is signed in, and so can save the search. */
+	canSaveSearch: boolean;
 }
 
 /**
- * The `/items` list: search (debounced; a new search starts at page 1), sort, category, the grid
- * of cards and pagination, all kept in the URL so reload, sharing and back/forward work. Needs
- * the `items`, `item` and `common` namespaces.
+ * The `/items` list: search (debounced; a new search starts at page 1), sort or "near me",
+ * category, province and city, the grid of cards and pagination, all kept in the URL so reload,
+ * sharing and back/forward work; signed in, the search can be saved. Needs the `items`, `item`,
+ * `common`, `places` and `savedSearches` namespaces.
  */
 export const ItemBrowser = islandRoot(function ItemBrowser({
 	initialView,
 	initialList,
+	provinces,
+	canSortNearMe,
+	canSaveSearch,
 	...i18n
 }: ItemBrowserProps) {
 	const { t } = useTranslation();
 	const labels = useMemo(() => cardLabels(t), [t]);
-	const ids = { results: useId(), sort: useId(), category: useId() };
+	const ids = { results: useId(), category: useId() };
 	const [searchText, setSearchText] = useState(initialView.search);
 	// Typing one search replaces its own history entry instead of adding one per pause.
 	const searching = useRef(false);
@@ -125,22 +139,12 @@ export const ItemBrowser = islandRoot(function ItemBrowser({
 					/>
 				</label>
 				<div className="grid gap-3 sm:grid-cols-2 md:flex">
-					<label className="select select-lg w-full md:w-auto">
-						<span id={ids.sort} className="label">
-							{t('items.sort.label')}
-						</span>
-						<select
-							name="sort"
-							aria-labelledby={ids.sort}
-							value={view.sort}
-							onChange={(event) =>
-								go({ ...view, sort: event.currentTarget.value as ItemListView['sort'], page: 1 })
-							}
-						>
-							<option value="newest">{t('items.sort.newest')}</option>
-							<option value="oldest">{t('items.sort.oldest')}</option>
-						</select>
-					</label>
+					<ItemSortSelect
+						t={t}
+						view={view}
+						canSortNearMe={canSortNearMe}
+						onChange={(order) => go({ ...view, ...order, page: 1 })}
+					/>
 					<label className="select select-lg w-full md:w-auto">
 						<span id={ids.category} className="label">
 							{t('item.category.label')}
@@ -164,6 +168,18 @@ export const ItemBrowser = islandRoot(function ItemBrowser({
 					</label>
 				</div>
 			</form>
+			<div className="mt-3 flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+				<PlaceFilter
+					t={t}
+					provinces={provinces}
+					province={view.province}
+					regency={view.regency}
+					onChange={(place) => go({ ...view, ...place, page: 1 })}
+				/>
+				{canSaveSearch && (
+					<SaveSearchButton key={itemListSearch(view)} t={t} locale={i18n.locale} view={view} />
+				)}
+			</div>
 
 			<div className="mt-8 mb-4 flex min-h-8 items-center gap-3" aria-live="polite">
 				{list && status !== 'error' && (

@@ -17,6 +17,18 @@ const itemPhotoSchema = z.object({
 	height: z.int(),
 });
 
+/** Where an item is picked up (`ItemPickup` in `places.ts`); codes of the official list. */
+export const itemPickupSchema = z
+	.object({
+		provinceCode: z.string().openapi({ example: '32' }),
+		provinceName: z.string().openapi({ example: 'Jawa Barat' }),
+		regencyCode: z.string().openapi({ example: '32.73' }),
+		regencyName: z.string().openapi({ example: 'Kota Bandung' }),
+		districtCode: z.string().openapi({ example: '32.73.14' }),
+		districtName: z.string().openapi({ example: 'Cibeunying Kidul' }),
+	})
+	.openapi('ItemPickup');
+
 /** An item as the API answers it (`Item` in `items.ts`). */
 export const itemSchema = z
 	.object({
@@ -48,6 +60,9 @@ export const itemSchema = z
 					'Only to signed-in viewers with a complete profile, within their limit of revealed phones',
 			}),
 		}),
+		pickup: itemPickupSchema
+			.nullable()
+			.openapi({ description: 'Null only when the donor had no district of the official list' }),
 		requestCounts: z
 			.object({ open: z.int(), new: z.int() })
 			.optional()

@@ -40,7 +40,8 @@ export function toCardItem(item: Item): CardItem {
 		available: unreservedQuantity(item),
 		cover: item.photos[0] ?? null,
 		donorName: item.donor.name,
-		areaName: item.donor.areaName,
+		// The city is what a receiver weighs first; the donor's area stands in for an item without one.
+		areaName: item.pickup?.regencyName ?? item.donor.areaName,
 	};
 }
 

@@ -10,6 +10,9 @@ import type { RateLimiter } from '~/server/rate-limit';
 import { deleteFiles, type Storage } from '~/server/storage';
 import { closeActiveRequests, lockItem, statusFor } from '~/features/requests/request-rules.server';
 import { itemHasOrders } from '~/features/shipping/order-rules.server';
+import type { ItemPickup } from '~/features/places/places';
+import { pickupColumns, pickupOfDistrict } from '~/features/places/places.server';
+import { notifySavedSearches } from '~/features/saved-searches/saved-search-matches.server';
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
@@ -50,6 +53,20 @@ async function ownedItem(db: Database, user: UserRow, id: number) {
 	return row;
 }
 
+/**
+ * The pickup area the form chose, or else the donor's profile district when it is one of the
+ * official list. A chosen code that names no district is refused; so is having neither.
+ */
+async function chosenPickup(chosen: string | undefined, user: UserRow): Promise<ItemPickup> {
+	const pickup = await pickupOfDistrict(chosen ?? user.areaId ?? '');
+	if (pickup) return pickup;
+	throw new AppError('VALIDATION_ERROR', {
+		pickupDistrict: chosen
+			? 'itemForm.errors.pickupDistrictUnknown'
+			: 'itemForm.errors.pickupDistrictRequired',
+	});
+}
+
 const asViewer = (user: UserRow) => ({ id: user.id, canSeePhone: true });
 
 /**
@@ -64,7 +81,8 @@ export async function createItem(
 	files: File[],
 ): Promise<Item> {
 	requireDonor(user);
-	const input = parseFields(fields);
+	const { pickupDistrict, ...input } = parseFields(fields);
+	const pickup = await chosenPickup(pickupDistrict, user);
 	if (files.length < itemLimits.imagesMin) {
 		throw new AppError('VALIDATION_ERROR', { files: 'form.errors.imagesRequired' });
 	}
@@ -78,7 +96,7 @@ export async function createItem(
 		const id = await deps.db.transaction(async (tx) => {
 			const [row] = await tx
 				.insert(items)
-				.values({ ...input, donorId: user.id })
+				.values({ ...input, ...pickupColumns(pickup), donorId: user.id })
 				.returning({ id: items.id });
 			await tx.insert(itemImages).values(
 				photos.map((photo, position) => ({
@@ -88,6 +106,7 @@ export async function createItem(
 					...photoRow(photo),
 				})),
 			);
+			await notifySavedSearches(tx, row!.id);
 			return row!.id;
 		});
 		return (await findItem(deps.db, id, asViewer(user)))!;
@@ -130,7 +149,8 @@ export async function updateItem(
 ): Promise<Item> {
 	const row = await ownedItem(deps.db, user, id);
 	if (row.status !== 'AVAILABLE') throw new AppError('ITEM_NOT_EDITABLE');
-	const input = parseFields(fields, 'edit');
+	const { pickupDistrict, ...input } = parseFields(fields, 'edit');
+	const pickup = pickupDistrict === undefined ? null : await chosenPickup(pickupDistrict, user);
 	refuseBelowReserved(input.quantity, row.reservedQuantity);
 	const current = await deps.db.select().from(itemImages).where(eq(itemImages.itemId, id));
 	const removedKeys = new Set(parseDeletedImages(deletedImages).map(photoKeyFromUrl));
@@ -153,6 +173,7 @@ export async function updateItem(
 				.update(items)
 				.set({
 					...input,
+					...(pickup ? pickupColumns(pickup) : {}),
 					status: statusFor(input.quantity, reservedQuantity),
 					updatedAt: new Date(),
 				})

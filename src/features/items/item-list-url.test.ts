@@ -19,6 +19,24 @@ describe('parseItemListView', () => {
 			search: 'kursi',
 			sort: 'oldest',
 			category: 'books',
+			province: null,
+			regency: null,
+			near: false,
+		});
+	});
+
+	it('reads the province, the city and near me, with or without dots', () => {
+		expect(parse('province=32&regency=32.73&near=me')).toMatchObject({
+			province: '32',
+			regency: '3273',
+			near: true,
+		});
+		expect(parse('regency=3273')).toMatchObject({ province: '32', regency: '3273' });
+		expect(parse('province=31&regency=3273')).toMatchObject({ province: '31', regency: null });
+		expect(parse('province=3&regency=abcd&near=you')).toMatchObject({
+			province: null,
+			regency: null,
+			near: false,
 		});
 	});
 
@@ -44,9 +62,18 @@ describe('itemListSearch', () => {
 	});
 
 	it('writes the fields in the order of a shared link', () => {
-		expect(itemListSearch({ page: 2, search: 'kursi', sort: 'oldest', category: 'books' })).toBe(
-			'?search=kursi&page=2&sort=oldest&category=books',
-		);
+		expect(
+			itemListSearch({
+				...defaultItemListView,
+				page: 2,
+				search: 'kursi',
+				sort: 'oldest',
+				category: 'books',
+				province: '32',
+				regency: '3273',
+			}),
+		).toBe('?search=kursi&page=2&sort=oldest&category=books&province=32&regency=3273');
+		expect(itemListSearch({ ...defaultItemListView, sort: 'oldest', near: true })).toBe('?near=me');
 	});
 
 	it('round-trips through the parser', () => {
@@ -55,6 +82,9 @@ describe('itemListSearch', () => {
 			search: 'rak & lemari',
 			sort: 'newest',
 			category: 'furniture',
+			province: '32',
+			regency: '3273',
+			near: true,
 		} as const;
 		const query = itemListSearch(view);
 		expect(parse(query.slice(1))).toEqual(view);

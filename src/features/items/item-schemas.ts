@@ -3,6 +3,9 @@ import { itemLimits } from '~/config/limits';
 import { requiredText } from '~/lib/text-fields';
 import { categories } from './items';
 
+/** A district code of the official list, dots included ("32.73.14"). */
+const districtCodePattern = /^\d{2}\.\d{2}\.\d{2}$/;
+
 /** Whether a number has more than one decimal, which the inputs' step of 0.1 does not allow. */
 export function hasExtraDecimals(value: number): boolean {
 	return Math.abs(value * 10 - Math.round(value * 10)) > 1e-9;
@@ -34,6 +37,12 @@ export const itemInputSchema = z.object({
 			z.maximum(itemLimits.quantityMax, 'form.errors.quantityMax'),
 		),
 	category: z._default(z.enum(categories, 'form.errors.categoryInvalid'), 'other'),
+	/** The pickup district's code; left out, the donor's profile district (or, editing, the saved one). */
+	pickupDistrict: z.optional(
+		z
+			.string('itemForm.errors.pickupDistrictInvalid')
+			.check(z.regex(districtCodePattern, 'itemForm.errors.pickupDistrictInvalid')),
+	),
 });
 export type ItemInput = z.input<typeof itemInputSchema>;
 export type ValidItem = z.output<typeof itemInputSchema>;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { itemListState, items } from '~/server/db/schema';
+import type { PlaceFilter } from '~/features/places/places';
 import type { Category } from './items';
 
 /** What narrows a list: the filters of `GET /items`, the search trimmed and never empty. */
@@ -8,7 +9,15 @@ export interface ItemFilters {
 	status: 'available' | 'all';
 	category: Category | undefined;
 	search: string | undefined;
+	place: PlaceFilter | undefined;
 }
+
+/** The pickup code column of each place level. */
+export const pickupCodeColumn = {
+	province: items.pickupProvinceCode,
+	regency: items.pickupRegencyCode,
+	district: items.pickupDistrictCode,
+} as const;
 
 /** A case-insensitive substring pattern; `%`, `_` and `\` in the search are plain characters. */
 export function likePattern(search: string): string {
@@ -70,6 +79,8 @@ export function pageWay(
 /** The values of a list statement, or the placeholders that a prepared one fills in. */
 export interface ListValues {
 	category: Category | Placeholder | undefined;
+	/** The code of the place filter's level. */
+	placeCode: string | Placeholder | undefined;
 	/** The search as typed, for a walk's `strpos`. */
 	search: string | Placeholder | undefined;
 	/** The search as a `like` pattern, for the trigram index. */
@@ -94,6 +105,7 @@ function listValues(filters: ItemFilters, page: PageRequest): ListValues {
 export function placeholderValues(filters: ItemFilters, page: PageRequest) {
 	return {
 		category: filters.category,
+		placeCode: filters.place?.code,
 		search: filters.search,
 		pattern: filters.search === undefined ? undefined : likePattern(filters.search),
 		limit: page.limit,
@@ -108,6 +120,7 @@ export function placeholderValues(filters: ItemFilters, page: PageRequest) {
 export function listPlaceholders(filters: ItemFilters, way: PageWay): ListValues {
 	return {
 		category: filters.category && sql.placeholder('category'),
+		placeCode: filters.place && sql.placeholder('placeCode'),
 		search: filters.search && way.walk ? sql.placeholder('search') : undefined,
 		pattern: filters.search && !way.walk ? sql.placeholder('pattern') : undefined,
 		limit: way.walk ? way.limit : sql.placeholder('limit'),
@@ -127,10 +140,13 @@ export function listOrder(sort: PageRequest['sort']) {
  * text: as a `like` pattern, which the trigram index serves, or as a `strpos` test, which no
  * index serves, so a walk's plan is the same for every word.
  */
-function filterWhere(filters: Pick<ItemFilters, 'status'>, values: ListValues): SQL | undefined {
+export function filterWhere(filters: ListShape, values: ListValues): SQL | undefined {
 	const conditions: SQL[] = [];
 	if (filters.status === 'available') conditions.push(eq(items.status, 'AVAILABLE'));
 	if (values.category !== undefined) conditions.push(eq(items.category, values.category));
+	if (filters.place && values.placeCode !== undefined) {
+		conditions.push(eq(pickupCodeColumn[filters.place.level], values.placeCode));
+	}
 	if (values.pattern !== undefined) {
 		conditions.push(sql`${items.searchText} like lower(${values.pattern})`);
 	}
@@ -139,6 +155,9 @@ function filterWhere(filters: Pick<ItemFilters, 'status'>, values: ListValues): 
 	}
 	return conditions.length > 0 ? and(...conditions) : undefined;
 }
+
+/** What a statement's conditions depend on besides its values: the status and the place's level. */
+export type ListShape = Pick<ItemFilters, 'status' | 'place'>;
 
 /** A limit or an offset: a number written into the statement, or a parameter. */
 function pageBound(value: number | Placeholder): SQL {
@@ -150,7 +169,7 @@ function pageBound(value: number | Placeholder): SQL {
 /** The ids of one page of the filtered list, as a subquery. */
 export function pageIds(
 	db: Database,
-	filters: Pick<ItemFilters, 'status'>,
+	filters: ListShape,
 	sort: PageRequest['sort'],
 	values: ListValues,
 ): SQL {
@@ -160,6 +179,12 @@ export function pageIds(
 		.where(filterWhere(filters, values))
 		.orderBy(...listOrder(sort));
 	return sql`${ordered.getSQL()} limit ${pageBound(values.limit)} offset ${pageBound(values.offset)}`;
+}
+
+/** The items' list version (`item_list_state`), which every change to items raises. */
+export async function listVersion(db: Database): Promise<number> {
+	const [state] = await db.select({ version: itemListState.version }).from(itemListState);
+	return Number(state?.version ?? 0);
 }
 
 /** The list version, as a column of any statement. */
@@ -197,7 +222,8 @@ export async function countedListPage(
 		.where(eq(itemListState.id, 1));
 	// bigint values arrive as strings or BigInts, depending on the driver.
 	const total = Number(row?.total ?? 0);
-	const everything = filters.status === 'all' && !filters.category && !filters.search;
+	const everything =
+		filters.status === 'all' && !filters.category && !filters.search && !filters.place;
 	return {
 		version: row?.version ?? 0,
 		ids: (row?.ids ?? []).map(Number),
@@ -230,7 +256,12 @@ const totalsByDatabase = new WeakMap<Database, Map<string, CountedTotal>>();
  */
 export const listTotals = {
 	key(filters: ItemFilters): string {
-		return JSON.stringify([filters.status, filters.category ?? null, filters.search ?? null]);
+		return JSON.stringify([
+			filters.status,
+			filters.category ?? null,
+			filters.search ?? null,
+			filters.place ?? null,
+		]);
 	},
 	/** The last total of these filters, of whatever version (the caller compares). */
 	get(db: Database, key: string): CountedTotal | undefined {

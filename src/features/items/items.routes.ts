@@ -11,6 +11,7 @@ import { rateLimit, requestAddress, requireUser } from '~/server/http/middleware
 import { dataResponse, errorResponses, signedIn, signedInOrNot } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
+import { pickupOfDistrict } from '~/features/places/places.server';
 import { refuseAtDailyLimit } from './daily-items.server';
 import {
 	changedItemForm,
@@ -75,8 +76,12 @@ export function itemRoutes(server: ServerContext & { humanVerifier: HumanVerifie
 					...errorResponses('VALIDATION_ERROR'),
 				},
 			}),
-			async (c) =>
-				c.json({ data: await listItems(server.db, c.req.valid('query'), viewerOf(c)) }, 200),
+			async (c) => {
+				const query = c.req.valid('query');
+				const areaId = c.get('user')?.areaId;
+				const home = query.near === 'me' && areaId ? await pickupOfDistrict(areaId) : null;
+				return c.json({ data: await listItems(server.db, query, viewerOf(c), home) }, 200);
+			},
 		)
 		.openapi(
 			createRoute({

@@ -15,6 +15,7 @@ import {
 	listOrder,
 	listPlaceholders,
 	listTotals,
+	listVersion,
 	listVersionColumn,
 	type PageRequest,
 	type PageWay,
@@ -23,7 +24,11 @@ import {
 	placeholderValues,
 } from './item-search.server';
 import { correctedSearch } from './item-spelling.server';
+import { nearMePageIds } from './near-me.server';
+import { placeFilterOf } from '~/features/places/places.server';
+import { AppError } from '~/server/http/errors';
 import type { Category, Item, ItemList, ItemStatus } from './items';
+import type { ItemPickup } from '~/features/places/places';
 import { latestItemsCount } from './items';
 
 /** Who is looking: the phone is only for signed-in viewers with a complete profile. */
@@ -88,6 +93,12 @@ interface ItemRecord {
 	status: string;
 	/** Timestamps as PostgreSQL writes them (`2026-11-23 18:00:38.595+00`). */
 	donated_at: string | null;
+	pickup_province_code: string | null;
+	pickup_province_name: string | null;
+	pickup_regency_code: string | null;
+	pickup_regency_name: string | null;
+	pickup_district_code: string | null;
+	pickup_district_name: string | null;
 	created_at: string;
 	updated_at: string;
 	/** JSON, parsed by the driver or text to parse. */
@@ -140,6 +151,7 @@ function listPage(db: Database, filters: ItemFilters, page: PageRequest, way: Pa
 		filters.status,
 		page.sort,
 		filters.category ? 'category' : '',
+		filters.place?.level ?? '',
 		filters.search ? 'search' : '',
 		way.walk ? `walk ${way.limit} ${way.offset}` : 'index',
 	].join(':');
@@ -174,6 +186,19 @@ const reads = preparedStatements((db) => ({
 		.prepare('my_items'),
 }));
 
+/** The pickup area of a row; all six columns are written together, so one stands for all. */
+function pickupView(record: ItemRecord): ItemPickup | null {
+	if (record.pickup_district_code === null) return null;
+	return {
+		provinceCode: record.pickup_province_code!,
+		provinceName: record.pickup_province_name!,
+		regencyCode: record.pickup_regency_code!,
+		regencyName: record.pickup_regency_name!,
+		districtCode: record.pickup_district_code,
+		districtName: record.pickup_district_name!,
+	};
+}
+
 function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 	const donor = jsonValue(record.donor);
 	const showPhone = Boolean(
@@ -206,6 +231,7 @@ function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 			hasPhone: Boolean(donor.phone),
 			...(showPhone ? { phone: donor.phone! } : {}),
 		},
+		pickup: pickupView(record),
 	};
 }
 
@@ -265,18 +291,64 @@ async function totalAndPage(
 	return { total: counted.total, rows: await itemsWithIds(db, counted.ids) };
 }
 
-/** `GET /items`: one page of items with the list's meta (docs/product-rules.md#item-lists). */
+/**
+ * The total and the rows of a page in "near me" order. The total is the filtered list's: kept in
+ * `listTotals` with the version it was counted at, as any list's, and counted again (with a
+ * misspelled search corrected) once an item changed.
+ */
+async function nearMeTotalAndPage(
+	db: Database,
+	filters: ItemFilters,
+	query: ItemListQuery,
+	home: ItemPickup,
+): Promise<{ total: number; rows: ItemRecord[] }> {
+	const page = {
+		sort: 'newest' as const,
+		limit: query.limit,
+		offset: (query.page - 1) * query.limit,
+	};
+	const key = listTotals.key(filters);
+	let known = listTotals.get(db, key);
+	if (!known || known.version !== (await listVersion(db))) {
+		const countOf = (search: string | undefined) =>
+			countedListPage(
+				db,
+				{ ...filters, search },
+				{ ...page, limit: 0, offset: 0 },
+				{ countItems: false },
+			);
+		let counted = await countOf(filters.search);
+		const correction =
+			counted.total === 0 && filters.search ? await correctedSearch(db, filters.search) : null;
+		if (correction) counted = await countOf(correction);
+		known = { version: counted.version, total: counted.total, search: counted.search };
+		listTotals.set(db, key, known);
+	}
+	const ids = await nearMePageIds(db, { ...filters, search: known.search }, page, home);
+	return { total: known.total, rows: await itemsWithIds(db, ids) };
+}
+
+/**
+ * `GET /items`: one page of items with the list's meta (docs/product-rules.md#item-lists).
+ * `home` is the viewer's own district, which "near me" orders by.
+ */
 export async function listItems(
 	db: Database,
 	query: ItemListQuery,
 	viewer: Viewer | null,
+	home: ItemPickup | null = null,
 ): Promise<ItemList> {
 	const filters: ItemFilters = {
 		status: query.status,
 		category: query.category,
 		search: query.search || undefined,
+		place: await placeFilterOf(query),
 	};
-	const { total, rows } = await totalAndPage(db, filters, query);
+	if (query.near === 'me' && !home) throw nearMeRefused();
+	const { total, rows } =
+		query.near === 'me' && home
+			? await nearMeTotalAndPage(db, filters, query, home)
+			: await totalAndPage(db, filters, query);
 	const totalPages = Math.max(1, Math.ceil(total / query.limit));
 	const cardViewer = listViewer(viewer);
 	return {
@@ -290,6 +362,12 @@ export async function listItems(
 			hasNextPage: query.page < totalPages,
 		},
 	};
+}
+
+/** "Near me" needs a district of one's own: signed out, or without one, it is refused. */
+function nearMeRefused(): AppError {
+	const key = 'items.errors.nearMeNeedsDistrict';
+	return new AppError('VALIDATION_ERROR', { near: key }, undefined, { key });
 }
 
 /** `GET /items/latest`: the newest available items for the home page. */

@@ -1,3 +1,5 @@
+import type { ItemPickup } from '~/features/places/places';
+
 /** Categories of items (docs/product-rules.md#categories); `other` is the default. */
 export const categories = [
 	'clothing',
@@ -64,6 +66,8 @@ export interface Item {
 	photos: ItemPhoto[];
 	donorId: string;
 	donor: ItemDonor;
+	/** Where it is picked up; null only when its donor had no district of the official list. */
+	pickup: ItemPickup | null;
 	/** On the donor's own list: requests open or reserved, and of them the ones not yet seen. */
 	requestCounts?: { open: number; new: number };
 }

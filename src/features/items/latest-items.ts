@@ -11,7 +11,7 @@ import type { Item } from './items';
 import { latestItemsQuery } from './items.queries';
 
 /** Puts one item into a copy of the card template (`ItemCard.astro`'s markup). */
-function fillCard(card: DocumentFragment, view: CardView, noPhoto: string): void {
+export function fillCard(card: DocumentFragment, view: CardView, noPhoto: string): void {
 	const slot = <E extends Element = HTMLElement>(name: string) =>
 		card.querySelector<E>(`[data-card-${name}]`);
 	const image = slot<HTMLImageElement>('image');

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import type { Area } from '~/features/areas/areas';
 import { describedBy, FieldFrame } from '~/components/FormField';
-import { type AreaSearchState, useAreaSearch } from './use-area-search';
+import { type AreaSearchSource, type AreaSearchState, useAreaSearch } from './use-area-search';
 
 /** A chosen district: its id for the API and its name for the field. */
 export interface AreaChoice {
@@ -20,6 +20,10 @@ export interface AreaSearchProps {
 	onChange: (area: AreaChoice | null) => void;
 	onBlur?: () => void;
 	error?: string | undefined;
+	/** The field's label and hint, when not the profile's. */
+	label?: string;
+	hint?: string;
+	source?: AreaSearchSource;
 }
 
 function statusText(t: TFunction, search: AreaSearchState): string {
@@ -43,12 +47,22 @@ function statusText(t: TFunction, search: AreaSearchState): string {
  * The district field: a combobox (ARIA 1.2 pattern) that searches as the person types and lists
  * matches to pick with the mouse, touch or arrow keys and Enter; Escape closes the list.
  */
-export function AreaSearch({ id, t, value, onChange, onBlur, error }: AreaSearchProps) {
+export function AreaSearch({
+	id,
+	t,
+	value,
+	onChange,
+	onBlur,
+	error,
+	label = t('profile.fields.area'),
+	hint,
+	source,
+}: AreaSearchProps) {
 	const [query, setQuery] = useState(value?.name ?? '');
 	const [open, setOpen] = useState(false);
 	const [active, setActive] = useState(-1);
 	// The chosen district's own name needs no search.
-	const search = useAreaSearch(query, open && query !== value?.name);
+	const search = useAreaSearch(query, open && query !== value?.name, source);
 	const areas = search.status === 'done' ? search.areas : [];
 	const expanded = open && areas.length > 0;
 	const listId = `${id}-listbox`;
@@ -99,7 +113,7 @@ export function AreaSearch({ id, t, value, onChange, onBlur, error }: AreaSearch
 	const status = open ? statusText(t, search) : '';
 	const statusId = `${id}-status`;
 	return (
-		<FieldFrame id={id} label={t('profile.fields.area')} error={error}>
+		<FieldFrame id={id} label={label} hint={hint} error={error}>
 			<div className="relative">
 				<input
 					id={id}
@@ -110,7 +124,7 @@ export function AreaSearch({ id, t, value, onChange, onBlur, error }: AreaSearch
 					aria-controls={listId}
 					aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
 					aria-invalid={error ? true : undefined}
-					aria-describedby={`${statusId} ${describedBy(id, { error })}`.trim()}
+					aria-describedby={`${statusId} ${describedBy(id, { error, hint })}`.trim()}
 					autoComplete="off"
 					required
 					placeholder={t('profile.fields.areaPlaceholder')}
@@ -127,7 +141,7 @@ export function AreaSearch({ id, t, value, onChange, onBlur, error }: AreaSearch
 				<ul
 					id={listId}
 					role="listbox"
-					aria-label={t('profile.fields.area')}
+					aria-label={label}
 					hidden={!expanded}
 					className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 text-base shadow-lg"
 				>

@@ -15,11 +15,18 @@ export type AreaSearchState =
 	| { status: 'done'; areas: Area[] }
 	| { status: 'error' };
 
+/** Where districts are searched: the profile's directory, or the official list items use. */
+export type AreaSearchSource = '/shipping/areas/search' | '/places/districts/search';
+
 /**
  * Searches districts for `query` once it has at least 3 characters and the typing has paused
  * for 500 ms. A newer query cancels the older request, so answers never arrive out of order.
  */
-export function useAreaSearch(query: string, enabled: boolean): AreaSearchState {
+export function useAreaSearch(
+	query: string,
+	enabled: boolean,
+	source: AreaSearchSource = '/shipping/areas/search',
+): AreaSearchState {
 	const [state, setState] = useState<AreaSearchState>({ status: 'idle' });
 
 	useEffect(() => {
@@ -35,7 +42,7 @@ export function useAreaSearch(query: string, enabled: boolean): AreaSearchState 
 		setState({ status: 'loading' });
 		const controller = new AbortController();
 		const timer = setTimeout(() => {
-			apiFetch<{ areas: Area[] }>(`/shipping/areas/search?q=${encodeURIComponent(query.trim())}`, {
+			apiFetch<{ areas: Area[] }>(`${source}?q=${encodeURIComponent(query.trim())}`, {
 				signal: controller.signal,
 			}).then(
 				({ areas }) => setState({ status: 'done', areas }),
@@ -48,7 +55,7 @@ export function useAreaSearch(query: string, enabled: boolean): AreaSearchState 
 			clearTimeout(timer);
 			controller.abort();
 		};
-	}, [query, enabled]);
+	}, [query, enabled, source]);
 
 	return state;
 }

@@ -41,10 +41,13 @@ const donorKinds: readonly NotificationKind[] = [
 ];
 
 /**
- * Where a notification leads: the donor to the item's requests, the receiver to theirs. Courier
- * order notifications name their reader's side (`side`).
+ * Where a notification leads: the donor to the item's requests, the receiver to theirs, a
+ * saved search's owner to the new item. Courier order notifications name their reader's side
+ * (`side`).
  */
 function pathOf(kind: NotificationKind, itemId: number | null, side: string | number | undefined) {
+	// A new item that matches a saved search is shown to whoever saved it.
+	if (kind === 'savedSearchMatch' && itemId !== null) return `/items/${itemId}`;
 	const forDonor = donorKinds.includes(kind) || side === 'donor';
 	return forDonor && itemId !== null ? `/my-items/${itemId}/requests` : '/my-requests';
 }

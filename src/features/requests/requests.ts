@@ -164,6 +164,7 @@ export const notificationKinds = [
 	'orderRefunded',
 	'orderShipped',
 	'orderDelivered',
+	'savedSearchMatch',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

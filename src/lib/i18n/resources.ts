@@ -19,8 +19,10 @@ import type notFound from '../../../locales/id/notFound.json';
 import type orders from '../../../locales/id/orders.json';
 import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
+import type places from '../../../locales/id/places.json';
 import type requests from '../../../locales/id/requests.json';
 import type shipping from '../../../locales/id/shipping.json';
+import type savedSearches from '../../../locales/id/savedSearches.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -43,8 +45,10 @@ export interface Resources {
 	notifications: typeof notifications;
 	orders: typeof orders;
 	passwordReset: typeof passwordReset;
+	places: typeof places;
 	profile: typeof profile;
 	requests: typeof requests;
 	shipping: typeof shipping;
+	savedSearches: typeof savedSearches;
 	support: typeof support;
 }

@@ -131,16 +131,30 @@ export const items = pgTable(
 		reservedQuantity: integer('reserved_quantity').notNull().default(0),
 		status: text('status').notNull().default('AVAILABLE'),
 		donatedAt: timestamp('donated_at', { withTimezone: true }),
+		/**
+		 * Where the item is picked up: a district of the official list (`idn-area-data` codes,
+		 * "32.73.04"), with its city or regency and province, names as shown. Empty only for items
+		 * whose donor had no district of that list (docs/product-rules.md#places).
+		 */
+		pickupProvinceCode: text('pickup_province_code'),
+		pickupProvinceName: text('pickup_province_name'),
+		pickupRegencyCode: text('pickup_regency_code'),
+		pickupRegencyName: text('pickup_regency_name'),
+		pickupDistrictCode: text('pickup_district_code'),
+		pickupDistrictName: text('pickup_district_name'),
 		createdAt,
 		updatedAt,
 		/**
-		 * What a search matches: name and description as one lower-case text, kept by PostgreSQL.
+		 * What a search matches: name, description and the pickup city and district as one
+		 * lower-case text, kept by PostgreSQL.
 		 * Matching it with `like` or `strpos` is a case-insensitive match of name and description
 		 * (`ilike` lowers both sides the same way), several times cheaper per row.
 		 */
 		searchText: text('search_text')
 			.notNull()
-			.generatedAlwaysAs(sql`lower("name" || ' ' || "description")`),
+			.generatedAlwaysAs(
+				sql`lower("name" || ' ' || "description" || ' ' || coalesce("pickup_regency_name", '') || ' ' || coalesce("pickup_district_name", ''))`,
+			),
 	},
 	(table) => [
 		index('items_donor_idx').on(table.donorId),
@@ -149,6 +163,10 @@ export const items = pgTable(
 		// word checks each row in the index without reading the table; Drizzle cannot declare
 		// INCLUDE, so it is made by drizzle/0005_item_search_text.sql.
 		index('items_status_created_idx').on(table.status, table.createdAt),
+		// A place filter walks its own place's items by date.
+		index('items_pickup_province_idx').on(table.pickupProvinceCode, table.createdAt, table.id),
+		index('items_pickup_regency_idx').on(table.pickupRegencyCode, table.createdAt, table.id),
+		index('items_pickup_district_idx').on(table.pickupDistrictCode, table.createdAt, table.id),
 		index('items_donated_idx')
 			.on(table.donorId, table.donatedAt)
 			.where(sql`status = 'DONATED'`),
@@ -234,6 +252,29 @@ export const itemRequests = pgTable(
 			sql`${table.givenQuantity} is null or ${table.givenQuantity} > 0`,
 		),
 	],
+);
+
+/**
+ * A search a person saved on `/items` (docs/product-rules.md#saved-searches): its words, category
+ * and place, all optional but never all empty, and its label as they read it ("Kursi · Kota
+ * Bandung"). Each new item is matched against them when it is listed.
+ */
+export const savedSearches = pgTable(
+	'saved_searches',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** Lower case, as an item's search text is. */
+		search: text('search'),
+		category: text('category'),
+		provinceCode: text('province_code'),
+		regencyCode: text('regency_code'),
+		label: text('label').notNull(),
+		createdAt,
+	},
+	(table) => [index('saved_searches_user_idx').on(table.userId, table.id)],
 );
 
 /**

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatDate, formatNumber } from '~/lib/format';
+import { pickupLabel } from '~/features/places/places';
 import type { Item } from '../items';
 import { askableQuantity } from './contact';
 
@@ -13,7 +14,9 @@ export function ItemFacts({ item, t }: { item: Item; t: TFunction }) {
 		{ label: t('itemDetail.details.category'), value: t(`item.category.${item.category}`) },
 		{
 			label: t('itemDetail.details.pickupArea'),
-			value: item.donor.areaName ?? t('itemDetail.details.areaUnknown'),
+			value: item.pickup
+				? pickupLabel(item.pickup)
+				: (item.donor.areaName ?? t('itemDetail.details.areaUnknown')),
 		},
 		{
 			label: t('itemDetail.details.dimensions'),

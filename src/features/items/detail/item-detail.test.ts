@@ -33,6 +33,7 @@ const chair: Item = {
 		areaName: 'Kebayoran Baru',
 		hasPhone: true,
 	},
+	pickup: null,
 };
 
 const stranger: ItemViewer = { signedIn: false, isComplete: false, userId: null };

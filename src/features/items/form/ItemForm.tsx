@@ -9,6 +9,7 @@ import { flashToast } from '~/lib/toast';
 import type { ValidItem } from '../item-schemas';
 import type { Item } from '../items';
 import { HumanCheck, type HumanCheckState } from '~/features/verification/HumanCheck';
+import { type AreaChoice, AreaSearch } from '~/features/profiles/AreaSearch';
 import {
 	type EditableItem,
 	firstInvalidField,
@@ -34,18 +35,22 @@ export interface ItemFormProps extends IslandI18nProps {
 	mode: ItemFormMode;
 	/** The item being edited, as the page loaded it. */
 	item?: EditableItem | null;
+	/** The pickup district it opens with: the item's own, or the donor's profile district. */
+	pickupArea?: AreaChoice | null;
 }
 
 /**
- * The add and edit item forms: name, description, category, weight and sizes, quantity and 1–5
- * photos, checked with the shared schema as the owner types. Adding asks for human verification
+ * The add and edit item forms: name, description, category, weight and sizes, quantity, the
+ * pickup district and 1–5 photos, checked with the shared schema as the owner types. Adding asks for human verification
  * first (a submit while the check is at work waits for it); saving uploads as multipart with a
- * progress bar and goes to /my-items. Needs the `itemForm`, `item` and `form` namespaces.
+ * progress bar and goes to /my-items. Needs the `itemForm`, `item`, `form`
+ * and `profile` (the district search's texts) namespaces.
  */
 export const ItemForm = withTranslations(function ItemForm({
 	locale,
 	mode,
 	item = null,
+	pickupArea = null,
 }: ItemFormProps) {
 	const { t } = useTranslation();
 	// Schema and server messages are keys only known at run time; an unknown one must not show
@@ -57,7 +62,8 @@ export const ItemForm = withTranslations(function ItemForm({
 		itemFormFields.map((field) => [field, `${baseId}-${field}`]),
 	) as Record<ItemFormField, string>;
 
-	const [values, setValues] = useState(() => initialItemValues(item));
+	const [values, setValues] = useState(() => initialItemValues(item, pickupArea?.id));
+	const [pickupName, setPickupName] = useState(pickupArea?.name ?? '');
 	const [check, setCheck] = useState<HumanCheckState>({ token: null, pending: true });
 	// A new key remounts the human check: a token is spent by a create attempt.
 	const [checkKey, setCheckKey] = useState(0);
@@ -213,6 +219,20 @@ export const ItemForm = withTranslations(function ItemForm({
 					onChange={update}
 					onBlur={touch}
 					errorOf={errorOf}
+				/>
+				<AreaSearch
+					id={ids.pickupDistrict}
+					t={t}
+					label={t('itemForm.fields.pickupDistrict')}
+					hint={t('itemForm.fields.pickupDistrictHint')}
+					source="/places/districts/search"
+					value={values.pickupDistrict ? { id: values.pickupDistrict, name: pickupName } : null}
+					onChange={(area) => {
+						update('pickupDistrict', area?.id ?? '');
+						setPickupName(area?.name ?? '');
+					}}
+					onBlur={() => touch('pickupDistrict')}
+					error={errorOf('pickupDistrict')}
 				/>
 				<PhotoPicker
 					id={ids.files}

@@ -23,6 +23,7 @@ const filled: ItemFormValues = {
 	width: '45',
 	height: '90',
 	quantity: '2',
+	pickupDistrict: '32.73.14',
 };
 
 const saved: EditableItem = {
@@ -37,6 +38,14 @@ const saved: EditableItem = {
 	quantity: 2,
 	images: ['/media/items/a-1280.webp', '/media/items/b-1280.webp'],
 	photos: [],
+	pickup: {
+		provinceCode: '32',
+		provinceName: 'Jawa Barat',
+		regencyCode: '32.73',
+		regencyName: 'Kota Bandung',
+		districtCode: '32.73.14',
+		districtName: 'Cibeunying Kidul',
+	},
 };
 
 const noPhotoChanges = { existing: saved.images, removed: new Set<string>(), added: 0 };
@@ -46,6 +55,16 @@ describe('validateItemForm', () => {
 		const { payload, errors } = validateItemForm(filled, 'add');
 		expect(errors).toEqual({});
 		expect(payload).toMatchObject({ weight: 4.5, length: 45, quantity: 2, category: 'furniture' });
+	});
+
+	it('asks for a pickup district when none is chosen', () => {
+		const { payload, errors } = validateItemForm({ ...filled, pickupDistrict: '' }, 'add');
+		expect(payload).toBeNull();
+		expect(errors).toEqual({ pickupDistrict: 'itemForm.errors.pickupDistrictRequired' });
+	});
+
+	it('opens a new item on the donor’s own district', () => {
+		expect(initialItemValues(null, '31.74.07').pickupDistrict).toBe('31.74.07');
 	});
 
 	it('says an emptied field is required, not too small', () => {

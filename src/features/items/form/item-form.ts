@@ -19,6 +19,8 @@ export interface ItemFormValues {
 	width: string;
 	height: string;
 	quantity: string;
+	/** The pickup district's code, empty while none is chosen. */
+	pickupDistrict: string;
 }
 
 /** The part of an item the edit form needs. */
@@ -35,6 +37,7 @@ export type EditableItem = Pick<
 	| 'quantity'
 	| 'images'
 	| 'photos'
+	| 'pickup'
 >;
 
 /** Every field that can carry an error, in the order the form shows them (for focus). */
@@ -47,6 +50,7 @@ export const itemFormFields = [
 	'width',
 	'height',
 	'quantity',
+	'pickupDistrict',
 	'files',
 	'verificationToken',
 ] as const;
@@ -71,8 +75,14 @@ export function measurementRange(
 	return { min, max: itemLimits.dimensionMax, step: 0.1 };
 }
 
-/** Empty values for a new item; the category defaults to `other` (docs/product-rules.md#categories). */
-export function initialItemValues(item?: EditableItem | null): ItemFormValues {
+/**
+ * Empty values for a new item, picked up in the donor's own district (`homeDistrict`); the
+ * category defaults to `other` (docs/product-rules.md#categories).
+ */
+export function initialItemValues(
+	item?: EditableItem | null,
+	homeDistrict: string | null = null,
+): ItemFormValues {
 	if (!item) {
 		return {
 			name: '',
@@ -83,6 +93,7 @@ export function initialItemValues(item?: EditableItem | null): ItemFormValues {
 			width: '',
 			height: '',
 			quantity: '1',
+			pickupDistrict: homeDistrict ?? '',
 		};
 	}
 	return {
@@ -94,6 +105,7 @@ export function initialItemValues(item?: EditableItem | null): ItemFormValues {
 		width: String(item.width),
 		height: String(item.height),
 		quantity: String(item.quantity),
+		pickupDistrict: item.pickup?.districtCode ?? '',
 	};
 }
 
@@ -112,7 +124,9 @@ export function validateItemForm(
 		const field = String(issue.path[0] ?? '') as ItemFormField;
 		errors[field] ??= issue.message;
 	}
-	if (!result.success) return { payload: null, errors };
+	// The API falls back to the profile's district; on the form, a district is always chosen.
+	if (!values.pickupDistrict) errors.pickupDistrict = 'itemForm.errors.pickupDistrictRequired';
+	if (!result.success || errors.pickupDistrict) return { payload: null, errors };
 	return { payload: result.data, errors };
 }
 
@@ -122,6 +136,7 @@ export function hasFieldChanges(values: ItemFormValues, item: EditableItem): boo
 		return true;
 	}
 	if (values.category !== item.category) return true;
+	if (values.pickupDistrict !== (item.pickup?.districtCode ?? '')) return true;
 	return measurementFields.some((field) => {
 		const text = values[field].trim();
 		return text === '' || Number(text) !== item[field];

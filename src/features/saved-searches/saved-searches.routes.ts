@@ -1,0 +1,102 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { fieldErrors } from '~/features/profiles/profiles';
+import { categories } from '~/features/items/items';
+import type { ServerContext } from '~/server/context';
+import { AppError } from '~/server/http/errors';
+import { rateLimit, requireUser } from '~/server/http/middleware';
+import { dataResponse, errorResponses, refuseInput, signedIn } from '~/server/http/openapi';
+import type { AppEnv } from '~/server/http/types';
+import { rateLimitRules } from '~/server/rate-limit';
+import { deleteSavedSearch, listSavedSearches, saveSearch } from './saved-searches.server';
+
+const savedSearchSchema = z
+	.object({
+		id: z.int(),
+		label: z.string().openapi({ example: 'Kursi · Kota Bandung' }),
+		query: z.string().openapi({
+			description: 'The `/items` query string that opens it',
+			example: '?search=kursi&province=32&regency=3273',
+		}),
+		createdAt: z.iso.datetime(),
+	})
+	.openapi('SavedSearch');
+
+/** What is saved: the list's search, category and place, as `/items` carries them. */
+const saveBody = z.object({
+	search: z.string().max(100).optional(),
+	category: z.enum(categories).optional(),
+	province: z.string().max(12).optional().openapi({ example: '32' }),
+	regency: z.string().max(12).optional().openapi({ example: '3273' }),
+});
+
+const refuseBody = refuseInput((issues) => new AppError('VALIDATION_ERROR', fieldErrors(issues)));
+
+/** A signed-in person's saved searches (`/api/saved-searches…`). */
+export function savedSearchRoutes(server: ServerContext) {
+	return new OpenAPIHono<AppEnv>()
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/saved-searches',
+				summary: 'The caller’s saved searches, newest first',
+				security: signedIn,
+				middleware: [requireUser],
+				responses: {
+					200: dataResponse('The saved searches', z.array(savedSearchSchema)),
+					...errorResponses('UNAUTHORIZED'),
+				},
+			}),
+			async (c) => c.json({ data: await listSavedSearches(server.db, c.get('user')!.id) }, 200),
+		)
+		.openapi(
+			createRoute({
+				method: 'post',
+				path: '/saved-searches',
+				summary: 'Save a search: told in the bell whenever a new item matches it',
+				security: signedIn,
+				middleware: [requireUser, rateLimit(server, 'write', rateLimitRules.write)],
+				request: {
+					body: { content: { 'application/json': { schema: saveBody } }, required: true },
+				},
+				responses: {
+					201: dataResponse('The new saved search', savedSearchSchema),
+					200: dataResponse('The same search, saved before', savedSearchSchema),
+					...errorResponses(
+						'VALIDATION_ERROR',
+						'UNAUTHORIZED',
+						'SAVED_SEARCH_LIMIT',
+						'RATE_LIMITED',
+					),
+				},
+			}),
+			async (c) => {
+				const { saved, created } = await saveSearch(
+					server.db,
+					c.get('user')!.id,
+					c.req.valid('json'),
+					c.get('t'),
+				);
+				return created ? c.json({ data: saved }, 201) : c.json({ data: saved }, 200);
+			},
+			refuseBody,
+		)
+		.openapi(
+			createRoute({
+				method: 'delete',
+				path: '/saved-searches/{id}',
+				summary: 'Delete one of the caller’s saved searches',
+				security: signedIn,
+				middleware: [requireUser],
+				request: { params: z.object({ id: z.coerce.number().int().min(1) }) },
+				responses: {
+					204: { description: 'Deleted' },
+					...errorResponses('UNAUTHORIZED', 'NOT_FOUND'),
+				},
+			}),
+			async (c) => {
+				await deleteSavedSearch(server.db, c.get('user')!.id, c.req.valid('param').id);
+				return c.body(null, 204);
+			},
+			refuseInput(() => new AppError('NOT_FOUND')),
+		);
+}

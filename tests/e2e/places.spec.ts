@@ -1,0 +1,233 @@
+/**
+ * Finding items near you, at a phone's width in both languages: the place filter of `/items`
+ * (province, then a city picked by typing), "near me", the filter surviving a reload through
+ * the URL, and a city's own page. Each journey signs up its own donor in Kota Bandung and lists
+ * one item there and one in Jakarta, all carrying a word no other item has.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import enItems from '../../locales/en/items.json' with { type: 'json' };
+import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
+import enPlaces from '../../locales/en/places.json' with { type: 'json' };
+import enSavedSearches from '../../locales/en/savedSearches.json' with { type: 'json' };
+import idItems from '../../locales/id/items.json' with { type: 'json' };
+import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
+import idPlaces from '../../locales/id/places.json' with { type: 'json' };
+import idSavedSearches from '../../locales/id/savedSearches.json' with { type: 'json' };
+import type { Item } from '../../src/features/items/items';
+import { completeProfile, expect, islandReady, signUp, test } from './support/accounts';
+import { fill, type Locale, localePath, locales } from './support/i18n';
+
+const texts = {
+	id: { items: idItems, places: idPlaces, notifications: idNotifications, saved: idSavedSearches },
+	en: { items: enItems, places: enPlaces, notifications: enNotifications, saved: enSavedSearches },
+} satisfies Record<Locale, unknown>;
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Lists an item picked up in `district` as the donor signed in on `page`. */
+async function listItemIn(page: Page, name: string, district: string): Promise<Item> {
+	const headers = { Origin: new URL(page.url()).origin };
+	const verification = await page.request.post('/api/verification/simulated', { headers });
+	const { token } = ((await verification.json()) as { data: { token: string } }).data;
+	const photo = await sharp({
+		create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 140, b: 180 } },
+	})
+		.jpeg()
+		.toBuffer();
+	const response = await page.request.post('/api/items', {
+		headers,
+		multipart: {
+			name,
+			description: 'Masih bagus dan layak pakai, tinggal diambil.',
+			weight: '2',
+			length: '40',
+			width: '30',
+			height: '20',
+			quantity: '1',
+			pickupDistrict: district,
+			verificationToken: token,
+			files: { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: photo },
+		},
+	});
+	expect(response.status(), await response.text()).toBe(201);
+	return ((await response.json()) as { data: Item }).data;
+}
+
+/** The names on the list's cards, in order. */
+function cardNames(page: Page) {
+	return page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 });
+}
+
+/** Signs up a donor living in Cibeunying Kidul (Kota Bandung), on their own address. */
+async function signUpInBandung(page: Page, locale: Locale): Promise<void> {
+	await page.setExtraHTTPHeaders({
+		'X-Forwarded-For': `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
+	});
+	await signUp(page, { locale });
+	await completeProfile(page, { locale, details: { areaQuery: 'cibeunying kidul' } });
+}
+
+/** A page of a new browser, on its own address, at a phone's width. */
+async function newVisitor(browser: Browser): Promise<Page> {
+	const context = await browser.newContext({
+		viewport: { width: 390, height: 844 },
+		extraHTTPHeaders: {
+			'X-Forwarded-For': `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
+		},
+	});
+	return context.newPage();
+}
+
+/** A donor living in Cibeunying Kidul (Kota Bandung) with an item there and one in Jakarta. */
+async function donorWithItems(page: Page, locale: Locale) {
+	await signUpInBandung(page, locale);
+	const tag = `zp${randomBytes(3).toString('hex')}`;
+	const jakarta = await listItemIn(page, `Lemari ${tag}`, '31.74.07');
+	const bandung = await listItemIn(page, `Kursi ${tag}`, '32.73.14');
+	return { tag, jakarta, bandung };
+}
+
+for (const locale of locales) {
+	const { items, places } = texts[locale];
+
+	test(`filters by province and city, keeps it in the URL and orders near me (${locale})`, async ({
+		page,
+	}) => {
+		test.setTimeout(120_000);
+		const { tag, jakarta, bandung } = await donorWithItems(page, locale);
+		await page.goto(`${localePath('/items', locale)}?search=${tag}`);
+		const province = page.getByRole('combobox', { name: places.filter.province });
+		await islandReady(page, province);
+		await expect(cardNames(page)).toHaveText([bandung.name, jakarta.name]);
+
+		await province.selectOption({ label: 'Jawa Barat' });
+		await expect(page).toHaveURL(/province=32(&|$)/);
+		await expect(cardNames(page)).toHaveText([bandung.name]);
+
+		const city = page.getByRole('combobox', { name: places.filter.regency });
+		await city.fill('kota band');
+		await page
+			.getByRole('listbox', { name: places.filter.regency })
+			.getByRole('option', { name: 'Kota Bandung', exact: true })
+			.click();
+		await expect(page).toHaveURL(/regency=3273/);
+		await expect(cardNames(page)).toHaveText([bandung.name]);
+		await expect(page.getByRole('article').getByText('Kota Bandung')).toBeVisible();
+
+		await page.reload();
+		await expect(cardNames(page)).toHaveText([bandung.name]);
+		await expect(province).toHaveValue('32');
+		await expect(page.getByRole('combobox', { name: places.filter.regency })).toHaveValue(
+			'Kota Bandung',
+		);
+
+		await page.goto(`${localePath('/items', locale)}?search=${tag}&sort=oldest`);
+		await islandReady(page, province);
+		await expect(cardNames(page)).toHaveText([jakarta.name, bandung.name]);
+		await page
+			.getByRole('combobox', { name: items.sort.label })
+			.selectOption({ label: places.filter.nearMe });
+		await expect(page).toHaveURL(/near=me/);
+		await expect(cardNames(page)).toHaveText([bandung.name, jakarta.name]);
+		await page.reload();
+		await expect(cardNames(page)).toHaveText([bandung.name, jakarta.name]);
+	});
+
+	test(`a city's page lists its items, with its title, canonical and other language (${locale})`, async ({
+		page,
+	}) => {
+		test.setTimeout(120_000);
+		const { bandung, jakarta } = await donorWithItems(page, locale);
+		const path = localePath('/items/in/kota-bandung', locale);
+		await page.goto(path);
+		const title = fill(places.city.title, { city: 'Kota Bandung' });
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+		await expect(page).toHaveTitle(new RegExp(`^${title}`));
+		await expect(cardNames(page).filter({ hasText: bandung.name })).toHaveCount(1);
+		await expect(cardNames(page).filter({ hasText: jakarta.name })).toHaveCount(0);
+		const head = page.locator('head');
+		await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+			'href',
+			new RegExp(`${path}$`),
+		);
+		await expect(head.locator('link[hreflang="en"]')).toHaveAttribute(
+			'href',
+			/\/en\/items\/in\/kota-bandung$/,
+		);
+		await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
+			'content',
+			new RegExp(title),
+		);
+		await page
+			.getByRole('navigation', { name: places.city.others })
+			.getByRole('link', { name: /Kota Jakarta Selatan/ })
+			.click();
+		await expect(page).toHaveURL(
+			new RegExp(`${localePath('/items/in/kota-jakarta-selatan', locale)}$`),
+		);
+		expect((await page.request.get(localePath('/items/in/kota-bogor', locale))).status()).toBe(404);
+
+		const sitemap = await page.request.get('/sitemaps/cities.xml');
+		const parsed = await page.evaluate(
+			(xml) => {
+				const document = new DOMParser().parseFromString(xml, 'application/xml');
+				return {
+					error: document.querySelector('parsererror')?.textContent ?? null,
+					locations: [...document.getElementsByTagName('loc')].map((loc) => loc.textContent),
+				};
+			},
+			await sitemap.text(),
+		);
+		expect(parsed.error).toBeNull();
+		expect(parsed.locations).toContain(new URL(path, page.url()).href);
+	});
+
+	test(`saves a search and hears of a new item that matches it (${locale})`, async ({
+		page,
+		browser,
+	}) => {
+		test.setTimeout(150_000);
+		const { saved, notifications } = texts[locale];
+		await signUpInBandung(page, locale);
+		const word = `zs${randomBytes(3).toString('hex')}`;
+		await page.goto(`${localePath('/items', locale)}?search=${word}&province=32&regency=3273`);
+		const save = page.getByRole('button', { name: saved.save });
+		await islandReady(page, save);
+		await save.click();
+		const label = `${word} · Kota Bandung`;
+		await expect(
+			page.getByRole('status').filter({ hasText: fill(saved.saved, { label }) }),
+		).toBeVisible();
+		await page.getByRole('link', { name: saved.manage }).click();
+		await expect(page.getByRole('link', { name: label })).toHaveAttribute(
+			'href',
+			`${localePath('/items', locale)}?search=${word}&province=32&regency=3273`,
+		);
+
+		const donor = await newVisitor(browser);
+		await signUpInBandung(donor, locale);
+		const item = await listItemIn(donor, `Kursi ${word}`, '32.73.14');
+		await donor.context().close();
+
+		await page.reload();
+		const bell = page
+			.getByRole('banner')
+			.getByRole('button', {
+				name: fill(notifications.bell.labelUnread, { unread: 1 }),
+				exact: true,
+			});
+		await bell.click();
+		const entry = page.locator('#notification-panel').getByRole('link', {
+			name: fill(notifications.kinds.savedSearchMatch, { label, item: item.name }),
+		});
+		await expect(entry).toHaveAttribute('href', localePath(`/items/${item.id}`, locale));
+
+		await page.goto(localePath('/saved-searches', locale));
+		const remove = page.getByRole('button', { name: fill(saved.deleteLabel, { label }) });
+		await islandReady(page, remove);
+		await remove.click();
+		await expect(page.getByText(saved.empty)).toBeVisible();
+	});
+}
