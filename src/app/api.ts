@@ -1,8 +1,12 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { blockRoutes } from '~/features/blocks/blocks.routes';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
+import { moderationRoutes } from '~/features/moderation/moderation.routes';
+import { refuseSuspendedWrites } from '~/features/moderation/suspension.server';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
+import { reportRoutes } from '~/features/reports/reports.routes';
 import { requestRoutes } from '~/features/requests/requests.routes';
 import { supportRoutes } from '~/features/support/support.routes';
 import { verificationRoutes } from '~/features/verification/verification.routes';
@@ -42,6 +46,7 @@ export function createApiApp(server: AppContext) {
 	app.use(refuseUnstorableUrl);
 	app.use(sameOriginWrites(server.config));
 	app.use(authenticate(server));
+	app.use(refuseSuspendedWrites);
 
 	let document: ReturnType<typeof openApiDocument> | undefined;
 	app.openapi(documentRoute, (c) =>
@@ -53,6 +58,9 @@ export function createApiApp(server: AppContext) {
 	app.route('/', supportRoutes(server));
 	app.route('/', itemRoutes(server));
 	app.route('/', requestRoutes(server));
+	app.route('/', reportRoutes(server));
+	app.route('/', blockRoutes(server));
+	app.route('/', moderationRoutes(server));
 	app.route('/', verificationRoutes(server));
 
 	app.notFound(() => {

@@ -19,6 +19,9 @@ import enNotifications from '../../locales/en/notifications.json' with { type: '
 import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
 import enProfile from '../../locales/en/profile.json' with { type: 'json' };
 import enRequests from '../../locales/en/requests.json' with { type: 'json' };
+import enModeration from '../../locales/en/moderation.json' with { type: 'json' };
+import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
+import enReports from '../../locales/en/reports.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
@@ -40,6 +43,9 @@ import idNotifications from '../../locales/id/notifications.json' with { type: '
 import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
+import idModeration from '../../locales/id/moderation.json' with { type: 'json' };
+import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
+import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import type { Locale } from '~/lib/i18n/locales';
 import type { Resources } from '~/lib/i18n/resources';
@@ -72,6 +78,9 @@ export const allResources: Record<Locale, Resources> = {
 		passwordReset: idPasswordReset,
 		profile: idProfile,
 		requests: idRequests,
+		moderation: idModeration,
+		blocks: idBlocks,
+		reports: idReports,
 		support: idSupport,
 	},
 	en: {
@@ -95,6 +104,9 @@ export const allResources: Record<Locale, Resources> = {
 		passwordReset: enPasswordReset,
 		profile: enProfile,
 		requests: enRequests,
+		moderation: enModeration,
+		blocks: enBlocks,
+		reports: enReports,
 		support: enSupport,
 	},
 };

@@ -40,8 +40,26 @@ const donorKinds: readonly NotificationKind[] = [
 	'requestDisputed',
 ];
 
+/** Notices of the moderation desk, whose `reason` is a report reason (`reports.reasons`). */
+const moderationKinds: readonly NotificationKind[] = [
+	'itemUnderReview',
+	'itemHidden',
+	'itemRestored',
+	'accountWarned',
+	'accountSuspended',
+	'suspensionLifted',
+	'reportActioned',
+	'reportDismissed',
+];
+
+/** Where a moderation notice leads: the item it names, else the reader's profile. */
+function moderationPath(itemId: number | null): string {
+	return itemId === null ? '/profile' : `/items/${itemId}`;
+}
+
 /** Where a notification leads: the donor to the item's requests, the receiver to theirs. */
 function pathOf(kind: NotificationKind, itemId: number | null, side: string | number | undefined) {
+	if (moderationKinds.includes(kind)) return moderationPath(itemId);
 	const forDonor = donorKinds.includes(kind) || side === 'donor';
 	return forDonor && itemId !== null ? `/my-items/${itemId}/requests` : '/my-requests';
 }
@@ -73,12 +91,13 @@ export async function notificationList(
 			const kind = row.kind as NotificationKind;
 			const side = row.data['side'] === 'donor' ? 'donor' : 'receiver';
 			const reason = row.data['reason'];
+			const reasons = moderationKinds.includes(kind)
+				? 'reports.reasons'
+				: 'requests.declineReasons';
 			const values = {
 				...row.data,
 				count: Number(row.data['count'] ?? 1),
-				reason: reason
-					? t(`requests.declineReasons.${reason}` as 'requests.declineReasons.other')
-					: '',
+				reason: reason ? t(`${reasons}.${reason}` as 'requests.declineReasons.other') : '',
 			};
 			const key =
 				kind === 'reservationExpiring' || kind === 'reservationExpired'

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { collusionLimits, requestLimits } from '~/config/limits';
+import { isBlockedBy } from '~/features/blocks/blocks.server';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
@@ -50,6 +51,7 @@ export async function askForItem(
 	return db.transaction(async (tx) => {
 		const item = await lockItem(tx, itemId);
 		if (item.donorId === receiver.id) throw conflict('ownItem');
+		if (await isBlockedBy(tx, item.donorId, receiver.id)) throw new AppError('BLOCKED');
 		const [current] = await tx
 			.select()
 			.from(itemRequests)
@@ -61,7 +63,10 @@ export async function askForItem(
 				),
 			);
 		if (current && current.state !== 'open') return { requestId: current.id, created: false };
-		if (item.status !== 'AVAILABLE' && item.status !== 'RESERVED') throw conflict('notAvailable');
+		// An item out of lists (under review, hidden) takes no new requests either.
+		if ((item.status !== 'AVAILABLE' && item.status !== 'RESERVED') || item.hiddenAt) {
+			throw conflict('notAvailable');
+		}
 		const available = item.status === 'AVAILABLE' ? unreserved(item) : item.quantity;
 		if (quantity > available) {
 			throw new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverAvailable' });

@@ -140,6 +140,14 @@ export const notificationKinds = [
 	'reservationExpiring',
 	'reservationExpired',
 	'itemDeleted',
+	'itemUnderReview',
+	'itemHidden',
+	'itemRestored',
+	'accountWarned',
+	'accountSuspended',
+	'suspensionLifted',
+	'reportActioned',
+	'reportDismissed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

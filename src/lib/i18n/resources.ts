@@ -19,6 +19,9 @@ import type notFound from '../../../locales/id/notFound.json';
 import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
 import type requests from '../../../locales/id/requests.json';
+import type moderation from '../../../locales/id/moderation.json';
+import type blocks from '../../../locales/id/blocks.json';
+import type reports from '../../../locales/id/reports.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -42,5 +45,8 @@ export interface Resources {
 	passwordReset: typeof passwordReset;
 	profile: typeof profile;
 	requests: typeof requests;
+	moderation: typeof moderation;
+	blocks: typeof blocks;
+	reports: typeof reports;
 	support: typeof support;
 }
