@@ -1,5 +1,5 @@
-// `npm run admin -- <command>`: manages the supporters shown on /support-us in the database the
-// site uses (DATABASE_URL, else the embedded one in DATA_DIR). Plain JavaScript on the packages
+// `npm run admin -- <command>`: manages the supporters shown on /support-us and the moderators,
+// and prints the moderation audit log, in the database the site uses (DATABASE_URL, else the embedded one in DATA_DIR). Plain JavaScript on the packages
 // the site already depends on, so it runs wherever `npm start` runs, with no TypeScript loader.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,13 @@ Early supporters (the grid at the bottom of /support-us):
   early-supporters list
   early-supporters remove <id>
 
+Moderators (the /moderation desk; MODERATOR_EMAILS adds more without the database):
+  grant-moderator <email>     the account must have signed in once
+  revoke-moderator <email>
+  audit-log [--limit <n>]     the latest moderation actions, newest first (default 50)
+
 Examples:
+  npm run admin -- grant-moderator siti@example.com
   npm run admin -- supporters add --name "Budi Santoso" --amount 25000 --quantity 5 --unit Kopi
   npm run admin -- early-supporters add --name "Siti Rahma" --message "Semoga bermanfaat!"
 
@@ -187,6 +193,81 @@ const commands = {
 	},
 };
 
+/** An email argument, as the account signed in with it. */
+function emailArgument(positionals) {
+	const email = positionals[1]?.trim();
+	if (!email || !email.includes('@')) throw new UsageError('Give the email of the account.');
+	if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}".`);
+	return email;
+}
+
+/**
+ * Sets the role of the account with `email`. The change goes into the audit log like the desk's
+ * actions, by `admin-cli`, so the log tells who could moderate when.
+ */
+async function setRole(db, email, role) {
+	const rows = await db.query(
+		`update users set role = $2, updated_at = now() where lower(email) = lower($1)
+		returning id, name`,
+		[email, role],
+	);
+	if (rows.length === 0) {
+		throw new Error(`No account with the email ${email}; it must sign in once first.`);
+	}
+	for (const row of rows) {
+		await db.query(
+			`insert into moderation_actions (moderator_id, action, target_key) values ('admin-cli', $1, $2)`,
+			[role === 'moderator' ? 'grantModerator' : 'revokeModerator', `user:${row.id}`],
+		);
+	}
+	const who = rows.map((row) => row.name ?? row.id).join(', ');
+	return role === 'moderator'
+		? `${email} (${who}) is now a moderator.`
+		: `${email} (${who}) is no longer a moderator.`;
+}
+
+/** Commands of one word, with their argument after it. */
+const singleCommands = {
+	'grant-moderator': {
+		parse: ({ positionals }) => emailArgument(positionals),
+		run: (db, email) => setRole(db, email, 'moderator'),
+	},
+	'revoke-moderator': {
+		parse: ({ positionals }) => emailArgument(positionals),
+		run: (db, email) => setRole(db, email, 'member'),
+	},
+	'audit-log': {
+		parse: ({ values, positionals }) => {
+			if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+			return wholeNumber(values.limit, 'limit', 10_000, { fallback: 50 });
+		},
+		async run(db, limit) {
+			const rows = await db.query(
+				`select m.id, m.created_at, m.moderator_id, u.email, m.action, m.target_key, m.reason,
+					m.note, m.until
+				from moderation_actions m left join users u on u.id = m.moderator_id
+				order by m.id desc limit $1`,
+				[limit],
+			);
+			if (rows.length === 0) return 'No moderation actions yet.';
+			return rows
+				.map((row) =>
+					columns(
+						row.id,
+						new Date(row.created_at).toISOString(),
+						row.email ?? row.moderator_id,
+						row.action,
+						row.target_key,
+						row.reason,
+						row.until ? `until ${new Date(row.until).toISOString()}` : null,
+						row.note,
+					),
+				)
+				.join('\n');
+		},
+	},
+};
+
 /** One line of a list: the id right-aligned, then the filled-in fields, a message quoted. */
 function columns(id, ...fields) {
 	const [last] = fields.slice(-1);
@@ -198,6 +279,7 @@ function columns(id, ...fields) {
 const allowedOptions = {
 	'supporters add': ['name', 'amount', 'message', 'quantity', 'unit'],
 	'early-supporters add': ['name', 'message'],
+	'audit-log': ['limit'],
 };
 
 async function main(argv, env) {
@@ -210,23 +292,27 @@ async function main(argv, env) {
 			message: { type: 'string' },
 			quantity: { type: 'string' },
 			unit: { type: 'string' },
+			limit: { type: 'string' },
 			force: { type: 'boolean', default: false },
 			help: { type: 'boolean', short: 'h', default: false },
 		},
 	});
 	if (values.help || positionals.length === 0 || positionals[0] === 'help') return usage;
 	const [group, action] = positionals;
+	const single = Object.hasOwn(singleCommands, group) ? singleCommands[group] : undefined;
+	const name = single ? group : `${group} ${action}`;
 	const command =
-		Object.hasOwn(commands, group) && Object.hasOwn(commands[group], action)
+		single ??
+		(Object.hasOwn(commands, group) && Object.hasOwn(commands[group], action)
 			? commands[group][action]
-			: undefined;
+			: undefined);
 	if (!command) throw new UsageError(`Unknown command "${positionals.slice(0, 2).join(' ')}".`);
-	const allowed = allowedOptions[`${group} ${action}`] ?? [];
+	const allowed = allowedOptions[name] ?? [];
 	const extra = Object.keys(values).find(
 		(key) => !['force', 'help'].includes(key) && !allowed.includes(key),
 	);
-	if (extra) throw new UsageError(`"${group} ${action}" does not take --${extra}.`);
-	if (action !== 'remove' && positionals.length > 2) {
+	if (extra) throw new UsageError(`"${name}" does not take --${extra}.`);
+	if (!single && action !== 'remove' && positionals.length > 2) {
 		throw new UsageError(`Unexpected argument "${positionals[2]}".`);
 	}
 	const input = command.parse?.({ values, positionals });
