@@ -12,6 +12,7 @@ import { closeActiveRequests, lockItem, statusFor } from '~/features/requests/re
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
+import { asksForMoney } from './money-words';
 import { type Item, toggledStatus } from './items';
 import { photoFiles, photoKeyFromUrl, photoRow, preparePhotos, storePhotos } from './photos.server';
 
@@ -77,7 +78,11 @@ export async function createItem(
 		const id = await deps.db.transaction(async (tx) => {
 			const [row] = await tx
 				.insert(items)
-				.values({ ...input, donorId: user.id })
+				.values({
+					...input,
+					donorId: user.id,
+					asksForMoney: asksForMoney(input.name, input.description),
+				})
 				.returning({ id: items.id });
 			await tx.insert(itemImages).values(
 				photos.map((photo, position) => ({
@@ -152,6 +157,7 @@ export async function updateItem(
 				.update(items)
 				.set({
 					...input,
+					asksForMoney: asksForMoney(input.name, input.description),
 					status: statusFor(input.quantity, reservedQuantity),
 					updatedAt: new Date(),
 				})
