@@ -47,6 +47,8 @@ export default defineConfig({
 			DEMO_DATA: 'off',
 			// Each test presents its own X-Forwarded-For address, so per-visitor limits apply per test.
 			TRUST_PROXY: 'true',
+			// The moderators of the moderation journeys, one per language.
+			MODERATOR_EMAILS: 'moderasi.desk@example.com,moderation.desk@example.com',
 		},
 	},
 });

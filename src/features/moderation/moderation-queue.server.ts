@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { reportLimits } from '~/config/limits';
 import { photoView } from '~/features/items/photos.server';
@@ -205,4 +205,30 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 			},
 		];
 	});
+}
+
+/** A person suspended now, for the desk's list of suspensions to lift. */
+export interface SuspendedPerson {
+	id: string;
+	name: string;
+	suspendedAt: string;
+	/** `null`: for good. */
+	suspendedUntil: string | null;
+}
+
+/** Everyone suspended now, the latest first. */
+export async function suspendedPeople(db: Database, now = new Date()): Promise<SuspendedPerson[]> {
+	const rows = await db
+		.select()
+		.from(users)
+		.where(isNotNull(users.suspendedAt))
+		.orderBy(desc(users.suspendedAt));
+	return rows
+		.filter((row) => isSuspended(row, now))
+		.map((row) => ({
+			id: row.id,
+			name: row.name ?? '',
+			suspendedAt: row.suspendedAt!.toISOString(),
+			suspendedUntil: row.suspendedUntil?.toISOString() ?? null,
+		}));
 }
