@@ -48,7 +48,9 @@ export default defineConfig({
 			// Each test presents its own X-Forwarded-For address, so per-visitor limits apply per test.
 			TRUST_PROXY: 'true',
 			// The moderators of the moderation journeys, one per language.
-			MODERATOR_EMAILS: 'moderasi.desk@example.com,moderation.desk@example.com',
+			MODERATOR_EMAILS: ['id', 'en']
+				.flatMap((l) => [`moderator.hide.${l}@example.com`, `moderator.suspend.${l}@example.com`])
+				.join(','),
 		},
 	},
 });
