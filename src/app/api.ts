@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { blockRoutes } from '~/features/blocks/blocks.routes';
+import { accountRoutes } from '~/features/account/account.routes';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
@@ -61,6 +62,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', reportRoutes(server));
 	app.route('/', blockRoutes(server));
 	app.route('/', moderationRoutes(server));
+	app.route('/', accountRoutes(server));
 	app.route('/', verificationRoutes(server));
 
 	app.notFound(() => {

@@ -1,4 +1,5 @@
 import { isNotNull } from 'drizzle-orm';
+import { purgeDeletedAccounts } from '~/features/account/account-deletion.server';
 import { photoFiles } from '~/features/items/photos.server';
 import {
 	expireReservations,
@@ -55,8 +56,9 @@ export async function reservationUpkeep(
 }
 
 /**
- * Upkeep: every hour, orphaned files, expired sign-in records and rate-limit windows that are
- * over; every few minutes, reservations. `clock` gives the time reservations are judged by.
+ * Upkeep: every hour, orphaned files, expired sign-in records, rate-limit windows that are
+ * over and deleted accounts past their grace period; every few minutes, reservations. `clock`
+ * gives the time reservations are judged by.
  */
 export function startMaintenance(server: ServerContext, clock = () => new Date()): () => void {
 	const run = () =>
@@ -64,6 +66,7 @@ export function startMaintenance(server: ServerContext, clock = () => new Date()
 			sweepOrphanedFiles(server),
 			deleteExpiredPayloads(server.db),
 			deleteEndedRateLimits(server.db),
+			purgeDeletedAccounts(server),
 		]).catch((error: unknown) => console.error('Maintenance failed', error));
 	const reservations = () =>
 		reservationUpkeep(server, clock()).catch((error: unknown) =>

@@ -19,6 +19,7 @@ import enNotifications from '../../locales/en/notifications.json' with { type: '
 import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
 import enProfile from '../../locales/en/profile.json' with { type: 'json' };
 import enRequests from '../../locales/en/requests.json' with { type: 'json' };
+import enAccount from '../../locales/en/account.json' with { type: 'json' };
 import enModeration from '../../locales/en/moderation.json' with { type: 'json' };
 import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
 import enReports from '../../locales/en/reports.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import idNotifications from '../../locales/id/notifications.json' with { type: '
 import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
+import idAccount from '../../locales/id/account.json' with { type: 'json' };
 import idModeration from '../../locales/id/moderation.json' with { type: 'json' };
 import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
@@ -78,6 +80,7 @@ export const allResources: Record<Locale, Resources> = {
 		passwordReset: idPasswordReset,
 		profile: idProfile,
 		requests: idRequests,
+		account: idAccount,
 		moderation: idModeration,
 		blocks: idBlocks,
 		reports: idReports,
@@ -104,6 +107,7 @@ export const allResources: Record<Locale, Resources> = {
 		passwordReset: enPasswordReset,
 		profile: enProfile,
 		requests: enRequests,
+		account: enAccount,
 		moderation: enModeration,
 		blocks: enBlocks,
 		reports: enReports,

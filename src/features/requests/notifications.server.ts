@@ -96,6 +96,8 @@ export async function notificationList(
 				: 'requests.declineReasons';
 			const values = {
 				...row.data,
+				// A person who deleted their account is no longer named.
+				...(row.data['name'] === '' ? { name: t('account.deletedName') } : {}),
 				count: Number(row.data['count'] ?? 1),
 				reason: reason ? t(`${reasons}.${reason}` as 'requests.declineReasons.other') : '',
 			};

@@ -19,6 +19,7 @@ import type notFound from '../../../locales/id/notFound.json';
 import type support from '../../../locales/id/support.json';
 import type passwordReset from '../../../locales/id/passwordReset.json';
 import type requests from '../../../locales/id/requests.json';
+import type account from '../../../locales/id/account.json';
 import type moderation from '../../../locales/id/moderation.json';
 import type blocks from '../../../locales/id/blocks.json';
 import type reports from '../../../locales/id/reports.json';
@@ -45,6 +46,7 @@ export interface Resources {
 	passwordReset: typeof passwordReset;
 	profile: typeof profile;
 	requests: typeof requests;
+	account: typeof account;
 	moderation: typeof moderation;
 	blocks: typeof blocks;
 	reports: typeof reports;

@@ -39,6 +39,11 @@ export const users = pgTable(
 		/** Set while suspended; `suspendedUntil` null means for good (docs/product-rules.md#trust-and-safety). */
 		suspendedAt: timestamp('suspended_at', { withTimezone: true }),
 		suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+		/**
+		 * When the person asked to delete their account: signed out and out of sight at once, purged
+		 * after the grace period unless they sign in again before it ends.
+		 */
+		deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
 		createdAt,
 		updatedAt,
 	},
@@ -139,7 +144,10 @@ export const items = pgTable(
 		donatedAt: timestamp('donated_at', { withTimezone: true }),
 		/** Set while the item is out of lists and search, pending review or hidden by a moderator. */
 		hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-		/** Why: `reports` (reported by several people), `moderator`, or `suspension` of its donor. */
+		/**
+		 * Why: `reports` (reported by several people), `moderator`, `suspension` of its donor, or the
+		 * donor's `deletion` of their account, pending its grace period.
+		 */
 		hiddenReason: text('hidden_reason'),
 		/** Its name or description mentions a price or a sale, which the desk shows. */
 		asksForMoney: boolean('asks_for_money').notNull().default(false),
@@ -169,7 +177,7 @@ export const items = pgTable(
 		index('items_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
 		check(
 			'items_hidden_reason_check',
-			sql`${table.hiddenReason} is null or ${table.hiddenReason} in ('reports', 'moderator', 'suspension')`,
+			sql`${table.hiddenReason} is null or ${table.hiddenReason} in ('reports', 'moderator', 'suspension', 'deletion')`,
 		),
 		check(
 			'items_status_check',
@@ -436,4 +444,17 @@ export const userBlocks = pgTable(
 		primaryKey({ columns: [table.blockerId, table.blockedId] }),
 		index('user_blocks_blocked_idx').on(table.blockedId),
 	],
+);
+
+/** When a person signed in, for their own download of their data; deleted with the account. */
+export const signIns = pgTable(
+	'sign_ins',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		createdAt,
+	},
+	(table) => [index('sign_ins_user_idx').on(table.userId, table.createdAt)],
 );
