@@ -26,6 +26,9 @@ Moderators (the /moderation desk; MODERATOR_EMAILS adds more without the databas
   revoke-moderator <email>
   audit-log [--limit <n>]     the latest moderation actions, newest first (default 50)
 
+Deleted accounts (to delete them at an external provider such as Kinde as well):
+  deletions                   accounts waiting out their 7-day grace period, with their provider id
+
 Examples:
   npm run admin -- grant-moderator siti@example.com
   npm run admin -- supporters add --name "Budi Santoso" --amount 25000 --quantity 5 --unit Kopi
@@ -235,6 +238,30 @@ const singleCommands = {
 	'revoke-moderator': {
 		parse: ({ positionals }) => emailArgument(positionals),
 		run: (db, email) => setRole(db, email, 'member'),
+	},
+	deletions: {
+		parse: ({ positionals }) => {
+			if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+		},
+		async run(db) {
+			const rows = await db.query(
+				`select email, issuer, subject, deletion_requested_at from users
+				where deletion_requested_at is not null and subject not like 'deleted:%'
+				order by deletion_requested_at`,
+			);
+			if (rows.length === 0) return 'No accounts are waiting to be deleted.';
+			const week = 7 * 24 * 60 * 60_000;
+			return rows
+				.map((row) =>
+					[
+						new Date(new Date(row.deletion_requested_at).getTime() + week).toISOString(),
+						row.email ?? '-',
+						row.issuer,
+						row.subject,
+					].join('  '),
+				)
+				.join('\n');
+		},
 	},
 	'audit-log': {
 		parse: ({ values, positionals }) => {

@@ -102,6 +102,7 @@ describe('npm run admin', () => {
 			const unknown = await admin('grant-moderator', 'nobody@example.com');
 			expect(unknown.code).toBe(1);
 			expect(unknown.stderr).toContain('it must sign in once first');
+			expect((await admin('deletions')).stdout).toBe('No accounts are waiting to be deleted.\n');
 			const log = await admin('audit-log', '--limit', '5');
 			expect(log.stdout.trimEnd().split('\n')).toEqual([
 				expect.stringMatching(/^\s+2 {2}\S+Z {2}admin-cli {2}revokeModerator {2}user:u-siti$/),

@@ -3,17 +3,10 @@ import { mediaUrl } from '~/server/storage';
 import type { Database } from '~/server/db/client';
 import { userBlocks, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
+import type { BlockedPerson } from './blocks';
 
 /** A database or a transaction. */
 type Reader = Pick<Database, 'select'>;
-
-/** Someone a donor blocked, as their blocked list shows them. */
-export interface BlockedPerson {
-	id: string;
-	name: string;
-	avatar: string | null;
-	blockedAt: string;
-}
 
 /** Whether `donorId` blocked `userId`: then `userId` may not request their items or see their phone. */
 export async function isBlockedBy(db: Reader, donorId: string, userId: string): Promise<boolean> {
