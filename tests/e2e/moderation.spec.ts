@@ -14,12 +14,12 @@ import idNotifications from '../../locales/id/notifications.json' with { type: '
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import type { NotificationList } from '../../src/features/requests/requests';
 import {
-	type Account,
 	completeProfile,
 	expect,
 	islandReady,
 	newAccount,
 	signUp,
+	signInAgain,
 	signUpComplete,
 	test,
 } from './support/accounts';
@@ -65,17 +65,6 @@ async function reportWithDialog(page: Page, locale: Locale, button: string, reas
 	const dialog = page.getByRole('dialog');
 	await dialog.getByRole('radio', { name: reason }).check();
 	await dialog.getByRole('button', { name: reports.dialog.submit }).click();
-}
-
-/**
- * Signs in through `/login`: the provider's form, unless the provider still remembers the
- * browser and sends it straight back to the site.
- */
-async function signInAgain(page: Page, account: Account) {
-	await page.goto(localePath('/login', account.locale));
-	await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-	if (page.url().includes('/auth/interaction/')) await submitSignIn(page, account);
-	await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }
 
 async function notificationTexts(page: Page, locale: Locale): Promise<string[]> {
