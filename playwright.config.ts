@@ -49,6 +49,10 @@ export default defineConfig({
 			TRUST_PROXY: 'true',
 			// The simulated courier moves a step a second, so a journey's delivery is seen at once.
 			SIMULATED_COURIER_STEP_SECONDS: '1',
+			// The moderators of the moderation journeys, one per language.
+			MODERATOR_EMAILS: ['id', 'en']
+				.flatMap((l) => [`moderator.hide.${l}@example.com`, `moderator.suspend.${l}@example.com`])
+				.join(','),
 		},
 	},
 });

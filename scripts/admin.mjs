@@ -1,6 +1,7 @@
-// `npm run admin -- <command>`: manages the supporters shown on /support-us in the database the
-// site uses (DATABASE_URL, else the embedded one in DATA_DIR), and backs up the embedded mode
-// (scripts/admin-backup.mjs). Plain JavaScript on the packages
+// `npm run admin -- <command>`: manages the supporters shown on /support-us and the moderators,
+// prints the moderation audit log, in the database the site uses (DATABASE_URL, else the
+// embedded one in DATA_DIR), and backs up the embedded mode (scripts/admin-backup.mjs). Plain
+// JavaScript on the packages
 // the site already depends on, so it runs wherever `npm start` runs, with no TypeScript loader.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,16 @@ Backups of the embedded mode (DATA_DIR: database and photos in one file):
   backup <file>     while the site runs (it writes the backup) or not
   restore <file>    into an empty DATA_DIR, with the site stopped
 
+Moderators (the /moderation desk; MODERATOR_EMAILS adds more without the database):
+  grant-moderator <email>     the account must have signed in once
+  revoke-moderator <email>
+  audit-log [--limit <n>]     the latest moderation actions, newest first (default 50)
+
+Deleted accounts (to delete them at an external provider such as Kinde as well):
+  deletions                   accounts waiting out their 7-day grace period, with their provider id
+
 Examples:
+  npm run admin -- grant-moderator siti@example.com
   npm run admin -- supporters add --name "Budi Santoso" --amount 25000 --quantity 5 --unit Kopi
   npm run admin -- early-supporters add --name "Siti Rahma" --message "Semoga bermanfaat!"
 
@@ -192,6 +202,105 @@ const commands = {
 	},
 };
 
+/** An email argument, as the account signed in with it. */
+function emailArgument(positionals) {
+	const email = positionals[1]?.trim();
+	if (!email || !email.includes('@')) throw new UsageError('Give the email of the account.');
+	if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}".`);
+	return email;
+}
+
+/**
+ * Sets the role of the account with `email`. The change goes into the audit log like the desk's
+ * actions, by `admin-cli`, so the log tells who could moderate when.
+ */
+async function setRole(db, email, role) {
+	const rows = await db.query(
+		`update users set role = $2, updated_at = now() where lower(email) = lower($1)
+		returning id, name`,
+		[email, role],
+	);
+	if (rows.length === 0) {
+		throw new Error(`No account with the email ${email}; it must sign in once first.`);
+	}
+	for (const row of rows) {
+		await db.query(
+			`insert into moderation_actions (moderator_id, action, target_key) values ('admin-cli', $1, $2)`,
+			[role === 'moderator' ? 'grantModerator' : 'revokeModerator', `user:${row.id}`],
+		);
+	}
+	const who = rows.map((row) => row.name ?? row.id).join(', ');
+	return role === 'moderator'
+		? `${email} (${who}) is now a moderator.`
+		: `${email} (${who}) is no longer a moderator.`;
+}
+
+/** Commands of one word, with their argument after it. */
+const singleCommands = {
+	'grant-moderator': {
+		parse: ({ positionals }) => emailArgument(positionals),
+		run: (db, email) => setRole(db, email, 'moderator'),
+	},
+	'revoke-moderator': {
+		parse: ({ positionals }) => emailArgument(positionals),
+		run: (db, email) => setRole(db, email, 'member'),
+	},
+	deletions: {
+		parse: ({ positionals }) => {
+			if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+		},
+		async run(db) {
+			const rows = await db.query(
+				`select email, issuer, subject, deletion_requested_at from users
+				where deletion_requested_at is not null and subject not like 'deleted:%'
+				order by deletion_requested_at`,
+			);
+			if (rows.length === 0) return 'No accounts are waiting to be deleted.';
+			const week = 7 * 24 * 60 * 60_000;
+			return rows
+				.map((row) =>
+					[
+						new Date(new Date(row.deletion_requested_at).getTime() + week).toISOString(),
+						row.email ?? '-',
+						row.issuer,
+						row.subject,
+					].join('  '),
+				)
+				.join('\n');
+		},
+	},
+	'audit-log': {
+		parse: ({ values, positionals }) => {
+			if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+			return wholeNumber(values.limit, 'limit', 10_000, { fallback: 50 });
+		},
+		async run(db, limit) {
+			const rows = await db.query(
+				`select m.id, m.created_at, m.moderator_id, u.email, m.action, m.target_key, m.reason,
+					m.note, m.until
+				from moderation_actions m left join users u on u.id = m.moderator_id
+				order by m.id desc limit $1`,
+				[limit],
+			);
+			if (rows.length === 0) return 'No moderation actions yet.';
+			return rows
+				.map((row) =>
+					columns(
+						row.id,
+						new Date(row.created_at).toISOString(),
+						row.email ?? row.moderator_id,
+						row.action,
+						row.target_key,
+						row.reason,
+						row.until ? `until ${new Date(row.until).toISOString()}` : null,
+						row.note,
+					),
+				)
+				.join('\n');
+		},
+	},
+};
+
 /** One line of a list: the id right-aligned, then the filled-in fields, a message quoted. */
 function columns(id, ...fields) {
 	const [last] = fields.slice(-1);
@@ -203,6 +312,7 @@ function columns(id, ...fields) {
 const allowedOptions = {
 	'supporters add': ['name', 'amount', 'message', 'quantity', 'unit'],
 	'early-supporters add': ['name', 'message'],
+	'audit-log': ['limit'],
 };
 
 async function main(argv, env) {
@@ -215,6 +325,7 @@ async function main(argv, env) {
 			message: { type: 'string' },
 			quantity: { type: 'string' },
 			unit: { type: 'string' },
+			limit: { type: 'string' },
 			force: { type: 'boolean', default: false },
 			help: { type: 'boolean', short: 'h', default: false },
 		},
@@ -227,17 +338,20 @@ async function main(argv, env) {
 		const { backup, restore } = await import('./admin-backup.mjs');
 		return group === 'backup' ? backup(env, dataDir, action) : restore(dataDir, action);
 	}
+	const single = Object.hasOwn(singleCommands, group) ? singleCommands[group] : undefined;
+	const name = single ? group : `${group} ${action}`;
 	const command =
-		Object.hasOwn(commands, group) && Object.hasOwn(commands[group], action)
+		single ??
+		(Object.hasOwn(commands, group) && Object.hasOwn(commands[group], action)
 			? commands[group][action]
-			: undefined;
+			: undefined);
 	if (!command) throw new UsageError(`Unknown command "${positionals.slice(0, 2).join(' ')}".`);
-	const allowed = allowedOptions[`${group} ${action}`] ?? [];
+	const allowed = allowedOptions[name] ?? [];
 	const extra = Object.keys(values).find(
 		(key) => !['force', 'help'].includes(key) && !allowed.includes(key),
 	);
-	if (extra) throw new UsageError(`"${group} ${action}" does not take --${extra}.`);
-	if (action !== 'remove' && positionals.length > 2) {
+	if (extra) throw new UsageError(`"${name}" does not take --${extra}.`);
+	if (!single && action !== 'remove' && positionals.length > 2) {
 		throw new UsageError(`Unexpected argument "${positionals[2]}".`);
 	}
 	const input = command.parse?.({ values, positionals });

@@ -53,7 +53,7 @@ export const statements = {
 	for update of items`,
 	// Parameters: see `askParams`.
 	askForItem: `with item as (
-		select id, donor_id, name, status, quantity, reserved_quantity from items
+		select id, donor_id, name, status, quantity, reserved_quantity, hidden_at from items
 		where id = $1::bigint
 	), current as (
 		select * from item_requests
@@ -62,9 +62,12 @@ export const statements = {
 	), verdict as (
 		select current.id as request_id, case
 			when item.donor_id = $4::text then 'ownItem'
+			when exists (select 1 from user_blocks where blocker_id = item.donor_id
+				and blocked_id = $4::text) then 'blocked'
 			when current.state in ('reserved', 'handedOver') or current.method = 'courier'
 				then 'inProgress'
-			when item.status not in ('AVAILABLE', 'RESERVED') then 'notAvailable'
+			when item.status not in ('AVAILABLE', 'RESERVED') or item.hidden_at is not null
+				then 'notAvailable'
 			when $5::int > case item.status
 				when 'AVAILABLE' then item.quantity - item.reserved_quantity
 				else item.quantity end then 'overAvailable'

@@ -1,10 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { blockRoutes } from '~/features/blocks/blocks.routes';
+import { accountRoutes } from '~/features/account/account.routes';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
 import { placeRoutes } from '~/features/places/places.routes';
 import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.routes';
+import { moderationRoutes } from '~/features/moderation/moderation.routes';
+import { refuseSuspendedWrites } from '~/features/moderation/suspension.server';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
+import { reportRoutes } from '~/features/reports/reports.routes';
 import { requestRoutes } from '~/features/requests/requests.routes';
 import { orderRoutes } from '~/features/shipping/orders.routes';
 import { shippingRoutes } from '~/features/shipping/shipping.routes';
@@ -47,6 +52,7 @@ export function createApiApp(server: AppContext) {
 	app.use(refuseUnstorableUrl);
 	app.use(sameOriginWrites(server.config));
 	app.use(authenticate(server));
+	app.use(refuseSuspendedWrites);
 
 	let document: ReturnType<typeof openApiDocument> | undefined;
 	app.openapi(documentRoute, (c) =>
@@ -62,6 +68,10 @@ export function createApiApp(server: AppContext) {
 	app.route('/', requestRoutes(server));
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));
+	app.route('/', reportRoutes(server));
+	app.route('/', blockRoutes(server));
+	app.route('/', moderationRoutes(server));
+	app.route('/', accountRoutes(server));
 	app.route('/', verificationRoutes(server));
 
 	app.notFound(() => {

@@ -1,4 +1,5 @@
 import { isNotNull } from 'drizzle-orm';
+import { purgeDeletedAccounts } from '~/features/account/account-deletion.server';
 import { photoFiles } from '~/features/items/photos.server';
 import {
 	expireReservations,
@@ -70,9 +71,10 @@ const orderCheckMs = 60_000;
 
 /**
  * Upkeep: every few minutes, orphaned files, expired sign-in records, rate-limit windows that are
- * over, and reservations; every minute, courier orders. Each job runs on one instance at a time
- * (`runAlone`); the others skip that round. `clock` gives the time reservations and orders are
- * judged by. The returned stop waits for the jobs under way, so the database is closed after them.
+ * over, deleted accounts past their grace period, and reservations; every minute, courier
+ * orders. Each job runs on one instance at a time (`runAlone`); the others skip that round.
+ * `clock` gives the time reservations and orders are judged by. The returned stop waits for the
+ * jobs under way, so the database is closed after them.
  */
 export function startMaintenance(
 	server: Pick<ServerContext, 'db' | 'storage' | 'database'> & OrderContext,
@@ -91,6 +93,7 @@ export function startMaintenance(
 			sweepOrphanedFiles(server),
 			deleteExpiredPayloads(server.db),
 			deleteEndedRateLimits(server.db),
+			purgeDeletedAccounts(server),
 		]),
 	);
 	const reservations = job('reservations', () => reservationUpkeep(server, clock()));

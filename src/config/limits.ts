@@ -118,3 +118,19 @@ export const collusionLimits = {
 	pairWindowMs: 30 * 24 * 60 * 60_000,
 	perReceiverPerDay: 10,
 } as const;
+
+/** Reports and the moderation desk (docs/product-rules.md#trust-and-safety). */
+export const reportLimits = {
+	/** Reports one person may make in 24 hours. */
+	perDay: 10,
+	dayMs: 24 * 60 * 60_000,
+	/** The text of a report of the reason `other`, and a moderator's note. */
+	detailsMin: 10,
+	detailsMax: 500,
+	/** Distinct reporters with complete profiles that take an item out of lists at once. */
+	reportersToHide: 3,
+	/** The longest suspension for a period; longer ones are for good. */
+	suspendDaysMax: 365,
+	/** Entries of the audit log on one page of the desk. */
+	auditLogListed: 50,
+} as const;

@@ -24,6 +24,8 @@ export interface ServerConfig {
 	/** How many proxies in front append to `X-Forwarded-For` (`TRUST_PROXY_HOPS`). */
 	trustProxyHops: number;
 	demoData: boolean;
+	/** `MODERATOR_EMAILS`, lower case: people who moderate besides those with the role. */
+	moderatorEmails: string[];
 	/** `SMTP_URL` and `MAIL_FROM`; without an SMTP server, mail goes to the log (embedded mode). */
 	mail: { smtpUrl: string | undefined; from: string | undefined };
 	/**
@@ -117,6 +119,10 @@ export function readServerConfig(
 		trustProxy: env['TRUST_PROXY'] === 'true',
 		trustProxyHops: proxyHops(env['TRUST_PROXY_HOPS']),
 		demoData: !env['DATABASE_URL'] && env['DEMO_DATA'] !== 'off',
+		moderatorEmails: (env['MODERATOR_EMAILS'] ?? '')
+			.split(',')
+			.map((email) => email.trim().toLowerCase())
+			.filter(Boolean),
 		mail: { smtpUrl: env['SMTP_URL'] || undefined, from: env['MAIL_FROM'] || undefined },
 		courier: {
 			biteshipApiKey: env['BITESHIP_API_KEY'] || undefined,

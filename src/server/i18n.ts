@@ -23,6 +23,10 @@ import enProfile from '../../locales/en/profile.json' with { type: 'json' };
 import enRequests from '../../locales/en/requests.json' with { type: 'json' };
 import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
 import enSavedSearches from '../../locales/en/savedSearches.json' with { type: 'json' };
+import enAccount from '../../locales/en/account.json' with { type: 'json' };
+import enModeration from '../../locales/en/moderation.json' with { type: 'json' };
+import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
+import enReports from '../../locales/en/reports.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
@@ -48,6 +52,10 @@ import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
 import idShipping from '../../locales/id/shipping.json' with { type: 'json' };
 import idSavedSearches from '../../locales/id/savedSearches.json' with { type: 'json' };
+import idAccount from '../../locales/id/account.json' with { type: 'json' };
+import idModeration from '../../locales/id/moderation.json' with { type: 'json' };
+import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
+import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import type { Locale } from '~/lib/i18n/locales';
 import type { Resources } from '~/lib/i18n/resources';
@@ -84,6 +92,10 @@ export const allResources: Record<Locale, Resources> = {
 		requests: idRequests,
 		shipping: idShipping,
 		savedSearches: idSavedSearches,
+		account: idAccount,
+		moderation: idModeration,
+		blocks: idBlocks,
+		reports: idReports,
 		support: idSupport,
 	},
 	en: {
@@ -111,6 +123,10 @@ export const allResources: Record<Locale, Resources> = {
 		requests: enRequests,
 		shipping: enShipping,
 		savedSearches: enSavedSearches,
+		account: enAccount,
+		moderation: enModeration,
+		blocks: enBlocks,
+		reports: enReports,
 		support: enSupport,
 	},
 };

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '~/server/db/client';
+import { users } from '~/server/db/schema';
 
 const script = join(import.meta.dirname, '../../scripts/admin.mjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'hibahin-admin-'));
@@ -75,7 +77,44 @@ describe('npm run admin', () => {
 		dbTimeout,
 	);
 
+	it(
+		'grants and revokes the moderator role by email, and prints the audit log',
+		async () => {
+			expect((await admin('audit-log')).stdout).toBe('No moderation actions yet.\n');
+			const database = openPglite(join(dataDir, 'db'));
+			await database.db.insert(users).values({
+				id: 'u-siti',
+				issuer: 'http://localhost:4321/oidc',
+				subject: 'u-siti',
+				email: 'siti@example.com',
+				name: 'Siti',
+			});
+			await database.close();
+
+			const granted = await admin('grant-moderator', 'Siti@Example.com');
+			expect(granted).toMatchObject({
+				code: 0,
+				stdout: 'Siti@Example.com (Siti) is now a moderator.\n',
+			});
+			expect((await admin('revoke-moderator', 'siti@example.com')).stdout).toContain(
+				'is no longer a moderator',
+			);
+			const unknown = await admin('grant-moderator', 'nobody@example.com');
+			expect(unknown.code).toBe(1);
+			expect(unknown.stderr).toContain('it must sign in once first');
+			expect((await admin('deletions')).stdout).toBe('No accounts are waiting to be deleted.\n');
+			const log = await admin('audit-log', '--limit', '5');
+			expect(log.stdout.trimEnd().split('\n')).toEqual([
+				expect.stringMatching(/^\s+2 {2}\S+Z {2}admin-cli {2}revokeModerator {2}user:u-siti$/),
+				expect.stringMatching(/^\s+1 {2}\S+Z {2}admin-cli {2}grantModerator {2}user:u-siti$/),
+			]);
+		},
+		dbTimeout,
+	);
+
 	it.each([
+		[['grant-moderator'], 'Give the email of the account.'],
+		[['audit-log', '--name', 'x'], 'does not take --name'],
 		[['supporters', 'add', '--amount', '5000'], '--name is required.'],
 		[['supporters', 'add', '--name', 'A', '--amount', '0'], '--amount must be a whole number'],
 		[['supporters', 'add', '--name', 'A', '--amount', '12,5'], '--amount must be a whole number'],

@@ -5,7 +5,7 @@ import { AppError } from '~/server/http/errors';
 import { checkedBody, dataResponse, refuseInput } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { itemEditSchema, itemInputSchema } from './item-schemas';
-import { categories, itemStatuses } from './items';
+import { categories, itemStatuses, itemVisibilities } from './items';
 
 // What the item API takes and answers, as its routes declare it in the OpenAPI document, and the
 // reading of its multipart forms, which the document describes but the handlers parse themselves.
@@ -43,6 +43,9 @@ export const itemSchema = z
 		quantity: z.int().openapi({ description: 'What is left to give' }),
 		reservedQuantity: z.int().openapi({ description: 'Of `quantity`, what reservations hold' }),
 		status: z.enum(itemStatuses),
+		visibility: z.enum(itemVisibilities).openapi({
+			description: 'Out of lists and search while under review or hidden by a moderator',
+		}),
 		donatedAt: z.iso.datetime().nullable(),
 		createdAt: z.iso.datetime(),
 		updatedAt: z.iso.datetime(),

@@ -16,6 +16,7 @@ import { notifySavedSearches } from '~/features/saved-searches/saved-search-matc
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
+import { asksForMoney } from './money-words';
 import { type Item, toggledStatus } from './items';
 import { photoFiles, photoKeyFromUrl, photoRow, preparePhotos, storePhotos } from './photos.server';
 
@@ -96,7 +97,12 @@ export async function createItem(
 		const id = await deps.db.transaction(async (tx) => {
 			const [row] = await tx
 				.insert(items)
-				.values({ ...input, ...pickupColumns(pickup), donorId: user.id })
+				.values({
+					...input,
+					...pickupColumns(pickup),
+					donorId: user.id,
+					asksForMoney: asksForMoney(input.name, input.description),
+				})
 				.returning({ id: items.id });
 			await tx.insert(itemImages).values(
 				photos.map((photo, position) => ({
@@ -174,6 +180,7 @@ export async function updateItem(
 				.set({
 					...input,
 					...(pickup ? pickupColumns(pickup) : {}),
+					asksForMoney: asksForMoney(input.name, input.description),
 					status: statusFor(input.quantity, reservedQuantity),
 					updatedAt: new Date(),
 				})

@@ -7,6 +7,7 @@ import type { HumanVerifier } from '~/features/verification/verification.server'
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { jsonWithETag, revalidate } from '~/server/http/etag';
+import { isBlockedBy } from '~/features/blocks/blocks.server';
 import { rateLimit, requestAddress, requireUser } from '~/server/http/middleware';
 import { dataResponse, errorResponses, signedIn, signedInOrNot } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
@@ -44,6 +45,12 @@ const photoLimit = bodyLimit({
 	},
 });
 
+function withoutPhone(item: Item): Item {
+	const donor = { ...item.donor };
+	delete donor.phone;
+	return { ...item, donor };
+}
+
 /** The item calls of the API (`/api/items…`). */
 export function itemRoutes(server: ServerContext & { humanVerifier: HumanVerifier }) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
@@ -51,16 +58,15 @@ export function itemRoutes(server: ServerContext & { humanVerifier: HumanVerifie
 	/** A donor's phone counts against the viewer's limit once per item per window. */
 	async function limitPhone(viewer: Viewer | null, item: Item): Promise<Item> {
 		if (!viewer || !item.donor.phone || viewer.id === item.donorId) return item;
+		// Someone the donor blocked never sees the donor's phone.
+		if (await isBlockedBy(server.db, item.donorId, viewer.id)) return withoutPhone(item);
 		const pair = await server.rateLimiter.hit(
 			`phone-item:${viewer.id}:${item.id}`,
 			rateLimitRules.phoneReveal,
 		);
 		if (pair.count > 1) return item;
 		const reveals = await server.rateLimiter.hit(`phone:${viewer.id}`, rateLimitRules.phoneReveal);
-		if (reveals.allowed) return item;
-		const donor = { ...item.donor };
-		delete donor.phone;
-		return { ...item, donor };
+		return reveals.allowed ? item : withoutPhone(item);
 	}
 
 	return new OpenAPIHono<AppEnv>()

@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { mediaUrl } from '~/server/storage';
 import type { Database } from '~/server/db/client';
@@ -27,7 +27,7 @@ import { correctedSearch } from './item-spelling.server';
 import { nearMePageIds } from './near-me.server';
 import { placeFilterOf } from '~/features/places/places.server';
 import { AppError } from '~/server/http/errors';
-import type { Category, Item, ItemList, ItemStatus } from './items';
+import type { Category, Item, ItemList, ItemStatus, ItemVisibility } from './items';
 import type { ItemPickup } from '~/features/places/places';
 import { latestItemsCount } from './items';
 
@@ -91,6 +91,7 @@ interface ItemRecord {
 	quantity: number;
 	reserved_quantity: number;
 	status: string;
+	hidden_reason: string | null;
 	/** Timestamps as PostgreSQL writes them (`2026-11-23 18:00:38.595+00`). */
 	donated_at: string | null;
 	pickup_province_code: string | null;
@@ -99,6 +100,7 @@ interface ItemRecord {
 	pickup_regency_name: string | null;
 	pickup_district_code: string | null;
 	pickup_district_name: string | null;
+	hidden_at: string | null;
 	created_at: string;
 	updated_at: string;
 	/** JSON, parsed by the driver or text to parse. */
@@ -176,7 +178,7 @@ const reads = preparedStatements((db) => ({
 		.where(sql`${items.id} = any(${sql.placeholder('ids')})`)
 		.prepare('items_with_ids'),
 	latest: selectItems(db)
-		.where(eq(items.status, 'AVAILABLE'))
+		.where(and(eq(items.status, 'AVAILABLE'), isNull(items.hiddenAt)))
 		.orderBy(desc(items.createdAt), desc(items.id))
 		.limit(latestItemsCount)
 		.prepare('latest_items'),
@@ -199,6 +201,12 @@ function pickupView(record: ItemRecord): ItemPickup | null {
 	};
 }
 
+/** Whether lists show the item: reported items wait for review, others a moderator hid. */
+function visibilityOf(record: ItemRecord): ItemVisibility {
+	if (record.hidden_at === null) return 'listed';
+	return record.hidden_reason === 'reports' ? 'underReview' : 'hidden';
+}
+
 function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 	const donor = jsonValue(record.donor);
 	const showPhone = Boolean(
@@ -217,6 +225,7 @@ function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 		quantity: record.quantity,
 		reservedQuantity: record.reserved_quantity,
 		status: record.status as ItemStatus,
+		visibility: visibilityOf(record),
 		donatedAt: record.donated_at === null ? null : isoTimestamp(record.donated_at),
 		createdAt: isoTimestamp(record.created_at),
 		updatedAt: isoTimestamp(record.updated_at),

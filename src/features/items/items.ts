@@ -44,6 +44,9 @@ export interface ItemDonor {
 }
 
 /** An item as the API returns it. */
+export const itemVisibilities = ['listed', 'underReview', 'hidden'] as const;
+export type ItemVisibility = (typeof itemVisibilities)[number];
+
 export interface Item {
 	id: number;
 	name: string;
@@ -58,6 +61,8 @@ export interface Item {
 	/** Of `quantity`, what reservations hold for their receivers. */
 	reservedQuantity: number;
 	status: ItemStatus;
+	/** In lists and search, or out of them: under review after reports, or hidden by a moderator. */
+	visibility: ItemVisibility;
 	donatedAt: string | null;
 	createdAt: string;
 	updatedAt: string;

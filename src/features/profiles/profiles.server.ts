@@ -159,7 +159,8 @@ export async function publicProfile(
 	badgeText: Parameters<typeof donorStats>[2],
 ): Promise<PublicProfile | null> {
 	const user = await findUser(db, userId);
-	if (!user || !user.name) return null;
+	// Accounts being deleted are out of sight at once; purged ones have no name left.
+	if (!user || !user.name || user.deletionRequestedAt) return null;
 	const { stats, badges } = await donorStats(db, user.id, badgeText);
 	return {
 		id: user.id,

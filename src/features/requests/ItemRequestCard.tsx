@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { BlockButton } from '~/features/blocks/BlockButton';
 import { WhatsAppIcon } from '~/features/items/detail/icons';
 import { whatsappUrl } from '~/features/items/items';
 import { formatDate, formatTime } from '~/lib/format';
@@ -199,6 +200,8 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 						{failure}
 					</p>
 				)}
+
+				{receiver && <BlockButton userId={receiver.id} name={name} />}
 			</div>
 		</article>
 	);

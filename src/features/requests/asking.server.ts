@@ -38,7 +38,7 @@ const takeTurn = sqlStatement(
 const ask = sqlStatement(
 	'ask_for_item',
 	sql`with item as (
-		select id, donor_id, name, status, quantity, reserved_quantity from items
+		select id, donor_id, name, status, quantity, reserved_quantity, hidden_at from items
 		where id = ${itemId}::bigint
 	), current as (
 		select * from item_requests
@@ -47,9 +47,12 @@ const ask = sqlStatement(
 	), verdict as (
 		select current.id as request_id, case
 			when item.donor_id = ${receiverId}::text then 'ownItem'
+			when exists (select 1 from user_blocks where blocker_id = item.donor_id
+				and blocked_id = ${receiverId}::text) then 'blocked'
 			when current.state in ('reserved', 'handedOver') or current.method = 'courier'
 				then 'inProgress'
-			when item.status not in ('AVAILABLE', 'RESERVED') then 'notAvailable'
+			when item.status not in ('AVAILABLE', 'RESERVED') or item.hidden_at is not null
+				then 'notAvailable'
 			when ${quantity}::int > case item.status
 				when 'AVAILABLE' then item.quantity - item.reserved_quantity
 				else item.quantity end then 'overAvailable'
@@ -107,6 +110,7 @@ const conflict = (key: string) =>
 /** Why asking was refused, by the verdict that refused it. */
 const refusals: Record<string, () => AppError> = {
 	ownItem: () => conflict('ownItem'),
+	blocked: () => new AppError('BLOCKED'),
 	notAvailable: () => conflict('notAvailable'),
 	overAvailable: () =>
 		new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverAvailable' }),

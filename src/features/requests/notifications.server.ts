@@ -40,12 +40,30 @@ const donorKinds: readonly NotificationKind[] = [
 	'requestDisputed',
 ];
 
+/** Notices of the moderation desk, whose `reason` is a report reason (`reports.reasons`). */
+const moderationKinds: readonly NotificationKind[] = [
+	'itemUnderReview',
+	'itemHidden',
+	'itemRestored',
+	'accountWarned',
+	'accountSuspended',
+	'suspensionLifted',
+	'reportActioned',
+	'reportDismissed',
+];
+
+/** Where a moderation notice leads: the item it names, else the reader's profile. */
+function moderationPath(itemId: number | null): string {
+	return itemId === null ? '/profile' : `/items/${itemId}`;
+}
+
 /**
  * Where a notification leads: the donor to the item's requests, the receiver to theirs, a
  * saved search's owner to the new item. Courier order notifications name their reader's side
  * (`side`).
  */
 function pathOf(kind: NotificationKind, itemId: number | null, side: string | number | undefined) {
+	if (moderationKinds.includes(kind)) return moderationPath(itemId);
 	// A new item that matches a saved search is shown to whoever saved it.
 	if (kind === 'savedSearchMatch' && itemId !== null) return `/items/${itemId}`;
 	const forDonor = donorKinds.includes(kind) || side === 'donor';
@@ -79,12 +97,15 @@ export async function notificationList(
 			const kind = row.kind as NotificationKind;
 			const side = row.data['side'] === 'donor' ? 'donor' : 'receiver';
 			const reason = row.data['reason'];
+			const reasons = moderationKinds.includes(kind)
+				? 'reports.reasons'
+				: 'requests.declineReasons';
 			const values = {
 				...row.data,
+				// A person who deleted their account is no longer named.
+				...(row.data['name'] === '' ? { name: t('account.deletedName') } : {}),
 				count: Number(row.data['count'] ?? 1),
-				reason: reason
-					? t(`requests.declineReasons.${reason}` as 'requests.declineReasons.other')
-					: '',
+				reason: reason ? t(`${reasons}.${reason}` as 'requests.declineReasons.other') : '',
 			};
 			const key =
 				kind === 'reservationExpiring' || kind === 'reservationExpired'

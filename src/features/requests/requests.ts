@@ -165,6 +165,14 @@ export const notificationKinds = [
 	'orderShipped',
 	'orderDelivered',
 	'savedSearchMatch',
+	'itemUnderReview',
+	'itemHidden',
+	'itemRestored',
+	'accountWarned',
+	'accountSuspended',
+	'suspensionLifted',
+	'reportActioned',
+	'reportDismissed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

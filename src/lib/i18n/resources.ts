@@ -23,6 +23,10 @@ import type places from '../../../locales/id/places.json';
 import type requests from '../../../locales/id/requests.json';
 import type shipping from '../../../locales/id/shipping.json';
 import type savedSearches from '../../../locales/id/savedSearches.json';
+import type account from '../../../locales/id/account.json';
+import type moderation from '../../../locales/id/moderation.json';
+import type blocks from '../../../locales/id/blocks.json';
+import type reports from '../../../locales/id/reports.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -50,5 +54,9 @@ export interface Resources {
 	requests: typeof requests;
 	shipping: typeof shipping;
 	savedSearches: typeof savedSearches;
+	account: typeof account;
+	moderation: typeof moderation;
+	blocks: typeof blocks;
+	reports: typeof reports;
 	support: typeof support;
 }

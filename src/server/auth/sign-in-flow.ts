@@ -1,6 +1,6 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { isProfileComplete } from '~/lib/profile-completeness';
-import { findOrCreateUser } from '~/server/auth/users';
+import { findOrCreateUser, recordSignIn } from '~/server/auth/users';
 import { languageStorageKey, localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { safeRedirectTarget, withRedirect } from '~/lib/redirect-target';
 import type { ServerContext } from '../context';
@@ -65,6 +65,7 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 		);
 		context.cookies.delete(transactionCookie, cookieAttributes(server.config));
 		const user = await findOrCreateUser(server.db, identity);
+		await recordSignIn(server.db, user.id);
 		await endSession(server, context);
 		const token = await server.sessions.create(user.id, identity.idToken);
 		const maxAge = sessionTtlMs / 1000;

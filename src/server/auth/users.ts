@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { preparedStatements } from '~/server/db/prepared';
-import { users } from '~/server/db/schema';
+import { items, signIns, users } from '~/server/db/schema';
 
 /** A user as stored: the identity at the provider, and the profile. */
 export type UserRow = typeof users.$inferSelect;
@@ -17,6 +17,7 @@ export async function findOrCreateUser(
 		.from(users)
 		.where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));
 	if (existing) {
+		if (existing.deletionRequestedAt) return restoreAccount(db, existing);
 		if (identity.email && identity.email !== existing.email) {
 			const [updated] = await db
 				.update(users)
@@ -35,6 +36,30 @@ export async function findOrCreateUser(
 	if (created) return created;
 	// Two first sign-ins raced; the other one created the row.
 	return findOrCreateUser(db, identity);
+}
+
+/**
+ * Signing in again within the grace period of a deletion takes it back: the account and its
+ * items are as they were (a purged account has another identity, so it is never found here).
+ */
+async function restoreAccount(db: Database, user: UserRow): Promise<UserRow> {
+	return db.transaction(async (tx) => {
+		await tx
+			.update(items)
+			.set({ hiddenAt: null, hiddenReason: null })
+			.where(and(eq(items.donorId, user.id), eq(items.hiddenReason, 'deletion')));
+		const [restored] = await tx
+			.update(users)
+			.set({ deletionRequestedAt: null, updatedAt: new Date() })
+			.where(eq(users.id, user.id))
+			.returning();
+		return restored!;
+	});
+}
+
+/** Notes a sign-in, for the person's own download of their data. */
+export async function recordSignIn(db: Database, userId: string): Promise<void> {
+	await db.insert(signIns).values({ userId });
 }
 
 /** Every signed-in call reads its user: prepared, so PostgreSQL plans it once per connection. */

@@ -34,12 +34,23 @@ export const users = pgTable(
 		/** Storage key of the re-encoded avatar. */
 		avatarKey: text('avatar_key'),
 		bio: text('bio'),
+		/** `member`, or `moderator` (granted with the admin CLI, or listed in `MODERATOR_EMAILS`). */
+		role: text('role').notNull().default('member'),
+		/** Set while suspended; `suspendedUntil` null means for good (docs/product-rules.md#trust-and-safety). */
+		suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+		suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+		/**
+		 * When the person asked to delete their account: signed out and out of sight at once, purged
+		 * after the grace period unless they sign in again before it ends.
+		 */
+		deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
 		createdAt,
 		updatedAt,
 	},
 	(table) => [
 		uniqueIndex('users_identity_idx').on(table.issuer, table.subject),
 		uniqueIndex('users_phone_idx').on(table.phone),
+		check('users_role_check', sql`${table.role} in ('member', 'moderator')`),
 	],
 );
 
@@ -142,6 +153,15 @@ export const items = pgTable(
 		pickupRegencyName: text('pickup_regency_name'),
 		pickupDistrictCode: text('pickup_district_code'),
 		pickupDistrictName: text('pickup_district_name'),
+		/** Set while the item is out of lists and search, pending review or hidden by a moderator. */
+		hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+		/**
+		 * Why: `reports` (reported by several people), `moderator`, `suspension` of its donor, or the
+		 * donor's `deletion` of their account, pending its grace period.
+		 */
+		hiddenReason: text('hidden_reason'),
+		/** Its name or description mentions a price or a sale, which the desk shows. */
+		asksForMoney: boolean('asks_for_money').notNull().default(false),
 		createdAt,
 		updatedAt,
 		/**
@@ -173,6 +193,10 @@ export const items = pgTable(
 		// One trigram index over the text a search reads (pg_trgm, also in PGlite): a search for a
 		// rare word is a single index scan and a single recheck per candidate.
 		index('items_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+		check(
+			'items_hidden_reason_check',
+			sql`${table.hiddenReason} is null or ${table.hiddenReason} in ('reports', 'moderator', 'suspension', 'deletion')`,
+		),
 		check(
 			'items_status_check',
 			sql`${table.status} in ('AVAILABLE', 'RESERVED', 'SHIPPED', 'DONATED', 'CANCELLED')`,
@@ -487,4 +511,94 @@ export const paymentNotifications = pgTable(
 		createdAt,
 	},
 	(table) => [index('payment_notifications_order_idx').on(table.orderId, table.id)],
+ * A report of an item or a person by a signed-in user (docs/product-rules.md#trust-and-safety).
+ * `targetKey` is `item:<id>` or `user:<id>`: one open report per reporter and target. An item
+ * report also names the item's donor, so a person's history shows reports of their items.
+ */
+export const reports = pgTable(
+	'reports',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		reporterId: text('reporter_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		targetKey: text('target_key').notNull(),
+		itemId: bigint('item_id', { mode: 'number' }).references(() => items.id, {
+			onDelete: 'cascade',
+		}),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		reason: text('reason').notNull(),
+		details: text('details'),
+		/** `open`, then `dismissed` or `actioned` by a moderator. */
+		state: text('state').notNull().default('open'),
+		createdAt,
+		resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+	},
+	(table) => [
+		uniqueIndex('reports_open_idx')
+			.on(table.reporterId, table.targetKey)
+			.where(sql`state = 'open'`),
+		index('reports_target_idx').on(table.targetKey, table.state),
+		index('reports_reporter_idx').on(table.reporterId, table.createdAt),
+		index('reports_user_idx').on(table.userId),
+		check('reports_state_check', sql`${table.state} in ('open', 'dismissed', 'actioned')`),
+		check(
+			'reports_reason_check',
+			sql`${table.reason} in ('prohibited', 'askingMoney', 'scam', 'offensive', 'spam', 'gone', 'other')`,
+		),
+	],
+);
+
+/**
+ * The audit log of the moderation desk: who did what to which target, why, and when. Rows are
+ * only ever added; a trigger (drizzle/0010_trust_and_safety.sql) refuses updates and deletes.
+ * Ids are kept as text without foreign keys, so the log outlives the accounts it names.
+ */
+export const moderationActions = pgTable(
+	'moderation_actions',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		moderatorId: text('moderator_id').notNull(),
+		action: text('action').notNull(),
+		targetKey: text('target_key').notNull(),
+		reason: text('reason'),
+		note: text('note'),
+		/** The end of a suspension for a period. */
+		until: timestamp('until', { withTimezone: true }),
+		createdAt,
+	},
+	(table) => [index('moderation_actions_target_idx').on(table.targetKey, table.id)],
+);
+
+/** People a donor blocked: they cannot request the donor's items or see the donor's phone. */
+export const userBlocks = pgTable(
+	'user_blocks',
+	{
+		blockerId: text('blocker_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		blockedId: text('blocked_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		createdAt,
+	},
+	(table) => [
+		primaryKey({ columns: [table.blockerId, table.blockedId] }),
+		index('user_blocks_blocked_idx').on(table.blockedId),
+	],
+);
+
+/** When a person signed in, for their own download of their data; deleted with the account. */
+export const signIns = pgTable(
+	'sign_ins',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		createdAt,
+	},
+	(table) => [index('sign_ins_user_idx').on(table.userId, table.createdAt)],
 );

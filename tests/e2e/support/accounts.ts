@@ -161,6 +161,17 @@ export async function submitSignIn(page: Page, account: Account): Promise<void> 
 	await submitCredentials(page, auth.form.signIn);
 }
 
+/**
+ * Signs in again through `/login`: the provider's form, unless the provider still remembers the
+ * browser and sends it straight back to the site.
+ */
+export async function signInAgain(page: Page, account: Account): Promise<void> {
+	await page.goto(localePath('/login', account.locale));
+	await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+	if (page.url().includes('/auth/interaction/')) await submitSignIn(page, account);
+	await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
 /** Signs in through `/login` and the provider's sign-in form. */
 export async function signIn(
 	page: Page,

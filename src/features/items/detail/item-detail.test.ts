@@ -20,6 +20,7 @@ const chair: Item = {
 	quantity: 3,
 	reservedQuantity: 0,
 	status: 'AVAILABLE',
+	visibility: 'listed',
 	donatedAt: null,
 	createdAt: '2026-11-20T03:00:00.000Z',
 	updatedAt: '2026-11-20T03:00:00.000Z',

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { FieldFrame, fieldAria } from '~/components/FormField';
 import { categories, type Category } from '../items';
+import { asksForMoney } from '../money-words';
 import {
 	type ItemFormMode,
 	type ItemFormValues,
@@ -109,6 +110,30 @@ export function UploadProgress({ t, id, fraction }: UploadProgressProps) {
 			<p id={id} className="text-sm text-base-content/75">
 				{percent < 100 ? t('itemForm.uploadProgress', { percent }) : t('itemForm.processing')}
 			</p>
+		</div>
+	);
+}
+
+/**
+ * Shown while the name or description mentions a price or a sale: items are free, and the
+ * moderators see such listings flagged.
+ */
+export function MoneyWarning({
+	t,
+	name,
+	description,
+}: {
+	t: TFunction;
+	name: string;
+	description: string;
+}) {
+	return (
+		<div role="status" aria-live="polite">
+			{asksForMoney(name, description) && (
+				<p className="alert alert-warning text-sm" data-testid="money-warning">
+					{t('itemForm.moneyWarning')}
+				</p>
+			)}
 		</div>
 	);
 }

@@ -25,7 +25,7 @@ import {
 	validateItemForm,
 } from './item-form';
 import { itemFormData, itemSaveFailure } from './item-submit';
-import { CategoryField, MeasurementFields, UploadProgress } from './ItemFields';
+import { CategoryField, MeasurementFields, MoneyWarning, UploadProgress } from './ItemFields';
 import { PhotoPicker } from './PhotoPicker';
 import { uploadForm } from './upload';
 import { usePhotoSelection } from './use-photo-selection';
@@ -204,6 +204,7 @@ export const ItemForm = withTranslations(function ItemForm({
 					onBlur={() => touch('description')}
 					error={errorOf('description')}
 				/>
+				<MoneyWarning t={t} name={values.name} description={values.description} />
 				<CategoryField
 					t={t}
 					id={ids.category}

@@ -1,0 +1,101 @@
+import { desc, eq, inArray, or } from 'drizzle-orm';
+import { photoView } from '~/features/items/photos.server';
+import type { UserRow } from '~/server/auth/users';
+import type { Database } from '~/server/db/client';
+import {
+	itemImages,
+	itemRequests,
+	items,
+	notifications,
+	reports,
+	signIns,
+	userBlocks,
+} from '~/server/db/schema';
+import { mediaUrl } from '~/server/storage';
+
+/**
+ * Everything the site keeps about a person, as the JSON file of "download my data": the profile,
+ * their items with photo URLs, requests on both sides, notifications, reports they made, the
+ * people they blocked, and when they signed in.
+ */
+export async function accountExport(db: Database, user: UserRow, origin: string) {
+	const absolute = (path: string | null) => (path === null ? null : new URL(path, origin).href);
+	const [ownItems, requests, notes, made, signedIn, blocked] = await Promise.all([
+		db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
+		db
+			.select()
+			.from(itemRequests)
+			.where(or(eq(itemRequests.receiverId, user.id), eq(itemRequests.donorId, user.id)))
+			.orderBy(desc(itemRequests.createdAt)),
+		db
+			.select()
+			.from(notifications)
+			.where(eq(notifications.userId, user.id))
+			.orderBy(desc(notifications.id)),
+		db.select().from(reports).where(eq(reports.reporterId, user.id)).orderBy(desc(reports.id)),
+		db.select().from(signIns).where(eq(signIns.userId, user.id)).orderBy(desc(signIns.id)),
+		db.select().from(userBlocks).where(eq(userBlocks.blockerId, user.id)),
+	]);
+	const ids = ownItems.map((item) => item.id);
+	const photos = ids.length
+		? await db.select().from(itemImages).where(inArray(itemImages.itemId, ids))
+		: [];
+	return {
+		exportedAt: new Date().toISOString(),
+		profile: {
+			id: user.id,
+			email: user.email,
+			name: user.name,
+			phone: user.phone,
+			address: user.address,
+			area: user.areaName,
+			bio: user.bio,
+			avatar: absolute(mediaUrl(user.avatarKey)),
+			role: user.role,
+			joinedAt: user.createdAt.toISOString(),
+		},
+		items: ownItems.map((item) => ({
+			id: item.id,
+			name: item.name,
+			description: item.description,
+			category: item.category,
+			status: item.status,
+			quantity: item.quantity,
+			weight: item.weight,
+			createdAt: item.createdAt.toISOString(),
+			donatedAt: item.donatedAt?.toISOString() ?? null,
+			photos: photos
+				.filter((photo) => photo.itemId === item.id)
+				.sort((a, b) => a.position - b.position)
+				.map((photo) => absolute(photoView(photo).src)),
+		})),
+		requests: requests.map((request) => ({
+			id: request.id,
+			itemId: request.itemId,
+			side: request.receiverId === user.id ? 'receiver' : 'donor',
+			state: request.state,
+			quantity: request.quantity,
+			givenQuantity: request.givenQuantity,
+			createdAt: request.createdAt.toISOString(),
+			confirmedAt: request.confirmedAt?.toISOString() ?? null,
+		})),
+		notifications: notes.map((note) => ({
+			kind: note.kind,
+			data: note.data,
+			createdAt: note.createdAt.toISOString(),
+			readAt: note.readAt?.toISOString() ?? null,
+		})),
+		reports: made.map((report) => ({
+			target: report.targetKey,
+			reason: report.reason,
+			details: report.details,
+			state: report.state,
+			createdAt: report.createdAt.toISOString(),
+		})),
+		blocked: blocked.map((block) => ({
+			userId: block.blockedId,
+			blockedAt: block.createdAt.toISOString(),
+		})),
+		signIns: signedIn.map((entry) => entry.createdAt.toISOString()),
+	};
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiFetch } from '~/lib/api-client';
+import { showToast } from '~/lib/toast';
+
+interface BlockButtonProps {
+	userId: string;
+	name: string;
+}
+
+/**
+ * Blocks the person behind a request after the donor confirms, or unblocks them again: a
+ * blocked person can no longer request the donor's items or see the donor's phone.
+ */
+export function BlockButton({ userId, name }: BlockButtonProps) {
+	const { t } = useTranslation();
+	const [step, setStep] = useState<'idle' | 'asking' | 'blocked'>('idle');
+	const [busy, setBusy] = useState(false);
+
+	async function change(block: boolean) {
+		setBusy(true);
+		try {
+			await apiFetch(`/blocks/${userId}`, { method: block ? 'PUT' : 'DELETE' });
+			setStep(block ? 'blocked' : 'idle');
+			void showToast('success', t(block ? 'blocks.blocked' : 'blocks.unblocked', { name }));
+		} catch (failure) {
+			void showToast('error', (failure as Error).message || t('common.error'));
+		} finally {
+			setBusy(false);
+		}
+	}
+
+	if (step === 'asking') {
+		return (
+			<div className="flex flex-col gap-2 rounded-field border border-base-300 p-3 text-sm">
+				<p>{t('blocks.blockConfirm', { name })}</p>
+				<div className="flex gap-2">
+					<button
+						type="button"
+						className="btn btn-sm btn-error"
+						disabled={busy}
+						onClick={() => void change(true)}
+					>
+						{t('blocks.block')}
+					</button>
+					<button type="button" className="btn btn-ghost btn-sm" onClick={() => setStep('idle')}>
+						{t('blocks.cancel')}
+					</button>
+				</div>
+			</div>
+		);
+	}
+	return (
+		<button
+			type="button"
+			className="btn btn-ghost btn-sm self-start text-base-content/75"
+			disabled={busy}
+			onClick={() => (step === 'blocked' ? void change(false) : setStep('asking'))}
+		>
+			{t(step === 'blocked' ? 'blocks.unblock' : 'blocks.block')}
+		</button>
+	);
+}

@@ -1,0 +1,56 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { mediaUrl } from '~/server/storage';
+import type { Database } from '~/server/db/client';
+import { userBlocks, users } from '~/server/db/schema';
+import { AppError } from '~/server/http/errors';
+import type { BlockedPerson } from './blocks';
+
+/** A database or a transaction. */
+type Reader = Pick<Database, 'select'>;
+
+/** Whether `donorId` blocked `userId`: then `userId` may not request their items or see their phone. */
+export async function isBlockedBy(db: Reader, donorId: string, userId: string): Promise<boolean> {
+	const [row] = await db
+		.select({ blockedId: userBlocks.blockedId })
+		.from(userBlocks)
+		.where(and(eq(userBlocks.blockerId, donorId), eq(userBlocks.blockedId, userId)));
+	return Boolean(row);
+}
+
+/** `PUT /blocks/{userId}`: blocks a person; blocking them again changes nothing. */
+export async function blockUser(db: Database, blockerId: string, blockedId: string): Promise<void> {
+	if (blockerId === blockedId) {
+		throw new AppError('VALIDATION_ERROR', { userId: 'blocks.errors.self' });
+	}
+	const [person] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
+	if (!person) throw new AppError('NOT_FOUND');
+	await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+}
+
+/** `DELETE /blocks/{userId}`: lets a blocked person request again. */
+export async function unblockUser(db: Database, blockerId: string, blockedId: string) {
+	await db
+		.delete(userBlocks)
+		.where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+}
+
+/** `GET /blocks`: the people the caller blocked, the latest first. */
+export async function blockedPeople(db: Database, blockerId: string): Promise<BlockedPerson[]> {
+	const rows = await db
+		.select({
+			id: users.id,
+			name: users.name,
+			avatarKey: users.avatarKey,
+			blockedAt: userBlocks.createdAt,
+		})
+		.from(userBlocks)
+		.innerJoin(users, eq(users.id, userBlocks.blockedId))
+		.where(eq(userBlocks.blockerId, blockerId))
+		.orderBy(desc(userBlocks.createdAt));
+	return rows.map((row) => ({
+		id: row.id,
+		name: row.name ?? '',
+		avatar: mediaUrl(row.avatarKey),
+		blockedAt: row.blockedAt.toISOString(),
+	}));
+}

@@ -1,0 +1,234 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { reportLimits } from '~/config/limits';
+import { photoView } from '~/features/items/photos.server';
+import type { ReportReason } from '~/features/reports/reports';
+import type { Database } from '~/server/db/client';
+import { itemImages, items, moderationActions, reports, users } from '~/server/db/schema';
+import { mediaUrl } from '~/server/storage';
+import { isSuspended } from './moderation';
+
+/** A line of the audit log, as the desk and the admin CLI show it. */
+export interface AuditEntry {
+	id: number;
+	action: string;
+	targetKey: string;
+	reason: string | null;
+	note: string | null;
+	until: string | null;
+	createdAt: string;
+	moderator: { id: string; name: string };
+}
+
+/** One target of the queue: what it is, its open reports, and what happened to it before. */
+export interface QueueEntry {
+	targetKey: string;
+	item: {
+		id: number;
+		name: string;
+		description: string;
+		status: string;
+		hidden: boolean;
+		asksForMoney: boolean;
+		photos: string[];
+		donor: { id: string; name: string };
+	} | null;
+	user: { id: string; name: string; avatar: string | null; suspended: boolean } | null;
+	reports: Array<{
+		id: number;
+		reason: ReportReason;
+		details: string | null;
+		createdAt: string;
+		reporter: { id: string; name: string };
+	}>;
+	/** Reports of it already closed, and the actions taken on it, newest first. */
+	earlierReports: number;
+	actions: AuditEntry[];
+}
+
+const queueSize = 50;
+
+/** Lines of the audit log: all, or those of some targets, newest first. */
+export async function auditLog(db: Database, keys?: string[]): Promise<AuditEntry[]> {
+	if (keys && keys.length === 0) return [];
+	const moderator = alias(users, 'moderator');
+	const rows = await db
+		.select({ action: moderationActions, name: moderator.name })
+		.from(moderationActions)
+		.leftJoin(moderator, eq(moderator.id, moderationActions.moderatorId))
+		.where(keys ? inArray(moderationActions.targetKey, keys) : undefined)
+		.orderBy(desc(moderationActions.id))
+		.limit(keys ? queueSize * 10 : reportLimits.auditLogListed);
+	return rows.map(({ action, name }) => ({
+		id: action.id,
+		action: action.action,
+		targetKey: action.targetKey,
+		reason: action.reason,
+		note: action.note,
+		until: action.until?.toISOString() ?? null,
+		createdAt: action.createdAt.toISOString(),
+		moderator: { id: action.moderatorId, name: name ?? '' },
+	}));
+}
+
+async function itemsOf(db: Database, ids: number[]) {
+	if (ids.length === 0) return new Map<number, NonNullable<QueueEntry['item']>>();
+	const [rows, photos] = await Promise.all([
+		db
+			.select({ item: items, donorName: users.name })
+			.from(items)
+			.innerJoin(users, eq(users.id, items.donorId))
+			.where(inArray(items.id, ids)),
+		db
+			.select()
+			.from(itemImages)
+			.where(inArray(itemImages.itemId, ids))
+			.orderBy(asc(itemImages.position)),
+	]);
+	return new Map(
+		rows.map(({ item, donorName }) => [
+			item.id,
+			{
+				id: item.id,
+				name: item.name,
+				description: item.description,
+				status: item.status,
+				hidden: item.hiddenAt !== null,
+				asksForMoney: item.asksForMoney,
+				photos: photos
+					.filter((photo) => photo.itemId === item.id)
+					.map((photo) => photoView(photo).src),
+				donor: { id: item.donorId, name: donorName ?? '' },
+			},
+		]),
+	);
+}
+
+async function usersOf(db: Database, ids: string[]) {
+	if (ids.length === 0) return new Map<string, NonNullable<QueueEntry['user']>>();
+	const rows = await db.select().from(users).where(inArray(users.id, ids));
+	return new Map(
+		rows.map((row) => [
+			row.id,
+			{
+				id: row.id,
+				name: row.name ?? '',
+				avatar: mediaUrl(row.avatarKey),
+				suspended: isSuspended(row),
+			},
+		]),
+	);
+}
+
+/**
+ * The desk's queue: every target with open reports, the most recently reported first, then
+ * listings flagged for asking money that nobody reported; each with its photos and history.
+ */
+export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
+	const reporter = alias(users, 'reporter');
+	const open = await db
+		.select({ report: reports, reporterName: reporter.name })
+		.from(reports)
+		.innerJoin(reporter, eq(reporter.id, reports.reporterId))
+		.where(eq(reports.state, 'open'))
+		.orderBy(desc(reports.createdAt), desc(reports.id));
+	const entries = new Map<string, QueueEntry>();
+	for (const { report, reporterName } of open) {
+		let entry = entries.get(report.targetKey);
+		if (!entry) {
+			if (entries.size >= queueSize) continue;
+			entry = {
+				targetKey: report.targetKey,
+				item: null,
+				user: null,
+				reports: [],
+				earlierReports: 0,
+				actions: [],
+			};
+			entries.set(report.targetKey, entry);
+		}
+		entry.reports.push({
+			id: report.id,
+			reason: report.reason as ReportReason,
+			details: report.details,
+			createdAt: report.createdAt.toISOString(),
+			reporter: { id: report.reporterId, name: reporterName ?? '' },
+		});
+	}
+	const flagged = await db
+		.select({ id: items.id })
+		.from(items)
+		.where(and(eq(items.asksForMoney, true), isNull(items.hiddenAt)))
+		.orderBy(desc(items.createdAt))
+		.limit(queueSize);
+	for (const { id } of flagged) {
+		const key = `item:${id}`;
+		if (!entries.has(key)) {
+			entries.set(key, {
+				targetKey: key,
+				item: null,
+				user: null,
+				reports: [],
+				earlierReports: 0,
+				actions: [],
+			});
+		}
+	}
+	const keys = [...entries.keys()];
+	const itemIds = keys.filter((key) => key.startsWith('item:')).map((key) => Number(key.slice(5)));
+	const userIds = keys.filter((key) => key.startsWith('user:')).map((key) => key.slice(5));
+	const [itemMap, userMap, actions, earlier] = await Promise.all([
+		itemsOf(db, itemIds),
+		usersOf(db, userIds),
+		auditLog(db, keys),
+		keys.length === 0
+			? []
+			: db
+					.select({ key: reports.targetKey, count: count() })
+					.from(reports)
+					.where(and(inArray(reports.targetKey, keys), ne(reports.state, 'open')))
+					.groupBy(reports.targetKey),
+	]);
+	const earlierByKey = new Map(earlier.map((row) => [row.key, Number(row.count)]));
+	return [...entries.values()].flatMap((entry) => {
+		const id = entry.targetKey.slice(5);
+		const item = entry.targetKey.startsWith('item:') ? (itemMap.get(Number(id)) ?? null) : null;
+		const user = entry.targetKey.startsWith('user:') ? (userMap.get(id) ?? null) : null;
+		if (!item && !user) return [];
+		return [
+			{
+				...entry,
+				item,
+				user,
+				earlierReports: earlierByKey.get(entry.targetKey) ?? 0,
+				actions: actions.filter((action) => action.targetKey === entry.targetKey),
+			},
+		];
+	});
+}
+
+/** A person suspended now, for the desk's list of suspensions to lift. */
+export interface SuspendedPerson {
+	id: string;
+	name: string;
+	suspendedAt: string;
+	/** `null`: for good. */
+	suspendedUntil: string | null;
+}
+
+/** Everyone suspended now, the latest first. */
+export async function suspendedPeople(db: Database, now = new Date()): Promise<SuspendedPerson[]> {
+	const rows = await db
+		.select()
+		.from(users)
+		.where(isNotNull(users.suspendedAt))
+		.orderBy(desc(users.suspendedAt));
+	return rows
+		.filter((row) => isSuspended(row, now))
+		.map((row) => ({
+			id: row.id,
+			name: row.name ?? '',
+			suspendedAt: row.suspendedAt!.toISOString(),
+			suspendedUntil: row.suspendedUntil?.toISOString() ?? null,
+		}));
+}

@@ -1,0 +1,117 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { reportReasons } from '~/features/reports/reports';
+import type { ServerContext } from '~/server/context';
+import { AppError } from '~/server/http/errors';
+import { checkedBody, dataResponse, errorResponses, signedIn } from '~/server/http/openapi';
+import type { AppEnv } from '~/server/http/types';
+import { moderate, moderationInputSchema } from './moderation-actions.server';
+import { auditLog, moderationQueue } from './moderation-queue.server';
+import { requireModerator } from './moderators.server';
+
+const auditEntrySchema = z
+	.object({
+		id: z.int(),
+		action: z.string(),
+		targetKey: z.string().openapi({ description: '`item:<id>` or `user:<id>`' }),
+		reason: z.string().nullable(),
+		note: z.string().nullable(),
+		until: z.iso.datetime().nullable(),
+		createdAt: z.iso.datetime(),
+		moderator: z.object({ id: z.string(), name: z.string() }),
+	})
+	.openapi('AuditEntry');
+
+const queueEntrySchema = z
+	.object({
+		targetKey: z.string(),
+		item: z
+			.object({
+				id: z.int(),
+				name: z.string(),
+				description: z.string(),
+				status: z.string(),
+				hidden: z.boolean(),
+				asksForMoney: z.boolean(),
+				photos: z.array(z.string()),
+				donor: z.object({ id: z.string(), name: z.string() }),
+			})
+			.nullable(),
+		user: z
+			.object({
+				id: z.string(),
+				name: z.string(),
+				avatar: z.string().nullable(),
+				suspended: z.boolean(),
+			})
+			.nullable(),
+		reports: z.array(
+			z.object({
+				id: z.int(),
+				reason: z.enum(reportReasons),
+				details: z.string().nullable(),
+				createdAt: z.iso.datetime(),
+				reporter: z.object({ id: z.string(), name: z.string() }),
+			}),
+		),
+		earlierReports: z.int(),
+		actions: z.array(auditEntrySchema),
+	})
+	.openapi('ModerationQueueEntry');
+
+const notHere = errorResponses('NOT_FOUND');
+
+/** The moderation desk's calls (`/api/moderation…`): moderators only, a 404 for anyone else. */
+export function moderationRoutes(server: ServerContext) {
+	const moderatorsOnly = requireModerator(server.config);
+
+	return new OpenAPIHono<AppEnv>()
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/moderation/queue',
+				summary: 'Open reports grouped by target, newest first, with photos and history',
+				security: signedIn,
+				middleware: [moderatorsOnly],
+				responses: {
+					200: dataResponse('The queue', z.array(queueEntrySchema)),
+					...notHere,
+				},
+			}),
+			async (c) => c.json({ data: await moderationQueue(server.db) }, 200),
+		)
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/moderation/audit-log',
+				summary: 'The latest moderation actions: who, what, target, reason, when',
+				security: signedIn,
+				middleware: [moderatorsOnly],
+				responses: {
+					200: dataResponse('The audit log, newest first', z.array(auditEntrySchema)),
+					...notHere,
+				},
+			}),
+			async (c) => c.json({ data: await auditLog(server.db) }, 200),
+		)
+		.openapi(
+			createRoute({
+				method: 'post',
+				path: '/moderation/actions',
+				summary: 'Dismiss reports, hide or restore an item, warn, suspend or lift a suspension',
+				description: 'Written to the audit log with the moderator, target, reason and time.',
+				security: signedIn,
+				middleware: [moderatorsOnly],
+				request: { body: checkedBody('application/json', moderationInputSchema) },
+				responses: {
+					201: dataResponse('The audit log entry', z.object({ id: z.int() })),
+					...errorResponses('VALIDATION_ERROR', 'NOT_FOUND'),
+				},
+			}),
+			async (c) => {
+				const body: unknown = await c.req.json().catch(() => {
+					throw new AppError('VALIDATION_ERROR');
+				});
+				return c.json({ data: await moderate(server, c.get('user')!, body) }, 201);
+			},
+		);
+}

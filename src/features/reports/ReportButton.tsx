@@ -1,0 +1,64 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { withTranslations } from '~/lib/i18n/island';
+import type { IslandI18nProps } from '~/lib/i18n/island';
+import { localizePath } from '~/lib/i18n/locales';
+import { withRedirect } from '~/lib/redirect-target';
+import type { ReportTarget } from './reports';
+
+// The dialog (its form and the schema) loads on the first click: most visitors never report.
+const ReportDialog = lazy(() => import('./ReportDialog'));
+
+interface ReportButtonProps extends IslandI18nProps {
+	target: ReportTarget;
+	signedIn: boolean;
+	/** Where a signed-out visitor comes back to after signing in. */
+	here: string;
+}
+
+/** "Report this item" or "Report this user": opens the report dialog, or asks to sign in first. */
+function ReportButtonIsland({ target, signedIn, here, locale }: ReportButtonProps) {
+	const { t } = useTranslation();
+	const [open, setOpen] = useState(false);
+	const label = t(target.kind === 'item' ? 'reports.buttonItem' : 'reports.buttonUser');
+	if (!signedIn) {
+		return (
+			<a
+				className="btn btn-ghost btn-sm text-base-content/75"
+				href={withRedirect(localizePath('/login', locale), here, 'loginRequired')}
+			>
+				{t('reports.signInToReport')}
+			</a>
+		);
+	}
+	return (
+		<>
+			<button
+				type="button"
+				className="btn btn-ghost btn-sm text-base-content/75"
+				aria-haspopup="dialog"
+				onClick={() => setOpen(true)}
+			>
+				<svg
+					aria-hidden="true"
+					viewBox="0 0 24 24"
+					className="size-4"
+					fill="none"
+					stroke="currentColor"
+					strokeWidth="2"
+				>
+					<path d="M4 21V4m0 0h12l-2 4 2 4H4" />
+				</svg>
+				{label}
+			</button>
+			{open && (
+				<Suspense fallback={null}>
+					<ReportDialog target={target} onClose={() => setOpen(false)} />
+				</Suspense>
+			)}
+		</>
+	);
+}
+
+/** The report button of item pages and public profiles, an island of its own. */
+export const ReportButton = withTranslations(ReportButtonIsland);

@@ -1,0 +1,67 @@
+import { z } from 'zod/mini';
+import { reportLimits } from '~/config/limits';
+import { storableText } from '~/lib/text-fields';
+
+/** Why something is reported; `other` needs a few words (docs/product-rules.md#trust-and-safety). */
+export const reportReasons = [
+	'prohibited',
+	'askingMoney',
+	'scam',
+	'offensive',
+	'spam',
+	'gone',
+	'other',
+] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+/** What a report is about: an item, or a person. */
+export type ReportTarget = { kind: 'item'; itemId: number } | { kind: 'user'; userId: string };
+
+/** The key that one open report per reporter and target is counted by: `item:42`, `user:<id>`. */
+export function targetKey(target: ReportTarget): string {
+	return target.kind === 'item' ? `item:${target.itemId}` : `user:${target.userId}`;
+}
+
+const details = z.optional(
+	z.nullable(
+		z
+			.string('reports.errors.detailsInvalid')
+			.check(
+				z.trim(),
+				storableText,
+				z.maxLength(reportLimits.detailsMax, 'reports.errors.detailsMax'),
+			),
+	),
+);
+
+/**
+ * The report dialog, checked the same way in the browser and by `POST /reports`: an item or a
+ * person, a reason, and for `other` a text of 10 to 500 characters.
+ */
+export const reportInputSchema = z
+	.object({
+		itemId: z.optional(
+			z.int('reports.errors.targetInvalid').check(z.positive('reports.errors.targetInvalid')),
+		),
+		userId: z.optional(
+			z
+				.string('reports.errors.targetInvalid')
+				.check(z.minLength(1, 'reports.errors.targetInvalid'), storableText),
+		),
+		reason: z.enum(reportReasons, 'reports.errors.reasonInvalid'),
+		details,
+	})
+	.check(
+		z.refine((input) => (input.itemId === undefined) !== (input.userId === undefined), {
+			message: 'reports.errors.targetInvalid',
+			path: ['target'],
+		}),
+		z.refine(
+			(input) =>
+				input.reason !== 'other' || (input.details ?? '').length >= reportLimits.detailsMin,
+			{ message: 'reports.errors.detailsMin', path: ['details'] },
+		),
+	);
+
+export type ReportInput = z.input<typeof reportInputSchema>;
+export type ValidReport = z.output<typeof reportInputSchema>;

@@ -1,0 +1,170 @@
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { deletionGraceMs } from '~/features/account/account';
+import { purgeDeletedAccounts } from '~/features/account/account-deletion.server';
+import { findOrCreateUser, recordSignIn } from '~/server/auth/users';
+import { localAccounts, users } from '~/server/db/schema';
+import { createItemFor, expectError, getItem, storedItemFiles } from '../helpers/items';
+import { act, ask } from '../helpers/requests';
+import { report } from '../helpers/safety';
+import { describeOnDatabases, type TestUser } from '../helpers/test-server';
+
+/** Every table of the public schema, as text, for searching for what must be gone. */
+async function everyTableAsText(db: Parameters<typeof purgeDeletedAccounts>[0]['db']) {
+	const tables = (await db.execute(
+		sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+	)) as unknown as { rows?: Array<{ table_name: string }> } & Array<{ table_name: string }>;
+	const names = (tables.rows ?? tables).map((row) => row.table_name);
+	const texts: string[] = [];
+	for (const name of names) {
+		const result = (await db.execute(
+			sql`select coalesce(json_agg(t)::text, '') as dump from ${sql.identifier(name)} t`,
+		)) as unknown as { rows?: Array<{ dump: string }> } & Array<{ dump: string }>;
+		texts.push(`${name}: ${(result.rows ?? result)[0]?.dump ?? ''}`);
+	}
+	return texts.join('\n');
+}
+
+describeOnDatabases('My data and my account', (use) => {
+	const person = (name: string) => use().createUser({ complete: true, name });
+	const deleteAccount = (user: TestUser | null, confirmation: unknown) =>
+		use().request('/account/delete', {
+			method: 'POST',
+			user,
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ confirmation }),
+		});
+	const rowOf = async (id: string) =>
+		(await use().server.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+	it('downloads everything kept about the caller as a JSON file', async () => {
+		const donor = await person('Ani Wijaya');
+		const me = await person('Budi Santoso');
+		const item = await createItemFor(use(), me);
+		const theirs = await createItemFor(use(), donor);
+		await ask(use(), me, theirs.id);
+		await report(use(), me, { userId: donor.id, reason: 'spam' });
+		await recordSignIn(use().server.db, me.id);
+
+		const response = await use().request('/account/export', { user: me });
+		expect(response.status).toBe(200);
+		expect(response.headers.get('Content-Disposition')).toMatch(
+			/^attachment; filename="hibahin-data-\d{4}-\d{2}-\d{2}\.json"$/,
+		);
+		const data = await response.json();
+		expect(data.profile).toMatchObject({
+			id: me.id,
+			name: 'Budi Santoso',
+			phone: expect.any(String),
+		});
+		expect(data.items).toEqual([
+			expect.objectContaining({
+				id: item.id,
+				photos: [expect.stringMatching(/^http:\/\/localhost:4321\/media\/items\//)],
+			}),
+		]);
+		expect(data.requests).toEqual([
+			expect.objectContaining({ itemId: theirs.id, side: 'receiver' }),
+		]);
+		expect(data.reports).toEqual([
+			expect.objectContaining({ target: `user:${donor.id}`, reason: 'spam' }),
+		]);
+		expect(data.signIns).toHaveLength(1);
+		expect(data.notifications).toEqual([]);
+		await expectError(await use().request('/account/export'), 401, 'UNAUTHORIZED');
+	});
+
+	it('refuses a deletion without the word shown, and changes nothing', async () => {
+		const me = await person('Budi Santoso');
+		for (const word of ['', 'hapus akun', 'YES', 42]) {
+			await expectError(await deleteAccount(me, word), 400, 'VALIDATION_ERROR', {
+				confirmation: 'account.errors.confirmation',
+			});
+		}
+		expect((await rowOf(me.id)).deletionRequestedAt).toBeNull();
+		await expectError(await deleteAccount(null, 'HAPUS'), 401, 'UNAUTHORIZED');
+	});
+
+	it('signs out at once and hides the account; signing in within the grace period restores it', async () => {
+		const me = await person('Budi Santoso');
+		const item = await createItemFor(use(), me);
+		const response = await deleteAccount(me, 'hapus');
+		expect(response.status).toBe(200);
+		expect((await use().request('/profile/check', { user: me })).status).toBe(401);
+		expect((await getItem(use(), item.id))?.visibility).toBe('hidden');
+		expect((await use().request(`/profile/${me.id}`)).status).toBe(404);
+
+		const row = await rowOf(me.id);
+		const back = await findOrCreateUser(use().server.db, {
+			issuer: row.issuer,
+			subject: row.subject,
+			email: row.email,
+		});
+		expect(back).toMatchObject({ id: me.id, name: 'Budi Santoso', deletionRequestedAt: null });
+		expect((await getItem(use(), item.id))?.visibility).toBe('listed');
+	});
+
+	it('purges after the grace period: nothing personal left in any table or in storage, totals unchanged', async () => {
+		const me = await person('Sulastri Wulandari');
+		const receiver = await person('Ani Wijaya');
+		const giver = await person('Joko Purnomo');
+		const available = await createItemFor(use(), me);
+		const given = await createItemFor(use(), me, { quantity: '1' });
+		const wanted = await createItemFor(use(), giver, { quantity: '2' });
+		const request = await ask(use(), receiver, given.id);
+		await act(use(), me, request.id, 'reserve');
+		await act(use(), me, request.id, { action: 'handOver', quantity: 1 });
+		await act(use(), receiver, request.id, 'confirm');
+		const mine = await ask(use(), me, wanted.id, 2);
+		await act(use(), giver, mine.id, 'reserve');
+		await use().request(`/blocks/${giver.id}`, { method: 'PUT', user: me });
+		await report(use(), me, { userId: giver.id, reason: 'spam' });
+		const account = { id: 'local-sulastri', email: (await rowOf(me.id)).email!, passwordHash: 'x' };
+		await use().server.db.insert(localAccounts).values(account);
+		await recordSignIn(use().server.db, me.id);
+		const before = await rowOf(me.id);
+		const totals = async () => (await (await use().request('/heroes/totals')).json()).data;
+		const totalsBefore = await totals();
+		const photosBefore = storedItemFiles(use());
+
+		expect((await deleteAccount(me, 'DELETE')).status).toBe(200);
+		expect(
+			await purgeDeletedAccounts(use().server, new Date(Date.now() + deletionGraceMs - 60_000)),
+		).toBe(0);
+		expect(
+			await purgeDeletedAccounts(use().server, new Date(Date.now() + deletionGraceMs + 60_000)),
+		).toBe(1);
+
+		const dump = await everyTableAsText(use().server.db);
+		// Every test profile has the same address: it is checked on the row, the rest everywhere.
+		for (const personal of [before.email!, before.phone!, before.name!]) {
+			expect(dump).not.toContain(personal);
+		}
+		expect(await rowOf(me.id)).toMatchObject({
+			address: null,
+			areaId: null,
+			avatarKey: null,
+			bio: null,
+		});
+		expect(await getItem(use(), available.id)).toBeNull();
+		const kept = await getItem(use(), given.id);
+		expect(kept).toMatchObject({ status: 'DONATED', donor: { name: '' }, photos: [] });
+		expect(await totals()).toEqual(totalsBefore);
+		const left = storedItemFiles(use());
+		for (const file of photosBefore.filter((file) => !left.includes(file)))
+			expect(file).toMatch(/^items\//);
+		expect(left.length).toBeLessThan(photosBefore.length);
+		for (const photo of [...available.photos, ...given.photos]) {
+			expect(left.some((file) => photo.src.includes(file.replace(/^items\//, '')))).toBe(false);
+		}
+		// The giver got back what the reservation held.
+		expect((await getItem(use(), wanted.id))?.reservedQuantity).toBe(0);
+		// The same sign-in starts a new, empty account.
+		const fresh = await findOrCreateUser(use().server.db, {
+			issuer: before.issuer,
+			subject: before.subject,
+			email: before.email,
+		});
+		expect(fresh.id).not.toBe(me.id);
+	});
+});

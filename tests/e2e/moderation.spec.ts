@@ -1,0 +1,177 @@
+/**
+ * Trust and safety, in both languages: someone reports an item, a moderator hides it from the
+ * desk and its owner sees why; a moderator suspends a reported person, who can then browse but
+ * not report, and lifts the suspension.
+ */
+import type { Browser, Page } from '@playwright/test';
+import enErrors from '../../locales/en/errors.json' with { type: 'json' };
+import enModeration from '../../locales/en/moderation.json' with { type: 'json' };
+import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
+import enReports from '../../locales/en/reports.json' with { type: 'json' };
+import idErrors from '../../locales/id/errors.json' with { type: 'json' };
+import idModeration from '../../locales/id/moderation.json' with { type: 'json' };
+import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
+import idReports from '../../locales/id/reports.json' with { type: 'json' };
+import type { NotificationList } from '../../src/features/requests/requests';
+import {
+	completeProfile,
+	expect,
+	islandReady,
+	newAccount,
+	signUp,
+	signInAgain,
+	signUpComplete,
+	test,
+} from './support/accounts';
+import { fill, type Locale, localePath, locales } from './support/i18n';
+import { listItem } from './support/items';
+import { otherVisitor } from './support/visitors';
+
+const texts = {
+	id: {
+		errors: idErrors,
+		moderation: idModeration,
+		notifications: idNotifications,
+		reports: idReports,
+	},
+	en: {
+		errors: enErrors,
+		moderation: enModeration,
+		notifications: enNotifications,
+		reports: enReports,
+	},
+} satisfies Record<Locale, unknown>;
+
+test.use({ viewport: { width: 1280, height: 900 } });
+// Three people sign up through the real provider and profile forms.
+test.describe.configure({ timeout: 240_000 });
+
+/** A moderator (listed in MODERATOR_EMAILS by playwright.config.ts) signed in on a page of their own. */
+async function moderatorPage(browser: Browser, baseURL: string, locale: Locale, journey: string) {
+	const page = await otherVisitor(browser, baseURL);
+	const account = { ...newAccount(locale), email: `moderator.${journey}.${locale}@example.com` };
+	await signUp(page, { account });
+	await completeProfile(page, { locale, details: { name: 'Maya Moderator' } });
+	return page;
+}
+
+/** Reports what the page shows with the report dialog: the reason, then send. */
+async function reportWithDialog(page: Page, locale: Locale, button: string, reason: string) {
+	const { reports } = texts[locale];
+	const open = page.getByRole('button', { name: button });
+	// The button is an island that loads when the page is idle: a click before it does nothing.
+	await islandReady(page, open);
+	await open.click();
+	const dialog = page.getByRole('dialog');
+	await dialog.getByRole('radio', { name: reason }).check();
+	await dialog.getByRole('button', { name: reports.dialog.submit }).click();
+}
+
+async function notificationTexts(page: Page, locale: Locale): Promise<string[]> {
+	const response = await page.request.get('/api/notifications', {
+		headers: { 'Accept-Language': locale },
+	});
+	return ((await response.json()) as { data: NotificationList }).data.notifications.map(
+		(notification) => notification.text,
+	);
+}
+
+for (const locale of locales) {
+	const { errors, moderation, notifications, reports } = texts[locale];
+
+	test(`a reported item is hidden from the desk and its owner sees why (${locale})`, async ({
+		page: donor,
+		browser,
+		baseURL,
+	}) => {
+		await signUpComplete(donor, { locale });
+		const item = await listItem(donor, `Kipas angin ${locale} ${Date.now()}`);
+		const itemPath = localePath(`/items/${item.id}`, locale);
+
+		const reporter = await otherVisitor(browser, baseURL!);
+		await signUpComplete(reporter, { locale });
+		await reporter.goto(itemPath);
+		await reportWithDialog(reporter, locale, reports.buttonItem, reports.reasons.askingMoney);
+		await expect(reporter.getByText(reports.thanks)).toBeVisible();
+		// The desk does not exist for anyone but moderators.
+		const refused = await reporter.goto(localePath('/moderation', locale));
+		expect(refused?.status()).toBe(404);
+
+		const desk = await moderatorPage(browser, baseURL!, locale, 'hide');
+		await desk.goto(localePath('/moderation', locale));
+		await expect(desk.getByRole('heading', { level: 1, name: moderation.title })).toBeVisible();
+		const entry = desk.locator(`[data-target="item:${item.id}"]`);
+		await expect(entry.getByTestId('report-reason')).toHaveText(reports.reasons.askingMoney);
+		await expect(entry.locator('img')).toHaveCount(1);
+		const hide = entry.getByRole('button', { name: moderation.actions.hideItem });
+		await islandReady(desk, hide);
+		await hide.click();
+		await expect(
+			desk.getByTestId('audit-log').getByText(`${moderation.actions.hideItem} · item:${item.id} ·`),
+		).toBeVisible();
+
+		await donor.goto(itemPath);
+		await expect(donor.getByTestId('item-under-review')).toHaveText(reports.hiddenByModerator);
+		expect(await notificationTexts(donor, locale)).toContain(
+			fill(notifications.kinds.itemHiddenWithReason, {
+				item: item.name,
+				reason: reports.reasons.askingMoney,
+			}),
+		);
+		expect(await notificationTexts(reporter, locale)).toContain(notifications.kinds.reportActioned);
+		await donor.goto(localePath(`/items?search=${encodeURIComponent(item.name)}`, locale));
+		await expect(donor.getByRole('link', { name: item.name })).toHaveCount(0);
+	});
+
+	test(`a moderator suspends a reported person and lifts it (${locale})`, async ({
+		page: person,
+		browser,
+		baseURL,
+	}) => {
+		const account = await signUpComplete(person, { locale });
+		const profilePath = await person.evaluate(async () => {
+			const response = await fetch('/api/profile/check');
+			return `/profile/${((await response.json()) as { data: { userId: string } }).data.userId}`;
+		});
+
+		const reporter = await otherVisitor(browser, baseURL!);
+		await signUpComplete(reporter, { locale });
+		const other = await listItem(reporter, `Rak buku ${locale} ${Date.now()}`);
+		await reporter.goto(localePath(profilePath, locale));
+		await reportWithDialog(reporter, locale, reports.buttonUser, reports.reasons.scam);
+		await expect(reporter.getByText(reports.thanks)).toBeVisible();
+
+		const desk = await moderatorPage(browser, baseURL!, locale, 'suspend');
+		await desk.goto(localePath('/moderation', locale));
+		const entry = desk.locator(`[data-target="user:${profilePath.slice('/profile/'.length)}"]`);
+		await islandReady(desk, entry.getByLabel(moderation.days));
+		await entry.getByLabel(moderation.days).selectOption('7');
+		await entry.getByRole('button', { name: moderation.actions.suspendUser }).click();
+		const suspendedList = desk.getByTestId('suspended-people');
+		await expect(suspendedList.getByRole('link', { name: account.profile.name })).toBeVisible();
+
+		// Signed out at once; signing in again, they can browse but not report.
+		await person.goto(localePath('/my-items', locale));
+		await expect(person).not.toHaveURL(new RegExp(`${localePath('/my-items', locale)}$`));
+		await signInAgain(person, account);
+		await person.goto(localePath(`/items/${other.id}`, locale));
+		await reportWithDialog(person, locale, reports.buttonItem, reports.reasons.spam);
+		await expect(person.getByRole('dialog').getByRole('alert')).toHaveText(
+			errors.ACCOUNT_SUSPENDED,
+		);
+		expect(await notificationTexts(person, locale)).toContain(
+			fill(notifications.kinds.accountSuspendedWithReason, { reason: reports.reasons.scam }),
+		);
+
+		const lift = suspendedList
+			.getByRole('listitem')
+			.filter({ hasText: account.profile.name })
+			.getByRole('button', { name: moderation.actions.liftSuspension });
+		await islandReady(desk, lift);
+		await lift.click();
+		await expect(suspendedList.getByRole('link', { name: account.profile.name })).toHaveCount(0);
+		await person.reload();
+		await reportWithDialog(person, locale, reports.buttonItem, reports.reasons.spam);
+		await expect(person.getByText(reports.thanks)).toBeVisible();
+	});
+}
