@@ -77,7 +77,7 @@ const orderCheckMs = 60_000;
  * jobs under way, so the database is closed after them.
  */
 export function startMaintenance(
-	server: Pick<ServerContext, 'db' | 'storage' | 'database'> & OrderContext,
+	server: Pick<ServerContext, 'db' | 'storage' | 'database' | 'sessions'> & OrderContext,
 	clock = () => new Date(),
 ): () => Promise<void> {
 	const running = new Set<Promise<unknown>>();

@@ -511,6 +511,9 @@ export const paymentNotifications = pgTable(
 		createdAt,
 	},
 	(table) => [index('payment_notifications_order_idx').on(table.orderId, table.id)],
+);
+
+/**
  * A report of an item or a person by a signed-in user (docs/product-rules.md#trust-and-safety).
  * `targetKey` is `item:<id>` or `user:<id>`: one open report per reporter and target. An item
  * report also names the item's donor, so a person's history shows reports of their items.
