@@ -75,7 +75,7 @@ describe('npm run bench requests', () => {
 				receiverId: receiver.id,
 				quantity: 2,
 				now: now.toISOString(),
-				receiverName: receiver.name,
+				receiverName: receiver.name ?? '',
 				heldAtMost: requestLimits.activePerReceiver,
 			};
 			expect(parameters.get(statements.askForItem)).toEqual(askParams(asked));
