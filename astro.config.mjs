@@ -30,7 +30,6 @@ export default defineConfig({
 				"font-src 'self'",
 				"object-src 'none'",
 				"base-uri 'self'",
-				"form-action 'self'",
 			],
 			scriptDirective: { resources: ["'self'"] },
 			styleDirective: { resources: ["'self'", "'unsafe-inline'"] },

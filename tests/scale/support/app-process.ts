@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import postgres from 'postgres';
+import { afterAll } from 'vitest';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { databaseSessionStore } from '~/server/auth/sessions';
 import type { Database } from '~/server/db/client';
@@ -17,6 +18,12 @@ export async function freePort(): Promise<number> {
 	probe.close();
 	return port;
 }
+
+/** Every server a suite started: a failed test must not leave one running. */
+const started = new Set<ChildProcess>();
+afterAll(() => {
+	for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
 
 /** A running `node server/start.mjs`, with what it printed. */
 export interface AppProcess {
@@ -45,6 +52,7 @@ export async function startApp(
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
+	started.add(child);
 	let output = '';
 	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
