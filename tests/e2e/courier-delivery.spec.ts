@@ -1,6 +1,6 @@
 /**
- * Courier delivery on a phone (390 px), in simulated mode (the embedded server): a receiver
- * chooses courier on an item, meets every rule of the shipping form once, fills it in, picks a
+ * Courier delivery on a phone (390 px), in simulated mode (the embedded server): a signed-out
+ * visitor who chooses courier is asked to sign up; a receiver chooses courier on an item, meets every rule of the shipping form once, fills it in, picks a
  * courier service with insurance, and reads the cost summary with the 10% service fee.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,7 @@ import { courierTotal } from '../../src/config/shipping';
 import type { Area } from '../../src/features/areas/areas';
 import type { RateQuote } from '../../src/features/shipping/shipping';
 import { formatRupiah } from '../../src/lib/format';
-import { expect, signUpComplete, test } from './support/accounts';
+import { expect, islandReady, signUpComplete, test } from './support/accounts';
 import { fill, type Locale, localePath, locales } from './support/i18n';
 import { listItem } from './support/items';
 import { otherVisitor } from './support/visitors';
@@ -49,9 +49,19 @@ for (const locale of locales) {
 
 		const receiver = await otherVisitor(browser, baseURL!);
 		await receiver.setViewportSize(phone);
+		const itemPath = localePath(`/items/${listed.id}`, locale);
+		const courier = receiver.getByRole('radio', { name: itemDetail.pickup.shippingTitle });
+
+		// Signed out, choosing courier delivery asks to sign up first.
+		await receiver.goto(itemPath);
+		await islandReady(receiver, courier);
+		await courier.click();
+		await receiver.waitForURL((url) => url.pathname === localePath('/register', locale));
+
 		const account = await signUpComplete(receiver, { locale });
-		await receiver.goto(localePath(`/items/${listed.id}`, locale));
-		await receiver.getByRole('radio', { name: itemDetail.pickup.shippingTitle }).check();
+		await receiver.goto(itemPath);
+		await islandReady(receiver, courier);
+		await courier.check();
 
 		const form = receiver.getByRole('form', { name: shipping.title });
 		await expect(form.getByRole('note')).toHaveText(shipping.simulationNote);
