@@ -4,6 +4,7 @@
  * courier service with insurance, and reads the cost summary with the 10% service fee.
  */
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
 import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
@@ -27,6 +28,14 @@ const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
 // Two people sign up through the real provider and profile forms.
 test.describe.configure({ timeout: 180_000 });
+
+/** Axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page }).analyze();
+	return results.violations
+		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join()}`);
+}
 
 /** The district the API finds first for `query`. */
 async function firstArea(page: Page, query: string): Promise<Area> {
@@ -160,6 +169,12 @@ for (const locale of locales) {
 			}),
 		).toBeVisible();
 		await expect(form.getByText(errors.courierRequired)).toHaveCount(0);
+
+		// The open form fits the phone's width and passes axe.
+		expect(await receiver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+			phone.width,
+		);
+		expect(await seriousViolations(receiver)).toEqual([]);
 
 		// Direct pickup is one tap away and brings back the WhatsApp button.
 		await receiver.getByRole('radio', { name: itemDetail.pickup.directTitle }).check();
