@@ -73,13 +73,12 @@ async function itemToShip(baseUrl, receiverId) {
 }
 
 /**
- * `connections` callers asking the same item's rates for `seconds`, after one call that fills
- * the cache.
+ * `connections` callers asking `url` for `seconds`, after one call that fills the cache.
  * @param {string} url
  */
-async function loadRates(url) {
+async function load(url) {
 	const first = await fetch(url, { headers: requestHeaders });
-	if (!first.ok) throw new Error(`the rates answered HTTP ${first.status}: ${await first.text()}`);
+	if (!first.ok) throw new Error(`${url} answered HTTP ${first.status}: ${await first.text()}`);
 	/** @type {number[]} */
 	const latencies = [];
 	let errors = 0;
@@ -114,20 +113,25 @@ export async function run({ baseUrl, log }) {
 		const { storageState, userId } = await signInReceiver(browser, baseUrl);
 		const itemId = await itemToShip(baseUrl, userId);
 		const ratesPath = `/api/items/${itemId}/shipping-rates?destination_area_id=${destinationAreaId}&quantity=1`;
-		const rates = await loadRates(new URL(ratesPath, baseUrl).href);
+		const rates = await load(new URL(ratesPath, baseUrl).href);
+		// The item read, the same way and just after: what the server serves an item page's poll,
+		// so a busy machine shows in both figures.
+		const itemPath = `/api/items/${itemId}`;
+		const item = await load(new URL(itemPath, baseUrl).href);
 		log(
 			formatTable(
 				['Call', 'Conns', 'p50', 'p95', 'req/s', 'Errors'],
 				[
-					[
-						`GET ${ratesPath}`,
-						rates.connections,
-						formatMs(rates.p50Ms, { tenths: true }),
-						formatMs(rates.p95Ms, { tenths: true }),
-						rates.requestsPerSecond,
-						rates.errors,
-					],
-				],
+					[ratesPath, rates],
+					[itemPath, item],
+				].map(([path, run]) => [
+					`GET ${path}`,
+					run.connections,
+					formatMs(run.p50Ms, { tenths: true }),
+					formatMs(run.p95Ms, { tenths: true }),
+					run.requestsPerSecond,
+					run.errors,
+				]),
 			),
 		);
 
@@ -164,6 +168,7 @@ export async function run({ baseUrl, log }) {
 		return {
 			itemId,
 			rates,
+			item,
 			itemPage: {
 				withoutFormJsGzip: before.jsGzip,
 				withFormJsGzip: after.jsGzip,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { requestLimits } from '~/config/limits';
 import { orderUpkeep } from '~/features/shipping/order-tracking.server';
 import type { CourierOrder } from '~/features/shipping/orders';
 import { courierOrders, paymentNotifications } from '~/server/db/schema';
@@ -224,5 +225,22 @@ describeOnDatabases('Courier orders (simulated mode)', (use) => {
 			reservedQuantity: 1,
 		});
 		expect((await orderOf(use(), receiver, order.id)).state).toBe('paid');
+	});
+
+	it('counts courier requests towards the requests a receiver may have in progress', async () => {
+		const donor = await person();
+		const receiver = await person();
+		const listed = [];
+		for (let index = 0; index < requestLimits.activePerReceiver + 1; index += 1) {
+			listed.push(await createItemFor(use(), donor, { quantity: '1' }));
+		}
+		for (const item of listed.slice(0, -1)) await orderFor(use(), receiver, item.id);
+		await use().server.rateLimiter.reset(`write:user:${receiver.id}`);
+		const last = listed.at(-1)!;
+		const refused = await postOrder(use(), receiver, last.id, await orderInput(use(), last.id));
+		expect(refused.status).toBe(409);
+		expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+			'REQUEST_LIMIT',
+		);
 	});
 });

@@ -1,9 +1,10 @@
 /**
- * Courier delivery on a phone (390 px), in simulated mode (the embedded server): a receiver
- * chooses courier on an item, meets every rule of the shipping form once, fills it in, picks a
+ * Courier delivery on a phone (390 px), in simulated mode (the embedded server): a signed-out
+ * visitor who chooses courier is asked to sign up; a receiver chooses courier on an item, meets every rule of the shipping form once, fills it in, picks a
  * courier service with insurance, and reads the cost summary with the 10% service fee.
  */
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
 import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
@@ -13,7 +14,7 @@ import { courierTotal } from '../../src/config/shipping';
 import type { Area } from '../../src/features/areas/areas';
 import type { RateQuote } from '../../src/features/shipping/shipping';
 import { formatRupiah } from '../../src/lib/format';
-import { expect, signUpComplete, test } from './support/accounts';
+import { expect, islandReady, signUpComplete, test } from './support/accounts';
 import { fill, type Locale, localePath, locales } from './support/i18n';
 import { listItem } from './support/items';
 import { otherVisitor } from './support/visitors';
@@ -27,6 +28,14 @@ const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
 // Two people sign up through the real provider and profile forms.
 test.describe.configure({ timeout: 180_000 });
+
+/** Axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page }).analyze();
+	return results.violations
+		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join()}`);
+}
 
 /** The district the API finds first for `query`. */
 async function firstArea(page: Page, query: string): Promise<Area> {
@@ -49,9 +58,19 @@ for (const locale of locales) {
 
 		const receiver = await otherVisitor(browser, baseURL!);
 		await receiver.setViewportSize(phone);
+		const itemPath = localePath(`/items/${listed.id}`, locale);
+		const courier = receiver.getByRole('radio', { name: itemDetail.pickup.shippingTitle });
+
+		// Signed out, choosing courier delivery asks to sign up first.
+		await receiver.goto(itemPath);
+		await islandReady(receiver, courier);
+		await courier.click();
+		await receiver.waitForURL((url) => url.pathname === localePath('/register', locale));
+
 		const account = await signUpComplete(receiver, { locale });
-		await receiver.goto(localePath(`/items/${listed.id}`, locale));
-		await receiver.getByRole('radio', { name: itemDetail.pickup.shippingTitle }).check();
+		await receiver.goto(itemPath);
+		await islandReady(receiver, courier);
+		await courier.check();
 
 		const form = receiver.getByRole('form', { name: shipping.title });
 		await expect(form.getByRole('note')).toHaveText(shipping.simulationNote);
@@ -150,6 +169,12 @@ for (const locale of locales) {
 			}),
 		).toBeVisible();
 		await expect(form.getByText(errors.courierRequired)).toHaveCount(0);
+
+		// The open form fits the phone's width and passes axe.
+		expect(await receiver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+			phone.width,
+		);
+		expect(await seriousViolations(receiver)).toEqual([]);
 
 		// Direct pickup is one tap away and brings back the WhatsApp button.
 		await receiver.getByRole('radio', { name: itemDetail.pickup.directTitle }).check();

@@ -18,7 +18,8 @@ import {
 	orderStates,
 	simulatedPaymentSchema,
 } from './orders';
-import { createCourierOrder, endOrder, readyForPickup } from './orders.server';
+import { readyForPickup } from './order-shipping.server';
+import { createCourierOrder, endOrder } from './orders.server';
 import type { ShippingContext } from './rates.server';
 import { paySimulated } from './simulated-payment.server';
 
@@ -129,6 +130,7 @@ export function orderRoutes(server: ServerContext & OrderContext & ShippingConte
 						'LOCATION_NOT_FOUND',
 						'NO_SHIPPING_SERVICES',
 						'INVALID_COURIER',
+						'REQUEST_LIMIT',
 						'RATE_LIMITED',
 						'SHIPPING_UNAVAILABLE',
 						'RATES_UNAVAILABLE',

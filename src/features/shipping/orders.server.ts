@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
-import { courierTotal, insuredValuePerUnit } from '~/config/shipping';
-import { lockItem, saveItemQuantities, unreserved } from '~/features/requests/request-rules.server';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { requestLimits } from '~/config/limits';
+import { courierTotal } from '~/config/shipping';
+import {
+	lockItem,
+	saveItemQuantities,
+	type Transaction,
+	unreserved,
+} from '~/features/requests/request-rules.server';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import type { UserRow } from '~/server/auth/users';
-import { courierOrders, itemRequests, items as itemsTable } from '~/server/db/schema';
+import { courierOrders, itemRequests, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { refundOrder } from './order-payments.server';
 import {
@@ -80,6 +86,7 @@ export async function createCourierOrder(
 				),
 			);
 		if (current) throw orderConflict('requestInProgress');
+		await holdsFewerThanLimit(tx, receiver.id);
 		const [request] = await tx
 			.insert(itemRequests)
 			.values({
@@ -123,6 +130,29 @@ export async function createCourierOrder(
 	});
 	await startPayment(context, orderId, item.name, receiver, now);
 	return orderId;
+}
+
+/**
+ * A courier request counts towards the receiver's requests in progress like any other
+ * (`REQUEST_LIMIT`); their row is locked so two orders at once take turns.
+ */
+async function holdsFewerThanLimit(tx: Transaction, receiverId: string): Promise<void> {
+	await tx.select({ id: users.id }).from(users).where(eq(users.id, receiverId)).for('update');
+	const [held] = await tx
+		.select({ count: sql<number>`count(*)::int` })
+		.from(itemRequests)
+		.where(
+			and(
+				eq(itemRequests.receiverId, receiverId),
+				inArray(itemRequests.state, ['open', 'reserved']),
+			),
+		);
+	if (Number(held?.count ?? 0) >= requestLimits.activePerReceiver) {
+		throw new AppError('REQUEST_LIMIT', undefined, undefined, {
+			key: 'requests.errors.tooManyOpen',
+			values: { count: requestLimits.activePerReceiver },
+		});
+	}
 }
 
 /** Opens the payment at the provider: Snap's token and page, or nothing for the built-in page. */
@@ -172,7 +202,7 @@ async function startPayment(
 }
 
 /** Who the user is on the order, or FORBIDDEN for anyone else. */
-function sideOf(order: OrderRow, userId: string): 'donor' | 'receiver' {
+export function sideOf(order: OrderRow, userId: string): 'donor' | 'receiver' {
 	if (order.donorId === userId) return 'donor';
 	if (order.receiverId === userId) return 'receiver';
 	throw new AppError('FORBIDDEN');
@@ -219,82 +249,4 @@ export async function endOrder(
 		);
 	});
 	if (refund) await refundOrder(context, refund, reason ?? 'cancelled', now);
-}
-
-/**
- * `POST /courier-orders/{id}/ready`: the donor has the parcel ready. The shipment is booked at
- * the courier with the donor's address as the origin; the order is `shipped` with its waybill,
- * and the item `SHIPPED` when shipments hold everything left of it.
- */
-export async function readyForPickup(
-	context: OrderContext,
-	donor: UserRow,
-	orderId: string,
-	now = new Date(),
-): Promise<void> {
-	const [order] = await context.db
-		.select()
-		.from(courierOrders)
-		.where(eq(courierOrders.id, orderId));
-	if (!order) throw new AppError('NOT_FOUND');
-	if (sideOf(order, donor.id) !== 'donor') throw new AppError('FORBIDDEN');
-	if (!allows(order, 'readyForPickup')) throw orderConflict('wrongState');
-	if (!donor.address || !donor.areaId || !donor.phone) throw orderConflict('noPickupAddress');
-	const [item] = await context.db.select().from(itemsTable).where(eq(itemsTable.id, order.itemId));
-	if (!item) throw new AppError('NOT_FOUND');
-	let shipment;
-	try {
-		shipment = await context.shipments.create(
-			{
-				orderId,
-				origin: {
-					name: donor.name ?? '',
-					phone: donor.phone,
-					address: donor.address,
-					areaId: donor.areaId,
-				},
-				destination: {
-					name: order.recipientName,
-					phone: order.recipientPhone,
-					address: order.address,
-					areaId: order.destinationAreaId,
-					postalCode: order.postalCode,
-				},
-				courier: { code: order.courierCode, service: order.courierService },
-				insuredValue: order.insuranceCost > 0 ? insuredValuePerUnit * order.quantity : 0,
-				item: {
-					name: item.name,
-					quantity: order.quantity,
-					weightGrams: Math.max(1, Math.round(item.weight * 1000)),
-					length: Math.max(1, Math.ceil(item.length)),
-					width: Math.max(1, Math.ceil(item.width)),
-					height: Math.max(1, Math.ceil(item.height)),
-				},
-			},
-			now,
-		);
-	} catch (error) {
-		console.error(`Shipment of order ${orderId} could not be booked`, error);
-		throw new AppError('SHIPMENT_UNAVAILABLE');
-	}
-	await context.db.transaction(async (tx) => {
-		const locked = await lockOrder(tx, orderId);
-		if (!allows(locked.order, 'readyForPickup')) throw orderConflict('wrongState');
-		await moveOrder(tx, locked.order, 'readyForPickup', now, {
-			shipmentId: shipment.shipmentId,
-			waybill: shipment.waybill,
-			trackingId: shipment.trackingId,
-			shippedAt: now,
-		});
-		const { item: lockedItem } = locked;
-		if (lockedItem.reservedQuantity >= lockedItem.quantity && lockedItem.status === 'RESERVED') {
-			await tx
-				.update(itemsTable)
-				.set({ status: 'SHIPPED', updatedAt: now })
-				.where(eq(itemsTable.id, lockedItem.id));
-		}
-		await tellAboutOrder(tx, locked.order, lockedItem, 'receiver', 'orderShipped', {
-			waybill: shipment.waybill ?? '',
-		});
-	});
 }

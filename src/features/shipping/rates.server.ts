@@ -2,10 +2,11 @@
  * Courier rates for an item: the mode courier delivery runs in, where a parcel leaves from, what
  * it weighs, and the quote (decision 024).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { insuredValue } from '~/config/shipping';
 import type { ServerConfig } from '~/server/config';
 import type { Database } from '~/server/db/client';
+import { preparedStatements } from '~/server/db/prepared';
 import { items, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { type Parcel, type RateSource, RateSourceError } from './rate-source';
@@ -85,23 +86,29 @@ export function parcelOf(
 	};
 }
 
+/** The item's parcel fields and its donor's area: prepared, as every rate call reads it. */
+const selectShippableItem = preparedStatements((db) =>
+	db
+		.select({
+			weight: items.weight,
+			length: items.length,
+			width: items.width,
+			height: items.height,
+			quantity: items.quantity,
+			reservedQuantity: items.reservedQuantity,
+			status: items.status,
+			donorAreaId: users.areaId,
+		})
+		.from(items)
+		.innerJoin(users, eq(users.id, items.donorId))
+		.where(eq(items.id, sql.placeholder('id')))
+		.prepare('shippable_item'),
+);
+
 /** The item's parcel fields and its donor's area; NOT_FOUND when there is no such item. */
 async function shippableItem(db: Database, itemId: number): Promise<ShippableItem> {
 	const [row] = Number.isSafeInteger(itemId)
-		? await db
-				.select({
-					weight: items.weight,
-					length: items.length,
-					width: items.width,
-					height: items.height,
-					quantity: items.quantity,
-					reservedQuantity: items.reservedQuantity,
-					status: items.status,
-					donorAreaId: users.areaId,
-				})
-				.from(items)
-				.innerJoin(users, eq(users.id, items.donorId))
-				.where(eq(items.id, itemId))
+		? await selectShippableItem(db).execute({ id: itemId })
 		: [];
 	if (!row) throw new AppError('NOT_FOUND');
 	return row;
