@@ -15,13 +15,18 @@ export const framePolicy = "frame-ancestors 'none'";
 
 /**
  * Lets this page load scripts and frames from `origins` (a provider's widget or payment page),
- * on top of the site's own policy. Only pages that use a provider call it, so every other page
- * keeps the strict policy.
+ * and with `calls` also fetch from them, on top of the site's own policy. Only pages that use a
+ * provider call it, so every other page keeps the strict policy.
  */
-export function allowProvider(policy: PagePolicy | undefined, origins: readonly string[]): void {
-	if (!policy) return;
+export function allowProvider(
+	policy: PagePolicy | undefined,
+	origins: readonly string[],
+	{ calls = false } = {},
+): void {
+	if (!policy || origins.length === 0) return;
 	for (const origin of origins) policy.insertScriptResource(origin);
 	policy.insertDirective(`frame-src ${origins.join(' ')}`);
+	if (calls) policy.insertDirective(`connect-src ${origins.join(' ')}`);
 }
 
 /** The CSP hash of a script's exact text. */
