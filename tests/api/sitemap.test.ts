@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { citiesWithItems } from '~/features/places/city-pages.server';
 import { robotsTxt } from '~/features/sitemap/sitemap';
 import { sitemapXml } from '~/features/sitemap/sitemap.server';
+import { items } from '~/server/db/schema';
 import { createItemFor, toggleItem } from '../helpers/items';
 import { describeOnDatabases, testOrigin } from '../helpers/test-server';
 
@@ -49,6 +51,25 @@ describeOnDatabases('Sitemap and city pages', (use) => {
 		await toggleItem(use(), owner, next.id);
 		expect(locations((await sitemap('items-1'))!, 'urlset')).not.toContain(
 			`${testOrigin}/items/${next.id}`,
+		);
+	});
+
+	it('leaves out an item a moderator hid, and its city when nothing else is there', async () => {
+		const owner = await use().createUser({ complete: true });
+		const item = await createItemFor(use(), owner, { pickupDistrict: '11.71.01' });
+		const kept = await createItemFor(use(), owner, { pickupDistrict: '32.73.14' });
+		expect((await citiesWithItems(use().server.db)).map((city) => city.slug)).toContain(
+			'kota-banda-aceh',
+		);
+		await use()
+			.server.db.update(items)
+			.set({ hiddenAt: new Date(), hiddenReason: 'moderator' })
+			.where(eq(items.id, item.id));
+		const part = locations((await sitemap('items-1'))!, 'urlset');
+		expect(part).toContain(`${testOrigin}/items/${kept.id}`);
+		expect(part).not.toContain(`${testOrigin}/items/${item.id}`);
+		expect((await citiesWithItems(use().server.db)).map((city) => city.slug)).not.toContain(
+			'kota-banda-aceh',
 		);
 	});
 

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, max } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, max } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { listVersion } from '~/features/items/item-search.server';
 import { items } from '~/server/db/schema';
@@ -33,7 +33,13 @@ export async function citiesWithItems(db: Database): Promise<CityWithItems[]> {
 			lastModified: max(items.updatedAt),
 		})
 		.from(items)
-		.where(and(eq(items.status, 'AVAILABLE'), isNotNull(items.pickupRegencyCode)))
+		.where(
+			and(
+				eq(items.status, 'AVAILABLE'),
+				isNull(items.hiddenAt),
+				isNotNull(items.pickupRegencyCode),
+			),
+		)
 		.groupBy(items.pickupRegencyCode);
 	const places = await placeDirectory();
 	const cities = rows

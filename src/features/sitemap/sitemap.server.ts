@@ -1,4 +1,4 @@
-import { asc, count, eq, max } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
 import { listVersion } from '~/features/items/item-search.server';
 import { citiesWithItems } from '~/features/places/city-pages.server';
 import type { Database } from '~/server/db/client';
@@ -14,7 +14,8 @@ import {
 /** The public pages that are the same for everyone, by their unprefixed path. */
 const staticPages = ['/', '/items', '/heroes/rankings', '/support-us', '/terms', '/privacy-policy'];
 
-const available = eq(items.status, 'AVAILABLE');
+/** Items anyone may find: available and not hidden (under review, by a moderator, suspended). */
+const available = and(eq(items.status, 'AVAILABLE'), isNull(items.hiddenAt));
 
 /** The index: the static pages, the city pages and one part per 20,000 available items. */
 async function indexXml(db: Database, origin: string): Promise<string> {

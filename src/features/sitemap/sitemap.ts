@@ -69,6 +69,8 @@ export const privatePaths = [
 	'/my-items',
 	'/my-requests',
 	'/saved-searches',
+	'/moderation',
+	'/pay/',
 	'/profile$',
 	'/edit-profile',
 	'/complete-profile',
