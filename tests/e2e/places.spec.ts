@@ -212,12 +212,10 @@ for (const locale of locales) {
 		await donor.context().close();
 
 		await page.reload();
-		const bell = page
-			.getByRole('banner')
-			.getByRole('button', {
-				name: fill(notifications.bell.labelUnread, { unread: 1 }),
-				exact: true,
-			});
+		const bell = page.getByRole('banner').getByRole('button', {
+			name: fill(notifications.bell.labelUnread, { unread: 1 }),
+			exact: true,
+		});
 		await bell.click();
 		const entry = page.locator('#notification-panel').getByRole('link', {
 			name: fill(notifications.kinds.savedSearchMatch, { label, item: item.name }),
