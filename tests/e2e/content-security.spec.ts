@@ -84,7 +84,14 @@ test('every page has a strict Content-Security-Policy that allows its own script
 	// Signed in: the account pages and the listing form (with its human check).
 	await signUpComplete(page);
 	const item = await listItem(page, 'Lemari pakaian dua pintu');
-	const signedIn = ['/donate-item', '/my-items', `/my-items/${item.id}/edit`, '/my-requests'];
+	const signedIn = [
+		'/donate-item',
+		'/my-items',
+		`/my-items/${item.id}/edit`,
+		`/my-items/${item.id}/requests`,
+		'/my-requests',
+		'/saved-searches',
+	];
 	for (const locale of ['id', 'en'] as const) {
 		for (const path of [...signedIn, '/profile', '/edit-profile', '/complete-profile']) {
 			await check(localePath(path, locale));
