@@ -63,30 +63,30 @@ export const statements = {
 		select current.id as request_id, case
 			when item.donor_id = $4::text then 'ownItem'
 			when exists (select 1 from user_blocks where blocker_id = item.donor_id
-				and blocked_id = $4::text) then 'blocked'
+				and blocked_id = $5::text) then 'blocked'
 			when current.state in ('reserved', 'handedOver') or current.method = 'courier'
 				then 'inProgress'
 			when item.status not in ('AVAILABLE', 'RESERVED') or item.hidden_at is not null
 				then 'notAvailable'
-			when $5::int > case item.status
+			when $6::int > case item.status
 				when 'AVAILABLE' then item.quantity - item.reserved_quantity
 				else item.quantity end then 'overAvailable'
-			when current.quantity = $6::int then 'unchanged'
+			when current.quantity = $7::int then 'unchanged'
 			when current.id is not null then 'changed'
 			when (select count(*) from item_requests
-				where receiver_id = $7::text and state in ('open', 'reserved'))
-				>= $8 then 'limit'
+				where receiver_id = $8::text and state in ('open', 'reserved'))
+				>= $9 then 'limit'
 			else 'created' end as outcome
 		from item left join current on true
 	), created as (
 		insert into item_requests (item_id, donor_id, receiver_id, quantity, created_at, updated_at)
-		select item.id, item.donor_id, $9::text, $10::int,
-			$11::timestamptz, $12::timestamptz
+		select item.id, item.donor_id, $10::text, $11::int,
+			$12::timestamptz, $13::timestamptz
 		from item, verdict where verdict.outcome = 'created'
 		returning *
 	), changed as (
-		update item_requests set quantity = $13::int, seen_by_donor_at = null,
-			updated_at = $14::timestamptz
+		update item_requests set quantity = $14::int, seen_by_donor_at = null,
+			updated_at = $15::timestamptz
 		from verdict
 		where verdict.outcome = 'changed' and item_requests.id = verdict.request_id
 		returning item_requests.*
@@ -100,8 +100,8 @@ export const statements = {
 		select item.donor_id,
 			case verdict.outcome when 'created' then 'requestCreated' else 'requestUpdated' end,
 			request.id, item.id,
-			jsonb_build_object('item', item.name, 'name', $15::text,
-				'count', $16::int)
+			jsonb_build_object('item', item.name, 'name', $16::text,
+				'count', $17::int)
 		from item, verdict, request where verdict.outcome in ('created', 'changed')
 	)
 	select verdict.outcome, request.id, request.item_id, request.donor_id, request.receiver_id,
@@ -146,6 +146,7 @@ export const statements = {
 export const askParams = ({ itemId, receiverId, quantity, now, receiverName, heldAtMost }) => [
 	itemId,
 	itemId,
+	receiverId,
 	receiverId,
 	receiverId,
 	quantity,
