@@ -16,6 +16,7 @@ import idCommon from '../../locales/id/common.json' with { type: 'json' };
 import idItem from '../../locales/id/item.json' with { type: 'json' };
 import idItemDetail from '../../locales/id/itemDetail.json' with { type: 'json' };
 import type { Item } from '../../src/features/items/items';
+import { pickupLabel } from '../../src/features/places/places';
 import {
 	accountTexts,
 	completeProfile,
@@ -135,7 +136,8 @@ for (const locale of locales) {
 		await expect(donorLink).toHaveAttribute('href', at(`/profile/${listed.donorId}`));
 		await expect(donorLink).toHaveText(donor.profile.name);
 		await expect(receiver.getByText('Kursi lipat kayu jati.')).toHaveCSS('white-space', 'pre-line');
-		await expect(receiver.getByText(listed.donor.areaName!, { exact: true })).toBeVisible();
+		// The pickup area, city first: the donor's district unless they chose another.
+		await expect(receiver.getByText(pickupLabel(listed.pickup!), { exact: true })).toBeVisible();
 
 		// Link previews get the cover photo (as JPEG), search engines the free offer.
 		const ogImage = await receiver.locator('meta[property="og:image"]').getAttribute('content');

@@ -192,3 +192,15 @@ export const cardClass = {
 /** The path of the map-pin icon in front of the area. */
 export const areaIconPath =
 	'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z';
+
+/** The item of a card template: only its shape matters, every field is replaced when filled. */
+export const templateCardItem: CardItem = {
+	id: 0,
+	name: '',
+	status: 'AVAILABLE',
+	category: 'other',
+	available: 1,
+	cover: { src: '', srcset: '', width: 4, height: 3 },
+	donorName: '',
+	areaName: '-',
+};
