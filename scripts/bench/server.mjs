@@ -3,7 +3,7 @@
 // benchmark needs the same way.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { access, copyFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,8 +59,8 @@ export async function buildApp({ root, siteUrl }) {
 }
 
 /**
- * Copies dist/ into `dir`, with server/start.mjs beside it (it imports `../dist/server/...`
- * relative to itself), so the run serves one fixed build.
+ * Copies dist/ into `dir`, with server/ beside it (start.mjs imports `../dist/server/...`
+ * relative to itself, and its neighbours), so the run serves one fixed build.
  * @param {{ root: string, dir: string }} options
  * @returns {Promise<void>}
  */
@@ -73,8 +73,7 @@ export async function snapshotBuild({ root, dir }) {
 	}
 	await rm(dir, { recursive: true, force: true });
 	await cp(dist, path.join(dir, 'dist'), { recursive: true });
-	await mkdir(path.join(dir, 'server'), { recursive: true });
-	await copyFile(path.join(root, 'server', 'start.mjs'), path.join(dir, 'server', 'start.mjs'));
+	await cp(path.join(root, 'server'), path.join(dir, 'server'), { recursive: true });
 }
 
 /**

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '~/app/context';
@@ -69,6 +70,21 @@ describe.skipIf(!databaseUrl)('many instances on one PostgreSQL database', () =>
 		expect(await second.runAlone('sweeper', async () => (secondRan = true))).toBe(true);
 		expect(secondRan).toBe(true);
 		await Promise.all([first.close(), second.close()]);
+	});
+
+	it('run their jobs beside each other even when the pool has a single connection', async () => {
+		const poolSize = process.env['DATABASE_POOL_SIZE'];
+		process.env['DATABASE_POOL_SIZE'] = '1';
+		const handle = openPostgres(url.href);
+		if (poolSize === undefined) delete process.env['DATABASE_POOL_SIZE'];
+		else process.env['DATABASE_POOL_SIZE'] = poolSize;
+		// Each job holds its lock while it queries through the pool, as the maintenance jobs do.
+		const query = () => handle.db.execute(sql`select 1`);
+		const ran = await Promise.all(
+			['clean-up', 'reservations', 'courier-orders'].map((job) => handle.runAlone(job, query)),
+		);
+		expect(ran).toEqual([true, true, true]);
+		await handle.close();
 	});
 });
 

@@ -41,27 +41,26 @@ export function openPostgres(url: string): DatabaseHandle {
 		onnotice: () => {},
 	});
 	const db = drizzlePostgres(client, { schema });
+	// Advisory locks live on a connection of their own, never recycled (a new connection would
+	// silently drop them): a lock held for a whole job must not take one of the pool's
+	// connections, or a small pool has none left for the jobs' own queries and they wait forever.
+	const lockClient = postgres(url, { max: 1, max_lifetime: null, onnotice: () => {} });
 	/**
-	 * Holds the session-level advisory lock `name` on a connection of its own while `job` runs;
-	 * `wait` queues behind a holder, otherwise a held lock means the job is not run.
+	 * Holds the session-level advisory lock `name` while `job` runs; `wait` queues behind a
+	 * holder, otherwise a held lock means the job is not run.
 	 */
 	const locked = async (name: string, wait: boolean, job: () => Promise<unknown>) => {
-		const connection = await client.reserve();
-		try {
-			if (wait) await connection`select pg_advisory_lock(hashtext(${name}))`;
-			else {
-				const [row] = await connection`select pg_try_advisory_lock(hashtext(${name})) as held`;
-				if (!row?.['held']) return false;
-			}
-			try {
-				await job();
-			} finally {
-				await connection`select pg_advisory_unlock(hashtext(${name}))`;
-			}
-			return true;
-		} finally {
-			connection.release();
+		if (wait) await lockClient`select pg_advisory_lock(hashtext(${name}))`;
+		else {
+			const [row] = await lockClient`select pg_try_advisory_lock(hashtext(${name})) as held`;
+			if (!row?.['held']) return false;
 		}
+		try {
+			await job();
+		} finally {
+			await lockClient`select pg_advisory_unlock(hashtext(${name}))`;
+		}
+		return true;
 	};
 	return {
 		db,
@@ -74,7 +73,9 @@ export function openPostgres(url: string): DatabaseHandle {
 			await client`select 1`;
 		},
 		runAlone: (name, job) => locked(`hibahin:job:${name}`, false, job),
-		close: () => client.end(),
+		close: async () => {
+			await Promise.all([client.end(), lockClient.end()]);
+		},
 	};
 }
 
