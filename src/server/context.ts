@@ -107,7 +107,7 @@ export async function createServerContext(
 		storage: config.objectStorage
 			? objectStorage(config.objectStorage)
 			: folderStorage(uploadsDir(config)),
-		sessions: redis ? redisSessionStore(redis) : databaseSessionStore(db),
+		sessions: redis ? redisSessionStore(redis, db) : databaseSessionStore(db),
 		rateLimiter,
 		relyingParty,
 		verifyBearer: createBearerVerifier({

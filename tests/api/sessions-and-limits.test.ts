@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import {
 	type SessionStore,
 	sessionTtlMs,
 } from '~/server/auth/sessions';
-import { type DatabaseHandle } from '~/server/db/client';
+import { type DatabaseHandle, openPglite } from '~/server/db/client';
 import { sessions as sessionRows, users } from '~/server/db/schema';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from '~/server/rate-limit';
 import { describeOnDatabases, testDatabases } from '../helpers/test-server';
@@ -21,22 +22,39 @@ interface Backend {
 	newUser(): Promise<string>;
 	/** Everything stored for sessions, as text, to look for tokens in. */
 	storedSessions(): Promise<string>;
+	/** Moves `userId`'s sessions past their end, where they are rows (Redis lets them expire). */
+	endSessionsOf?(userId: string): Promise<void>;
 	/** Milliseconds until a rate-limit counter is forgotten, where counters expire (Redis). */
 	counterLifetime?(key: string): Promise<number>;
 	close(): Promise<void>;
 }
 
-async function databaseBackend(open: () => Promise<DatabaseHandle>): Promise<Backend> {
-	const database = await open();
+/** A migrated database, and a way to add a user to it. */
+async function openUsers(database: DatabaseHandle) {
 	await database.migrate();
 	const { db } = database;
 	return {
-		sessions: databaseSessionStore(db),
-		limiter: databaseRateLimiter(db),
+		db,
 		async newUser() {
 			const id = randomUUID();
 			await db.insert(users).values({ id, issuer: 'https://issuer.example', subject: id });
 			return id;
+		},
+	};
+}
+
+async function databaseBackend(open: () => Promise<DatabaseHandle>): Promise<Backend> {
+	const database = await open();
+	const { db, newUser } = await openUsers(database);
+	return {
+		sessions: databaseSessionStore(db),
+		limiter: databaseRateLimiter(db),
+		newUser,
+		async endSessionsOf(userId) {
+			await db
+				.update(sessionRows)
+				.set({ expiresAt: new Date(Date.now() - 1000) })
+				.where(eq(sessionRows.userId, userId));
 		},
 		// A window's row stays and starts over once it is past: nothing expires.
 		storedSessions: async () => JSON.stringify(await db.select().from(sessionRows)),
@@ -44,12 +62,15 @@ async function databaseBackend(open: () => Promise<DatabaseHandle>): Promise<Bac
 	};
 }
 
-function redisBackend(url: string): Backend {
+/** Sessions in Redis; their users, as on a server, in a database (here an in-memory one). */
+async function redisBackend(url: string): Promise<Backend> {
 	const redis = new Redis(url);
+	const database = openPglite(null);
+	const { db, newUser } = await openUsers(database);
 	return {
-		sessions: redisSessionStore(redis),
+		sessions: redisSessionStore(redis, db),
 		limiter: redisRateLimiter(redis),
-		newUser: async () => randomUUID(),
+		newUser,
 		async storedSessions() {
 			const stored: string[] = [];
 			for await (const keys of redis.scanStream({ match: 'session:*', count: 1000 })) {
@@ -58,7 +79,10 @@ function redisBackend(url: string): Backend {
 			return stored.join('\n');
 		},
 		counterLifetime: (key) => redis.pttl(`ratelimit:${key}`),
-		close: async () => void (await redis.quit()),
+		close: async () => {
+			await redis.quit();
+			await database.close();
+		},
 	};
 }
 
@@ -66,7 +90,7 @@ function redisBackend(url: string): Backend {
 const backends: { name: string; start: () => Promise<Backend> }[] = [
 	...testDatabases.map(({ name, open }) => ({ name, start: () => databaseBackend(open) })),
 	...(process.env['TEST_REDIS_URL']
-		? [{ name: 'Redis', start: async () => redisBackend(process.env['TEST_REDIS_URL']!) }]
+		? [{ name: 'Redis', start: () => redisBackend(process.env['TEST_REDIS_URL']!) }]
 		: []),
 ];
 
@@ -89,6 +113,24 @@ for (const { name, start } of backends) {
 				expect(lifetime).toBeLessThanOrEqual(sessionTtlMs);
 
 				await backend.sessions.delete(token);
+				expect(await backend.sessions.find(token)).toBeNull();
+			});
+
+			it('name their signed-in user in one call, and nobody once deleted', async () => {
+				const userId = await backend.newUser();
+				const token = await backend.sessions.create(userId, null);
+				expect(await backend.sessions.userOf(token)).toMatchObject({ id: userId });
+				expect(await backend.sessions.userOf('a-token-nobody-was-given')).toBeNull();
+				await backend.sessions.delete(token);
+				expect(await backend.sessions.userOf(token)).toBeNull();
+			});
+
+			it('name nobody once past their end', async ({ skip }) => {
+				if (!backend.endSessionsOf) skip('Redis forgets a session at its end by itself');
+				const userId = await backend.newUser();
+				const token = await backend.sessions.create(userId, null);
+				await backend.endSessionsOf!(userId);
+				expect(await backend.sessions.userOf(token)).toBeNull();
 				expect(await backend.sessions.find(token)).toBeNull();
 			});
 

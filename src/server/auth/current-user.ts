@@ -1,4 +1,4 @@
-import { findOrCreateUser, findUser, type UserRow } from '~/server/auth/users';
+import { findOrCreateUser, type UserRow } from '~/server/auth/users';
 import type { ServerContext } from '../context';
 import { bearerToken, namesBearer } from './bearer';
 
@@ -16,7 +16,5 @@ export async function findUserForRequest(
 		const identity = token ? await server.verifyBearer(token) : null;
 		return identity ? findOrCreateUser(server.db, identity) : null;
 	}
-	if (!credentials.sessionToken) return null;
-	const session = await server.sessions.find(credentials.sessionToken);
-	return session ? findUser(server.db, session.userId) : null;
+	return credentials.sessionToken ? server.sessions.userOf(credentials.sessionToken) : null;
 }
