@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import postgres from 'postgres';
 import { afterAll } from 'vitest';
 import { drizzle } from 'drizzle-orm/postgres-js';
-import { databaseSessionStore } from '~/server/auth/sessions';
+import { databaseSessionStore, type SessionStore } from '~/server/auth/sessions';
 import type { Database } from '~/server/db/client';
 import * as schema from '~/server/db/schema';
 import { projectPath } from '~/server/paths';
@@ -34,12 +34,15 @@ export interface AppProcess {
 	exited: Promise<number | null>;
 }
 
-/** Starts the built server (`npm run build` first) with `env`; `ready` waits for `/readyz`. */
+/**
+ * Starts the built server (`npm run build` first) with `env`, on `env.PORT` or a free port;
+ * `ready` waits for `/readyz`.
+ */
 export async function startApp(
 	env: Record<string, string>,
 	{ ready = true }: { ready?: boolean } = {},
 ): Promise<AppProcess> {
-	const port = await freePort();
+	const port = env['PORT'] ? Number(env['PORT']) : await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	const child = spawn(process.execPath, [projectPath('server/start.mjs')], {
 		env: {
@@ -90,8 +93,15 @@ export async function freshDatabase(serverUrl: string) {
 	};
 }
 
-/** A user with a complete profile and a session cookie, written straight to the database. */
-export async function signedInUser(db: Database, issuer: string): Promise<{ cookie: string }> {
+/**
+ * A user with a complete profile and a session cookie, written straight to the database and to
+ * the sessions the server reads (`sessions`: Redis when it runs with REDIS_URL).
+ */
+export async function signedInUser(
+	db: Database,
+	issuer: string,
+	sessions: SessionStore = databaseSessionStore(db),
+): Promise<{ id: string; token: string; cookie: string }> {
 	const id = randomUUID();
 	await db.insert(schema.users).values({
 		id,
@@ -104,6 +114,6 @@ export async function signedInUser(db: Database, issuer: string): Promise<{ cook
 		areaId: '31.74.07',
 		areaName: 'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta',
 	});
-	const token = await databaseSessionStore(db).create(id, null);
-	return { cookie: `hibahin_session=${token}` };
+	const token = await sessions.create(id, null);
+	return { id, token, cookie: `hibahin_session=${token}` };
 }
