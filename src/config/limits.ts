@@ -103,6 +103,11 @@ export const requestLimits = {
 	notificationsListed: 30,
 } as const;
 
+/** Places (docs/product-rules.md#places): the cities `/items` links to, the busiest first. */
+export const placeLimits = {
+	citiesOnList: 12,
+} as const;
+
 /** Saved searches (docs/product-rules.md#saved-searches): enough to follow a few needs, not to spam. */
 export const savedSearchLimits = {
 	perUser: 10,

@@ -112,6 +112,22 @@ describeOnDatabases('Item pickup areas and place filters', (use) => {
 				ids([jakarta]),
 			);
 			expect((await list(`?search=${word}&province=32&category=books`)).meta.total).toBe(0);
+			const chair = await createItemFor(use(), await donor(), {
+				name: `Kursi ${word}`,
+				category: 'furniture',
+				pickupDistrict: place.coblong,
+			});
+			expect(ids((await list(`?search=${word}&regency=3273&category=furniture`)).items)).toEqual(
+				ids([chair]),
+			);
+			expect(ids((await list(`?search=${word}&province=32&sort=oldest`)).items)).toEqual(
+				ids([kidul, coblong, cimahi, chair]),
+			);
+			const paged = await list(
+				`?search=${word}&province=32&regency=3273&district=327302&limit=1&page=2`,
+			);
+			expect(ids(paged.items)).toEqual(ids([coblong]));
+			expect(paged.meta.total).toBe(2);
 			const filtered = await list(`?province=32&regency=3277&district=327701&status=available`);
 			expect(ids(filtered.items)).toContain(cimahi.id);
 			expect(filtered.items.every((item) => item.pickup?.districtCode === '32.77.01')).toBe(true);
@@ -120,13 +136,18 @@ describeOnDatabases('Item pickup areas and place filters', (use) => {
 		it('finds items by the name of their city or district, typos included', async () => {
 			const word = marker();
 			const kidul = await itemIn(word, place.cibeunyingKidul);
-			await itemIn(word, place.kebayoranBaru);
+			const jakarta = await itemIn(word, place.kebayoranBaru);
 			const inBandung = await list(`?search=bandung&regency=3273`);
 			expect(ids(inBandung.items)).toContain(kidul.id);
 			const byDistrict = await list(`?search=cibeunying&district=327314`);
 			expect(ids(byDistrict.items)).toContain(kidul.id);
 			const misspelled = await list(`?search=cibeunyinq&district=327314`);
 			expect(ids(misspelled.items)).toContain(kidul.id);
+			const surabaya = await itemIn(word, '35.78.08');
+			expect(ids((await list(`?search=surabaya&province=35`)).items)).toContain(surabaya.id);
+			expect(ids((await list(`?search=gubeng&regency=3578`)).items)).toContain(surabaya.id);
+			const kebayoran = await list(`?search=kebayoran&province=31`);
+			expect(ids(kebayoran.items)).toContain(jakarta.id);
 		});
 
 		it('answers 400 with a translated message for codes that name no place', async () => {

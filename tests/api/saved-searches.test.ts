@@ -95,6 +95,11 @@ describeOnDatabases('Saved searches', (use) => {
 			await saved(elsewhere, { search: word, province: '31' });
 			await saved(otherCategory, { search: word, category: 'books' });
 			await saved(donor, { search: word });
+			// A place alone matches any item picked up there; another city of the province does not.
+			const inBandung = await use().createUser();
+			await saved(inBandung, { province: '32', regency: '3273' });
+			const inCimahi = await use().createUser();
+			await saved(inCimahi, { province: '32', regency: '3277' });
 
 			const item = await createItemFor(use(), donor, {
 				name: `Kursi ${word}`,
@@ -110,7 +115,10 @@ describeOnDatabases('Saved searches', (use) => {
 					read: false,
 				}),
 			]);
-			for (const user of [elsewhere, otherCategory, donor]) {
+			expect((await notificationsOf(use(), inBandung, 'id')).notifications).toEqual([
+				expect.objectContaining({ kind: 'savedSearchMatch', path: `/items/${item.id}` }),
+			]);
+			for (const user of [elsewhere, otherCategory, inCimahi, donor]) {
 				expect((await notificationsOf(use(), user, 'id')).notifications).toEqual([]);
 			}
 		});

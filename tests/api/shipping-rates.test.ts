@@ -6,7 +6,7 @@ import noCourier from '~/features/shipping/fixtures/biteship-rates-no-courier.js
 import { cachedRateSource } from '~/features/shipping/rate-cache.server';
 import { createBiteshipRateSource } from '~/features/shipping/rates.biteship.server';
 import type { RateOption } from '~/features/shipping/shipping';
-import { users } from '~/server/db/schema';
+import { items, users } from '~/server/db/schema';
 import { createItemFor, expectError } from '../helpers/items';
 import { describeOnDatabases } from '../helpers/test-server';
 
@@ -28,7 +28,7 @@ describeOnDatabases('Shipping rates, simulated (embedded mode)', (use) => {
 		expect(await response.json()).toEqual({ data: { mode: 'simulated' } });
 	});
 
-	it('quotes the three couriers from the donor’s area for the item’s weight and size', async () => {
+	it('quotes the three couriers from the item’s pickup district for its weight and size', async () => {
 		const { item } = await listedItem();
 		const response = await itemRates(item.id, 'destination_area_id=31.74.06&quantity=1');
 		expect(response.status).toBe(200);
@@ -72,9 +72,23 @@ describeOnDatabases('Shipping rates, simulated (embedded mode)', (use) => {
 		expect(indonesian.message).toBe('Lokasi tidak ditemukan.');
 	});
 
-	it('explains that a donor without a pickup area cannot be shipped from', async () => {
+	it('quotes from the item’s own pickup district, not its donor’s', async () => {
+		const donor = await use().createUser({ complete: true, name: 'Ani Wijaya' });
+		// Picked up in Cibeunying Kidul (Kota Bandung) by a donor living in Jakarta.
+		const item = await createItemFor(use(), donor, { pickupDistrict: '32.73.14' });
+		const response = await itemRates(item.id, 'destination_area_id=32.73.01&quantity=1');
+		const { data } = (await response.json()) as Answer;
+		// Within Kota Bandung: the same city's tariff as the Jakarta item to Jakarta above.
+		expect(data.rates.find((rate) => rate.courierCode === 'jne')?.price).toBe(99_000);
+	});
+
+	it('explains that an item placed nowhere, by a donor without an area, cannot be shipped', async () => {
 		const { donor, item } = await listedItem();
 		await use().server.db.update(users).set({ areaId: null }).where(eq(users.id, donor.id));
+		await use()
+			.server.db.update(items)
+			.set({ pickupDistrictCode: null })
+			.where(eq(items.id, item.id));
 		const error = await expectError(
 			await itemRates(item.id, 'destination_area_id=31.74.06', inEnglish),
 			422,
@@ -199,6 +213,26 @@ describeOnDatabases('Shipping rates, live (Biteship recorded responses)', (use) 
 		const again = await use().request(parcelQuery('IDNP6IDNC148IDND841IDZ12250'));
 		expect(((await again.json()) as Answer).data).toEqual(data);
 		expect(calls).toHaveLength(1);
+	});
+
+	it('sends an item’s rates from its donor’s Biteship area, which official codes cannot name', async () => {
+		const calls = biteshipAnswering(jakarta);
+		const donor = await use().createUser({ complete: true });
+		const item = await createItemFor(use(), donor, { pickupDistrict: '32.73.14' });
+		await use()
+			.server.db.update(users)
+			.set({ areaId: 'IDNP6IDNC148IDND842IDZ12160' })
+			.where(eq(users.id, donor.id));
+		const response = await use().request(
+			`/items/${item.id}/shipping-rates?destination_area_id=IDNP6IDNC148IDND841IDZ12250`,
+		);
+		expect(response.status).toBe(200);
+		expect(calls).toEqual([
+			expect.objectContaining({
+				origin_area_id: 'IDNP6IDNC148IDND842IDZ12160',
+				destination_area_id: 'IDNP6IDNC148IDND841IDZ12250',
+			}),
+		]);
 	});
 
 	it('answers NO_SHIPPING_SERVICES when Biteship has no courier for the route', async () => {

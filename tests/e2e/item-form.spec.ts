@@ -120,7 +120,7 @@ for (const locale of locales) {
 		await page.getByTestId('continue-sign-in').click();
 		await page.waitForURL(/\/auth\/interaction\//);
 		await submitSignUp(page, newAccount(locale));
-		await completeProfile(page, { locale });
+		const { areaName } = await completeProfile(page, { locale });
 		await expect(page).toHaveURL(at('/donate-item'));
 		await expect(page).toHaveTitle(pageTitle(itemForm.add.title));
 		await hydrated(page);
@@ -134,6 +134,15 @@ for (const locale of locales) {
 		await field(page, itemForm.fields.height).fill('90');
 		await field(page, itemForm.fields.quantity).fill('2');
 		await field(page, itemTexts.category.label).selectOption('furniture');
+		// The pickup district opens on the profile's, and can be another one.
+		const pickup = page.getByRole('combobox', { name: itemForm.fields.pickupDistrict });
+		await expect(pickup).toHaveValue(new RegExp(`^${areaName.split(',')[0]}`));
+		await pickup.fill('cibeunying kidul');
+		await page
+			.getByRole('listbox', { name: itemForm.fields.pickupDistrict })
+			.getByRole('option', { name: /^Cibeunying Kidul, Kota Bandung/ })
+			.click();
+		await expect(pickup).toHaveValue(/^Cibeunying Kidul, Kota Bandung/);
 		await photoInput(page).setInputFiles([
 			await png('depan.png', { r: 200, g: 80, b: 40 }),
 			// Larger than 2048 px: scaled down in the browser before the upload.
@@ -152,6 +161,7 @@ for (const locale of locales) {
 		await expect(page.getByRole('main').getByText(name)).toBeVisible();
 		const [item] = await myItems(page);
 		expect(item).toMatchObject({ name, weight: 4.5, quantity: 2, category: 'furniture' });
+		expect(item!.pickup).toMatchObject({ districtCode: '32.73.14', regencyName: 'Kota Bandung' });
 		expect(item!.images).toHaveLength(2);
 		expect(item!.photos[1]!.width).toBeLessThanOrEqual(2048);
 	});

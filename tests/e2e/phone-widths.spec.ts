@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Item } from '../../src/features/items/items';
+import { citySlug } from '../../src/features/places/places';
 import { completeProfile, expect, signUp, test } from './support/accounts';
 import { requireSeededServer } from './support/heroes';
 import { localePath, locales } from './support/i18n';
@@ -103,9 +104,24 @@ async function listItem(page: Page, baseURL: string): Promise<Item> {
 	return ((await response.json()) as { data: Item }).data;
 }
 
+/** Saves a search with long words, a category and a city, as the signed-in person of `page`. */
+async function saveSearch(page: Page, baseURL: string): Promise<void> {
+	const response = await page.request.post('/api/saved-searches', {
+		headers: { Origin: baseURL },
+		data: {
+			search: 'lemari pakaian kayu jati dua pintu dengan cermin',
+			category: 'furniture',
+			province: '31',
+			regency: '3174',
+		},
+	});
+	expect(response.status(), await response.text()).toBe(201);
+}
+
 const publicPages = [
 	'/',
 	'/items',
+	'/items?province=32&regency=3273',
 	'/heroes/rankings',
 	'/heroes/rankings?page=2&sort=recent',
 	'/support-us',
@@ -141,13 +157,17 @@ for (const locale of locales) {
 			await expectFitsPhones(page, at('/complete-profile'));
 			await completeProfile(page, { locale });
 			const item = await listItem(page, baseURL!);
+			await saveSearch(page, baseURL!);
 			for (const path of [
 				'/profile',
 				'/edit-profile',
 				'/my-items',
 				'/donate-item',
+				'/saved-searches',
 				`/my-items/${item.id}/edit`,
 				`/items/${item.id}`,
+				// The item's city has a page now that it has an available item.
+				`/items/in/${citySlug(item.pickup!.regencyName)}`,
 			]) {
 				await expectFitsPhones(page, at(path));
 			}

@@ -1,8 +1,9 @@
 /**
  * Finding items near you, at a phone's width in both languages: the place filter of `/items`
  * (province, then a city picked by typing), "near me", the filter surviving a reload through
- * the URL, and a city's own page. Each journey signs up its own donor in Kota Bandung and lists
- * one item there and one in Jakarta, all carrying a word no other item has.
+ * the URL, a city's own page and the links to it, and the home page's "near you" row. Each
+ * journey signs up its own donor and lists items in Kota Bandung, Jakarta or Surabaya, all
+ * carrying a word no other item has.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
@@ -55,19 +56,42 @@ async function listItemIn(page: Page, name: string, district: string): Promise<I
 	return ((await response.json()) as { data: Item }).data;
 }
 
+/** A sitemap or index as the browser's XML parser reads it: its root and its addresses. */
+async function parsedSitemap(page: Page, path: string) {
+	const response = await page.request.get(path);
+	expect(response.headers()['content-type']).toMatch(/xml/);
+	const parsed = await page.evaluate(
+		(xml) => {
+			const document = new DOMParser().parseFromString(xml, 'application/xml');
+			return {
+				error: document.querySelector('parsererror')?.textContent ?? null,
+				namespace: document.documentElement.namespaceURI,
+				locations: [...document.getElementsByTagName('loc')].map((loc) => loc.textContent ?? ''),
+			};
+		},
+		await response.text(),
+	);
+	expect(parsed.error, path).toBeNull();
+	expect(parsed.namespace).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+	return parsed;
+}
+
 /** The names on the list's cards, in order. */
 function cardNames(page: Page) {
 	return page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 });
 }
 
-/** Signs up a donor living in Cibeunying Kidul (Kota Bandung), on their own address. */
-async function signUpInBandung(page: Page, locale: Locale): Promise<void> {
+/** Signs up a person living in the district `areaQuery` finds first, on their own address. */
+async function signUpIn(page: Page, locale: Locale, areaQuery: string): Promise<void> {
 	await page.setExtraHTTPHeaders({
 		'X-Forwarded-For': `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
 	});
 	await signUp(page, { locale });
-	await completeProfile(page, { locale, details: { areaQuery: 'cibeunying kidul' } });
+	await completeProfile(page, { locale, details: { areaQuery } });
 }
+
+/** Signs up a donor living in Cibeunying Kidul (Kota Bandung), on their own address. */
+const signUpInBandung = (page: Page, locale: Locale) => signUpIn(page, locale, 'cibeunying kidul');
 
 /** A page of a new browser, on its own address, at a phone's width. */
 async function newVisitor(browser: Browser): Promise<Page> {
@@ -97,13 +121,15 @@ for (const locale of locales) {
 	}) => {
 		test.setTimeout(120_000);
 		const { tag, jakarta, bandung } = await donorWithItems(page, locale);
-		await page.goto(`${localePath('/items', locale)}?search=${tag}`);
+		// From a page past the end: a place starts the list at its first page again.
+		await page.goto(`${localePath('/items', locale)}?search=${tag}&page=2`);
 		const province = page.getByRole('combobox', { name: places.filter.province });
 		await islandReady(page, province);
-		await expect(cardNames(page)).toHaveText([bandung.name, jakarta.name]);
+		await expect(cardNames(page)).toHaveCount(0);
 
 		await province.selectOption({ label: 'Jawa Barat' });
 		await expect(page).toHaveURL(/province=32(&|$)/);
+		expect(new URL(page.url()).searchParams.has('page')).toBe(false);
 		await expect(cardNames(page)).toHaveText([bandung.name]);
 
 		const city = page.getByRole('combobox', { name: places.filter.regency });
@@ -135,13 +161,16 @@ for (const locale of locales) {
 		await expect(cardNames(page)).toHaveText([bandung.name, jakarta.name]);
 	});
 
-	test(`a city's page lists its items, with its title, canonical and other language (${locale})`, async ({
+	test(`a city's page is linked from its items and the list, with its title, canonical and other language (${locale})`, async ({
 		page,
 	}) => {
 		test.setTimeout(120_000);
 		const { bandung, jakarta } = await donorWithItems(page, locale);
 		const path = localePath('/items/in/kota-bandung', locale);
-		await page.goto(path);
+		// The item's pickup area leads to its city's page.
+		await page.goto(localePath(`/items/${bandung.id}`, locale));
+		await page.getByRole('main').getByRole('link', { name: 'Kota Bandung', exact: true }).click();
+		await expect(page).toHaveURL(new RegExp(`${path}$`));
 		const title = fill(places.city.title, { city: 'Kota Bandung' });
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 		await expect(page).toHaveTitle(new RegExp(`^${title}`));
@@ -160,6 +189,10 @@ for (const locale of locales) {
 			'content',
 			new RegExp(title),
 		);
+		await expect(head.locator('meta[name="description"]')).toHaveAttribute(
+			'content',
+			fill(places.city.description, { city: 'Kota Bandung', province: 'Jawa Barat' }),
+		);
 		await page
 			.getByRole('navigation', { name: places.city.others })
 			.getByRole('link', { name: /Kota Jakarta Selatan/ })
@@ -168,20 +201,29 @@ for (const locale of locales) {
 			new RegExp(`${localePath('/items/in/kota-jakarta-selatan', locale)}$`),
 		);
 		expect((await page.request.get(localePath('/items/in/kota-bogor', locale))).status()).toBe(404);
+		await page.goto(localePath('/items', locale));
+		await expect(
+			page
+				.getByRole('navigation', { name: places.city.browse })
+				.getByRole('link', { name: /Kota Bandung/ }),
+		).toHaveAttribute('href', path);
 
-		const sitemap = await page.request.get('/sitemaps/cities.xml');
-		const parsed = await page.evaluate(
-			(xml) => {
-				const document = new DOMParser().parseFromString(xml, 'application/xml');
-				return {
-					error: document.querySelector('parsererror')?.textContent ?? null,
-					locations: [...document.getElementsByTagName('loc')].map((loc) => loc.textContent),
-				};
-			},
-			await sitemap.text(),
+		// The index, the city pages and the items, read by the browser's XML parser: well formed,
+		// in the sitemap namespace, the new item and its city listed at once.
+		const address = (at: string) => new URL(at, page.url()).href;
+		const index = await parsedSitemap(page, '/sitemap.xml');
+		expect(index.locations).toEqual(expect.arrayContaining([address('/sitemaps/cities.xml')]));
+		expect((await parsedSitemap(page, '/sitemaps/cities.xml')).locations).toContain(address(path));
+		const itemParts = index.locations.filter((location) => /\/items-\d+\.xml$/.test(location));
+		const itemPages = await Promise.all(
+			itemParts.map((part) => parsedSitemap(page, new URL(part).pathname)),
 		);
-		expect(parsed.error).toBeNull();
-		expect(parsed.locations).toContain(new URL(path, page.url()).href);
+		expect(itemPages.flatMap((part) => part.locations)).toEqual(
+			expect.arrayContaining([
+				address(localePath(`/items/${bandung.id}`, 'id')),
+				address(localePath(`/items/${bandung.id}`, 'en')),
+			]),
+		);
 	});
 
 	test(`saves a search and hears of a new item that matches it (${locale})`, async ({
@@ -227,5 +269,49 @@ for (const locale of locales) {
 		await islandReady(page, remove);
 		await remove.click();
 		await expect(page.getByText(saved.empty)).toBeVisible();
+	});
+
+	test(`the home page shows nearby items first to people with a district, and only to them (${locale})`, async ({
+		page,
+		browser,
+	}) => {
+		test.setTimeout(150_000);
+		// A district of Kota Surabaya per language, where no other journey lists anything.
+		const district = {
+			id: { query: 'gubeng', code: '35.78.08' },
+			en: { query: 'wonokromo', code: '35.78.04' },
+		}[locale];
+		await signUpIn(page, locale, district.query);
+		const tag = `zn${randomBytes(3).toString('hex')}`;
+		const near = await listItemIn(page, `Meja ${tag}`, district.code);
+		await listItemIn(page, `Lemari ${tag}`, '31.74.07');
+		await page.goto(localePath('/', locale));
+		const row = page.getByRole('region', { name: items.nearYou.title });
+		// The item of the viewer's district leads, though a newer one was listed in Jakarta.
+		await expect(row.getByRole('article').first().getByRole('heading')).toHaveText(near.name);
+		await expect(row.getByRole('link', { name: items.nearYou.viewAll })).toHaveAttribute(
+			'href',
+			`${localePath('/items', locale)}?near=me`,
+		);
+		const latest = page.getByRole('region', { name: items.latest.title });
+		const [rowTop, latestTop] = await Promise.all([row, latest].map((r) => r.boundingBox()));
+		expect(rowTop!.y).toBeLessThan(latestTop!.y);
+
+		// Signed out, then signed in without a district: no row.
+		const visitor = await newVisitor(browser);
+		await visitor.goto(localePath('/', locale));
+		await expect(
+			visitor.getByRole('region', { name: items.latest.title }).getByRole('article').first(),
+		).toBeVisible();
+		await expect(visitor.getByRole('region', { name: items.nearYou.title })).toBeHidden();
+		await signUp(visitor, { locale });
+		const refused = visitor.waitForResponse((response) => response.url().includes('near=me'));
+		await visitor.goto(localePath('/', locale));
+		expect((await refused).status()).toBe(400);
+		await expect(
+			visitor.getByRole('region', { name: items.latest.title }).getByRole('article').first(),
+		).toBeVisible();
+		await expect(visitor.getByRole('region', { name: items.nearYou.title })).toBeHidden();
+		await visitor.context().close();
 	});
 }

@@ -1,4 +1,5 @@
 import { and, count, eq, isNotNull, isNull, max } from 'drizzle-orm';
+import { placeLimits } from '~/config/limits';
 import type { Database } from '~/server/db/client';
 import { listVersion } from '~/features/items/item-search.server';
 import { items } from '~/server/db/schema';
@@ -61,4 +62,15 @@ export async function citiesWithItems(db: Database): Promise<CityWithItems[]> {
 		.sort((a, b) => a.name.localeCompare(b.name, 'id'));
 	counted.set(db, { version, cities });
 	return cities;
+}
+
+/**
+ * The cities `/items` links to: those with the most available items, by name. The others are
+ * reached from any city page and the sitemap.
+ */
+export function busiestCities(cities: CityWithItems[]): CityWithItems[] {
+	return cities
+		.toSorted((a, b) => b.count - a.count)
+		.slice(0, placeLimits.citiesOnList)
+		.sort((a, b) => a.name.localeCompare(b.name, 'id'));
 }

@@ -43,13 +43,14 @@ describe('parcelOf', () => {
 		quantity: 3,
 		reservedQuantity: 0,
 		status: 'AVAILABLE',
+		pickupDistrictCode: '32.73.14',
 		donorAreaId: '31.74.07',
 	};
 
-	it('leaves from the donor’s area, in grams and whole centimetres', () => {
-		expect(pickupAreaOf(item)).toBe('31.74.07');
-		expect(parcelOf(item, '31.74.06', 2, false)).toEqual({
-			originAreaId: '31.74.07',
+	it('leaves from the item’s pickup district, in grams and whole centimetres', () => {
+		expect(pickupAreaOf(item, 'simulated')).toBe('32.73.14');
+		expect(parcelOf(item, 'simulated', '31.74.06', 2, false)).toEqual({
+			originAreaId: '32.73.14',
 			destinationAreaId: '31.74.06',
 			weightGrams: 4500,
 			length: 46,
@@ -60,12 +61,32 @@ describe('parcelOf', () => {
 		});
 	});
 
-	it('insures the declared value of every unit when asked', () => {
-		expect(parcelOf(item, '31.74.06', 2, true).insuredValue).toBe(200_000);
+	it('leaves from the donor’s area when the item has no pickup district yet', () => {
+		expect(pickupAreaOf({ ...item, pickupDistrictCode: null }, 'simulated')).toBe('31.74.07');
 	});
 
-	it('cannot leave from a donor without an area', () => {
-		expect(() => parcelOf({ ...item, donorAreaId: null }, '31.74.06', 1, false)).toThrow(
+	it('leaves from the donor’s Biteship area with live rates, whose ids are not official codes', () => {
+		const live = { ...item, donorAreaId: 'IDNP6IDNC148IDND842IDZ12160' };
+		expect(parcelOf(live, 'live', '31.74.06', 1, false).originAreaId).toBe(
+			'IDNP6IDNC148IDND842IDZ12160',
+		);
+	});
+
+	it('insures the declared value of every unit when asked', () => {
+		expect(parcelOf(item, 'simulated', '31.74.06', 2, true).insuredValue).toBe(200_000);
+	});
+
+	it('cannot leave from nowhere', () => {
+		expect(() =>
+			parcelOf(
+				{ ...item, pickupDistrictCode: null, donorAreaId: null },
+				'simulated',
+				'31.74.06',
+				1,
+				false,
+			),
+		).toThrow('LOCATION_NOT_FOUND');
+		expect(() => parcelOf({ ...item, donorAreaId: null }, 'live', '31.74.06', 1, false)).toThrow(
 			'LOCATION_NOT_FOUND',
 		);
 	});

@@ -36,7 +36,7 @@ export interface ShippingContext {
 	shipping: Shipping;
 }
 
-/** The item fields a parcel is made of, with its donor's area. */
+/** The item fields a parcel is made of, with its pickup district and its donor's area. */
 export interface ShippableItem {
 	weight: number;
 	length: number;
@@ -45,15 +45,25 @@ export interface ShippableItem {
 	quantity: number;
 	reservedQuantity: number;
 	status: string;
+	/** The item's own pickup district, an official code ("32.73.14"); null on items not yet placed. */
+	pickupDistrictCode: string | null;
+	/** The donor's profile area, an id of the area directory the server runs with. */
 	donorAreaId: string | null;
 }
 
 /**
- * Where the item is picked up by the courier. For now the donor's profile area: the one place that
- * changes when items get a pickup area of their own.
+ * Where the courier collects the item, as an id of the rate source's area directory. Simulated
+ * rates use the official list, so the item's own pickup district applies (or, on an item not yet
+ * placed, its donor's area, as its page shows). Biteship's area ids are its own and the official
+ * list carries no postal code or other key that maps onto them, so live rates keep the donor's
+ * profile area, which was chosen from Biteship's directory (decision 026).
  */
-export function pickupAreaOf(item: Pick<ShippableItem, 'donorAreaId'>): string | null {
-	return item.donorAreaId;
+export function pickupAreaOf(
+	item: Pick<ShippableItem, 'pickupDistrictCode' | 'donorAreaId'>,
+	mode: CourierMode,
+): string | null {
+	if (mode === 'live') return item.donorAreaId;
+	return item.pickupDistrictCode ?? item.donorAreaId;
 }
 
 /** Kilograms (as listed) to whole grams, never 0. */
@@ -61,14 +71,18 @@ const grams = (kg: number) => Math.max(1, Math.round(kg * 1000));
 /** Couriers measure in whole centimetres; a part of one counts as one. */
 const centimetres = (cm: number) => Math.max(1, Math.ceil(cm));
 
-/** The parcel of `quantity` units of an item, from its pickup area to `destinationAreaId`. */
+/**
+ * The parcel of `quantity` units of an item, from its pickup area (as `mode` reads it) to
+ * `destinationAreaId`.
+ */
 export function parcelOf(
 	item: ShippableItem,
+	mode: CourierMode,
 	destinationAreaId: string,
 	quantity: number,
 	insurance: boolean,
 ): Parcel {
-	const origin = pickupAreaOf(item);
+	const origin = pickupAreaOf(item, mode);
 	if (!origin) {
 		throw new AppError('LOCATION_NOT_FOUND', undefined, undefined, {
 			key: 'shipping.errors.noPickupArea',
@@ -86,7 +100,7 @@ export function parcelOf(
 	};
 }
 
-/** The item's parcel fields and its donor's area: prepared, as every rate call reads it. */
+/** The item's parcel fields and pickup areas: prepared, as every rate call reads it. */
 const selectShippableItem = preparedStatements((db) =>
 	db
 		.select({
@@ -97,6 +111,7 @@ const selectShippableItem = preparedStatements((db) =>
 			quantity: items.quantity,
 			reservedQuantity: items.reservedQuantity,
 			status: items.status,
+			pickupDistrictCode: items.pickupDistrictCode,
 			donorAreaId: users.areaId,
 		})
 		.from(items)
@@ -105,7 +120,7 @@ const selectShippableItem = preparedStatements((db) =>
 		.prepare('shippable_item'),
 );
 
-/** The item's parcel fields and its donor's area; NOT_FOUND when there is no such item. */
+/** The item's parcel fields and pickup areas; NOT_FOUND when there is no such item. */
 async function shippableItem(db: Database, itemId: number): Promise<ShippableItem> {
 	const [row] = Number.isSafeInteger(itemId)
 		? await selectShippableItem(db).execute({ id: itemId })
@@ -149,6 +164,12 @@ export async function quoteRates(
 	if (request.quantity > left) {
 		throw new AppError('VALIDATION_ERROR', { quantity: 'shipping.errors.quantityTooMany' });
 	}
-	const parcel = parcelOf(item, request.destinationAreaId, request.quantity, request.insurance);
+	const parcel = parcelOf(
+		item,
+		server.shipping.mode,
+		request.destinationAreaId,
+		request.quantity,
+		request.insurance,
+	);
 	return quoteParcel(server.shipping, parcel);
 }

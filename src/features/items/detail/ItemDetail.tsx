@@ -6,7 +6,7 @@ import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
 import { type Item, isAvailable } from '../items';
 import { askableQuantity, type ItemViewer, isOwnItem, showsPickupPanel } from './contact';
-import { ItemFacts } from './ItemFacts';
+import { type CityPageLink, ItemFacts } from './ItemFacts';
 import { ItemGallery } from './ItemGallery';
 import { ItemStatusBadge } from './ItemStatusBadge';
 import { OwnerPanel } from './OwnerPanel';
@@ -25,6 +25,8 @@ export interface ItemDetailProps extends IslandI18nProps {
 	itemUrl: string;
 	/** How courier delivery runs on this site (decision 024). */
 	courierMode: CourierMode;
+	/** The page of the item's pickup city, when that city has available items (decision 026). */
+	cityPage: CityPageLink | null;
 }
 
 /**
@@ -41,6 +43,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 	itemPath,
 	itemUrl,
 	courierMode,
+	cityPage,
 	...props
 }: ItemDetailProps) {
 	const { t } = useTranslation();
@@ -159,7 +162,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 					<h2 className="text-xl font-bold">{t('itemDetail.description')}</h2>
 					<p className="leading-relaxed break-words whitespace-pre-line">{item.description}</p>
 				</section>
-				<ItemFacts item={item} t={t} />
+				<ItemFacts item={item} cityPage={cityPage} t={t} />
 			</div>
 		</div>
 	);

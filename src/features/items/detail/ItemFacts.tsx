@@ -1,23 +1,48 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { formatDate, formatNumber } from '~/lib/format';
 import { pickupLabel } from '~/features/places/places';
 import type { Item } from '../items';
 import { askableQuantity } from './contact';
+
+/** A city's page (`/items/in/kota-bandung`) in the viewer's language, with the city's code. */
+export interface CityPageLink {
+	regencyCode: string;
+	path: string;
+}
+
+/** The pickup area, its city linked to the city's page while that page lists the item's city. */
+function pickupArea(item: Item, cityPage: CityPageLink | null, t: TFunction): ReactNode {
+	if (!item.pickup) return item.donor.areaName ?? t('itemDetail.details.areaUnknown');
+	// An edit seen by polling may move the item to another city than the page was made for.
+	if (cityPage?.regencyCode !== item.pickup.regencyCode) return pickupLabel(item.pickup);
+	return (
+		<>
+			<a href={cityPage.path} className="link">
+				{item.pickup.regencyName}
+			</a>
+			{` · ${item.pickup.districtName}`}
+		</>
+	);
+}
 
 /**
  * The item's facts as a description list: category, pickup area, size, weight, the quantity
  * that can be asked for while it is available (what is left while everything is reserved), and
  * the date it was listed.
  */
-export function ItemFacts({ item, t }: { item: Item; t: TFunction }) {
+export function ItemFacts({
+	item,
+	cityPage,
+	t,
+}: {
+	item: Item;
+	cityPage: CityPageLink | null;
+	t: TFunction;
+}) {
 	const facts = [
 		{ label: t('itemDetail.details.category'), value: t(`item.category.${item.category}`) },
-		{
-			label: t('itemDetail.details.pickupArea'),
-			value: item.pickup
-				? pickupLabel(item.pickup)
-				: (item.donor.areaName ?? t('itemDetail.details.areaUnknown')),
-		},
+		{ label: t('itemDetail.details.pickupArea'), value: pickupArea(item, cityPage, t) },
 		{
 			label: t('itemDetail.details.dimensions'),
 			value: t('itemDetail.details.dimensionsValue', {

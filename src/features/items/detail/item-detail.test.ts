@@ -7,6 +7,7 @@ import { islandResources } from '~/server/i18n';
 import type { Item, ItemStatus } from '../items';
 import type { ItemViewer } from './contact';
 import { ItemDetail } from './ItemDetail';
+import type { CityPageLink } from './ItemFacts';
 
 const chair: Item = {
 	id: 42,
@@ -47,6 +48,7 @@ function render(
 	locale: Locale = 'en',
 	item: Partial<Item> = {},
 	courierMode: CourierMode = 'off',
+	cityPage: CityPageLink | null = null,
 ) {
 	const html = renderToStaticMarkup(
 		createElement(ItemDetail, {
@@ -66,6 +68,7 @@ function render(
 			itemPath: locale === 'en' ? '/en/items/42' : '/items/42',
 			itemUrl: 'http://localhost:4321/items/42',
 			courierMode,
+			cityPage,
 		}),
 	);
 	return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
@@ -77,6 +80,32 @@ const courierRadio = (html: string) => html.match(/<input[^>]*value="courier"[^>
 const givenAway = ['DONATED', 'SHIPPED', 'CANCELLED'] as const;
 
 describe('the item page', () => {
+	it('links the pickup city to its page while the city has one', () => {
+		const pickup = {
+			provinceCode: '32',
+			provinceName: 'Jawa Barat',
+			regencyCode: '32.73',
+			regencyName: 'Kota Bandung',
+			districtCode: '32.73.14',
+			districtName: 'Cibeunying Kidul',
+		};
+		const bandung = { regencyCode: '32.73', path: '/en/items/in/kota-bandung' };
+		const linked = render('AVAILABLE', stranger, 'en', { pickup }, 'off', bandung);
+		expect(linked.html).toContain(
+			'<a href="/en/items/in/kota-bandung" class="link">Kota Bandung</a>',
+		);
+		expect(linked.text).toContain('Kota Bandung · Cibeunying Kidul');
+		// No page, or a page made for the city the item was in before an edit: no link.
+		for (const cityPage of [
+			null,
+			{ regencyCode: '32.04', path: '/en/items/in/kabupaten-bandung' },
+		]) {
+			const { html, text } = render('AVAILABLE', stranger, 'en', { pickup }, 'off', cityPage);
+			expect(html).not.toContain('/items/in/');
+			expect(text).toContain('Kota Bandung · Cibeunying Kidul');
+		}
+	});
+
 	it('counts what is left while the item is available', () => {
 		expect(render('AVAILABLE', stranger).text).toContain('3 available');
 		expect(render('AVAILABLE', stranger, 'id').text).toContain('3 tersedia');
