@@ -51,7 +51,9 @@ export default defineConfig({
 			SIMULATED_COURIER_STEP_SECONDS: '1',
 			// The moderators of the moderation journeys, one per language.
 			MODERATOR_EMAILS: ['id', 'en']
-				.flatMap((l) => [`moderator.hide.${l}@example.com`, `moderator.suspend.${l}@example.com`])
+				.flatMap((l) =>
+					['hide', 'suspend', 'money'].map((journey) => `moderator.${journey}.${l}@example.com`),
+				)
 				.join(','),
 		},
 	},

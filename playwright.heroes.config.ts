@@ -62,6 +62,8 @@ export default defineConfig({
 			PUBLIC_URL: urlOf(server.port),
 			DATA_DIR: dataDirOf(server.name),
 			DEMO_DATA: 'off',
+			// The phone-widths account of each language opens the moderation desk too.
+			MODERATOR_EMAILS: ['id', 'en'].map((l) => `moderator.widths.${l}@example.com`).join(','),
 		},
 	})),
 });

@@ -4,6 +4,8 @@ declare namespace App {
 	interface Locals {
 		/** The signed-in user on server-rendered pages; `null` when signed out. */
 		user: import('./server/auth/users').UserRow | null;
+		/** Whether the signed-in user may open the moderation desk (the navigation links to it). */
+		isModerator: boolean;
 		/** The translator of a locale, for the page frame (which imports nothing of the server). */
 		useTranslations: (locale: import('./lib/i18n/locales').Locale) => import('i18next').TFunction;
 		/** The origin of absolute links: the public one, or the build's on prerendered pages. */

@@ -5,6 +5,7 @@ import { sessionCookieName } from '~/server/auth/cookies';
 import { builtOrigin } from '~/server/config';
 import { findUserForRequest } from '~/server/auth/current-user';
 import { getServerContext } from '~/app/context';
+import { isModerator } from '~/features/moderation/moderators.server';
 import { isCrossSiteWrite } from '~/server/site-origin';
 import { framePolicy } from '~/lib/content-security';
 
@@ -15,6 +16,7 @@ import { framePolicy } from '~/lib/content-security';
  */
 export const onRequest = defineMiddleware(async (context, next) => {
 	context.locals.user = null;
+	context.locals.isModerator = false;
 	context.locals.useTranslations = useTranslations;
 	// Prerendered pages are written with the build's origin; the server moves their links as it
 	// serves them (src/server/prerendered-pages.ts).
@@ -36,6 +38,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 		sessionToken: context.cookies.get(sessionCookieName(server.config))?.value,
 		authorization: undefined,
 	});
+	context.locals.isModerator = isModerator(context.locals.user, server.config);
 	const response = await next();
 	// Astro's policy for the page replaces the server's; framing stays forbidden in it.
 	const policy = response.headers.get('Content-Security-Policy');

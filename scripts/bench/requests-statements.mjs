@@ -9,8 +9,9 @@
 // notification, and answers the request as its receiver sees it. The donor's list is one
 // statement, the owner check beside the list, then the requests marked seen when one is new.
 
-// What the request lists show of a request (request-records.server.ts): its columns, its item and
-// cover photo, then the person the viewer sees, aliased so rows come back by name.
+// What the request lists show of a request (request-records.server.ts): its columns, whether the
+// donor blocked the receiver, its item and cover photo, then the person the viewer sees, aliased
+// so rows come back by name.
 const shownColumns =
 	'"id", "item_id", "donor_id", "receiver_id", "quantity", "state", "method", "given_quantity", ' +
 	'"counts_for_impact", "decline_reason", "disputes", "reserved_until", "seen_by_donor_at", ' +
@@ -19,7 +20,9 @@ const requestSelection =
 	`select ${shownColumns
 		.split(', ')
 		.map((column) => `"item_requests".${column}`)
-		.join(', ')}, ` +
+		.join(', ')}, exists (\n` +
+	'\t\tselect 1 from "user_blocks" where "user_blocks"."blocker_id" = "item_requests"."donor_id"\n' +
+	'\t\t\tand "user_blocks"."blocked_id" = "item_requests"."receiver_id") as "receiver_blocked", ' +
 	'"items"."name" as "item_name", "items"."status" as "item_status", ' +
 	'"items"."quantity" as "item_quantity", "items"."reserved_quantity" as "item_reserved_quantity", (\n' +
 	'\t\tselect json_build_object(\'key\', "item_images"."key", \'widths\', "item_images"."widths")\n' +
@@ -108,7 +111,8 @@ export const statements = {
 		request.quantity, request.state, request.method, request.given_quantity,
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
-		request.confirmed_at, item.name as item_name, item.status as item_status,
+		request.confirmed_at, false as receiver_blocked,
+		item.name as item_name, item.status as item_status,
 		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity, (
 			select json_build_object('key', item_images.key, 'widths', item_images.widths)
 			from item_images where item_images.item_id = request.item_id

@@ -14,8 +14,11 @@ interface ModalDialogProps {
 	busyLabel: string;
 	/** The dialog is opening, e.g. to start a choice afresh. */
 	onOpen?: () => void;
-	/** Takes the step; the dialog closes when it settles. */
-	onConfirm: () => Promise<void>;
+	/**
+	 * Takes the step; the dialog closes when it settles, unless it answers `false`: the step was
+	 * refused and the dialog stays open to say why (in `children`).
+	 */
+	onConfirm: () => Promise<void | false>;
 	/** The dialog has closed, confirmed or not; focus is back on the page. */
 	onClose: () => void;
 }
@@ -23,7 +26,7 @@ interface ModalDialogProps {
 /**
  * Asks before a step that cannot be taken back. A native modal `<dialog>`: focus stays inside,
  * Escape cancels (not while the step runs), focus returns to the button that opened it. Cancel
- * comes first, so it has the focus.
+ * comes first, so it has the focus. Its box is a form: Enter in a field confirms.
  */
 export function ModalDialog({
 	open,
@@ -51,11 +54,12 @@ export function ModalDialog({
 
 	async function confirm() {
 		setBusy(true);
+		let kept = false;
 		try {
-			await onConfirm();
+			kept = (await onConfirm()) === false;
 		} finally {
 			setBusy(false);
-			dialog.current?.close();
+			if (!kept) dialog.current?.close();
 		}
 	}
 
@@ -70,7 +74,14 @@ export function ModalDialog({
 				if (busy) event.preventDefault();
 			}}
 		>
-			<div className="modal-box">
+			<form
+				className="modal-box"
+				noValidate
+				onSubmit={(event) => {
+					event.preventDefault();
+					if (!busy) void confirm();
+				}}
+			>
 				<h2 id={titleId} className="text-lg font-bold break-words">
 					{title}
 				</h2>
@@ -87,17 +98,12 @@ export function ModalDialog({
 					>
 						{cancelLabel}
 					</button>
-					<button
-						type="button"
-						className="btn btn-error"
-						disabled={busy}
-						onClick={() => void confirm()}
-					>
+					<button type="submit" className="btn btn-error" disabled={busy}>
 						{busy && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
 						{busy ? busyLabel : confirmLabel}
 					</button>
 				</div>
-			</div>
+			</form>
 		</dialog>
 	);
 }

@@ -42,7 +42,8 @@ describeOnDatabases('My data and my account', (use) => {
 		const me = await person('Budi Santoso');
 		const item = await createItemFor(use(), me);
 		const theirs = await createItemFor(use(), donor);
-		await ask(use(), me, theirs.id);
+		const asked = await ask(use(), me, theirs.id);
+		await act(use(), donor, asked.id, 'reserve');
 		await report(use(), me, { userId: donor.id, reason: 'spam' });
 		await recordSignIn(use().server.db, me.id);
 
@@ -70,7 +71,12 @@ describeOnDatabases('My data and my account', (use) => {
 			expect.objectContaining({ target: `user:${donor.id}`, reason: 'spam' }),
 		]);
 		expect(data.signIns).toHaveLength(1);
-		expect(data.notifications).toEqual([]);
+		expect(data.notifications).toEqual([
+			expect.objectContaining({
+				kind: 'requestReserved',
+				data: expect.objectContaining({ item: theirs.name }),
+			}),
+		]);
 		await expectError(await use().request('/account/export'), 401, 'UNAUTHORIZED');
 	});
 

@@ -1,6 +1,14 @@
 import { expect, it } from 'vitest';
 import { createItemFor, expectError, getItem } from '../helpers/items';
-import { askFor, requestsOf } from '../helpers/requests';
+import {
+	act,
+	ask,
+	askFor,
+	newNotifications,
+	notificationsOf,
+	requestsForItem,
+	requestsOf,
+} from '../helpers/requests';
 import { describeOnDatabases } from '../helpers/test-server';
 
 describeOnDatabases('Blocking', (use) => {
@@ -33,6 +41,53 @@ describeOnDatabases('Blocking', (use) => {
 		});
 		expect((await unblocked.json()).data).toEqual([]);
 		expect((await askFor(use(), blocked, item.id, { quantity: 1 })).status).toBe(201);
+	});
+
+	it('declines what the blocked person holds, frees their reservation and hides the phone of a hand-over', async () => {
+		const donor = await person('Ani Wijaya');
+		const blocked = await person('Joko');
+		const other = await person('Sari');
+		const reservedItem = await createItemFor(use(), donor, { quantity: '3' });
+		const askedItem = await createItemFor(use(), donor);
+		const givenItem = await createItemFor(use(), donor, { quantity: '2' });
+		const reservation = await ask(use(), blocked, reservedItem.id, 2);
+		await act(use(), donor, reservation.id, 'reserve');
+		const open = await ask(use(), blocked, askedItem.id);
+		const handOver = await ask(use(), blocked, givenItem.id);
+		await act(use(), donor, handOver.id, 'reserve');
+		await act(use(), donor, handOver.id, 'handOver');
+		const othersRequest = await ask(use(), other, askedItem.id);
+		const phoneOf = async (itemId: number) => (await requestsOf(use(), blocked, itemId))[0]!.donor;
+		expect((await phoneOf(reservedItem.id))?.phone).toEqual(expect.any(String));
+		const before = await notificationsOf(use(), blocked);
+
+		await use().request(`/blocks/${blocked.id}`, { method: 'PUT', user: donor });
+
+		const mine = await requestsOf(use(), blocked);
+		const stateOf = (id: number) => mine.find((request) => request.id === id);
+		expect(stateOf(reservation.id)).toMatchObject({ state: 'declined', declineReason: 'blocked' });
+		expect(stateOf(open.id)).toMatchObject({ state: 'declined', declineReason: 'blocked' });
+		expect(stateOf(handOver.id)?.state).toBe('handedOver');
+		expect(stateOf(handOver.id)?.actions).toContain('confirm');
+		for (const request of mine) expect(request.donor?.phone).toBeUndefined();
+		expect(await getItem(use(), reservedItem.id, blocked)).toMatchObject({
+			status: 'AVAILABLE',
+			reservedQuantity: 0,
+		});
+		expect((await newNotifications(use(), blocked, before)).map((n) => n.text)).toEqual([
+			`Your request for ${reservedItem.name} was closed: the donor no longer takes requests from you.`,
+			`Your request for ${askedItem.name} was closed: the donor no longer takes requests from you.`,
+		]);
+		const asDonor = await requestsForItem(use(), donor, askedItem.id);
+		expect(asDonor.find((request) => request.id === othersRequest.id)).toMatchObject({
+			state: 'open',
+			receiver: { blocked: false },
+		});
+		expect(asDonor.find((request) => request.id === open.id)?.receiver?.blocked).toBe(true);
+		// The hand-over stays the receiver's to confirm or dispute; a dispute brings back no phone.
+		const disputed = await act(use(), blocked, handOver.id, 'dispute');
+		expect(disputed.state).toBe('reserved');
+		expect(disputed.donor?.phone).toBeUndefined();
 	});
 
 	it('lists only the caller’s own blocks; blocking twice keeps one', async () => {

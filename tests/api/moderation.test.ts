@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { sitemapXml } from '~/features/sitemap/sitemap.server';
 import { items, moderationActions, users } from '~/server/db/schema';
 import { createItemFor, expectError, getItem } from '../helpers/items';
 import { newNotifications, notificationsOf } from '../helpers/requests';
 import { createModerator, moderate, moderated, report } from '../helpers/safety';
-import { describeOnDatabases, type TestUser } from '../helpers/test-server';
+import { describeOnDatabases, type TestUser, testOrigin } from '../helpers/test-server';
 
 describeOnDatabases('The moderation desk', (use) => {
 	const person = (name = 'Budi Santoso') => use().createUser({ complete: true, name });
@@ -102,6 +103,11 @@ describeOnDatabases('The moderation desk', (use) => {
 			id: number;
 		}>;
 		expect(latest.map((listed) => listed.id)).not.toContain(item.id);
+		const inSitemap = async () =>
+			(await sitemapXml(use().server.db, testOrigin, 'items-1'))?.includes(
+				`<loc>${testOrigin}/items/${item.id}</loc>`,
+			) ?? false;
+		expect(await inSitemap()).toBe(false);
 		expect((await newNotifications(use(), donor, donorBell)).map((notice) => notice.text)).toEqual([
 			`A moderator hid ${item.name}: asking for money.`,
 		]);
@@ -111,6 +117,7 @@ describeOnDatabases('The moderation desk', (use) => {
 
 		await moderated(use(), moderator, { action: 'restoreItem', itemId: item.id });
 		expect((await getItem(use(), item.id))?.visibility).toBe('listed');
+		expect(await inSitemap()).toBe(true);
 		const log = (await (await use().request('/moderation/audit-log', { user: moderator })).json())
 			.data;
 		expect(log.slice(0, 2)).toMatchObject([

@@ -9,11 +9,14 @@ import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItemForm from '../../locales/en/itemForm.json' with { type: 'json' };
 import idItem from '../../locales/id/item.json' with { type: 'json' };
 import idItemForm from '../../locales/id/itemForm.json' with { type: 'json' };
+import enModeration from '../../locales/en/moderation.json' with { type: 'json' };
+import idModeration from '../../locales/id/moderation.json' with { type: 'json' };
 import type { Item } from '../../src/features/items/items';
 import {
 	accountTexts,
 	completeProfile,
 	expect,
+	moderatorPage,
 	newAccount,
 	signUpComplete,
 	submitSignUp,
@@ -22,8 +25,8 @@ import {
 import { fill, localePath, locales, pageTitle } from './support/i18n';
 
 const texts = {
-	id: { ...accountTexts.id, item: idItem, itemForm: idItemForm },
-	en: { ...accountTexts.en, item: enItem, itemForm: enItemForm },
+	id: { ...accountTexts.id, item: idItem, itemForm: idItemForm, moderation: idModeration },
+	en: { ...accountTexts.en, item: enItem, itemForm: enItemForm, moderation: enModeration },
 };
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -243,6 +246,40 @@ for (const locale of locales) {
 		await expect(page.getByText(errors.imagesRequired)).toBeVisible();
 	});
 
+	test(`warns before saving an item that mentions a price, saves it anyway and the desk sees the flag (${locale})`, async ({
+		page,
+		browser,
+		baseURL,
+	}) => {
+		await page.setViewportSize({ width: 390, height: 844 });
+		await signUpComplete(page, { locale });
+		await page.goto(at('/donate-item'));
+		await hydrated(page);
+		const warning = page.getByTestId('money-warning');
+		const name = `Lemari ${Date.now().toString(36)}`;
+		await fillNewItem(page, locale, name);
+		await expect(warning).toHaveCount(0);
+		await field(page, itemForm.fields.description).fill('Masih kokoh, dijual Rp 50.000 saja.');
+		await expect(warning).toHaveText(itemForm.moneyWarning);
+		await expect(page.getByText(itemForm.verification.verified)).toBeVisible();
+		await page.getByRole('button', { name: itemForm.add.submit }).click();
+		await expect(page.getByText(itemForm.add.created, { exact: true })).toBeVisible();
+		const [listed] = await myItems(page);
+		expect(listed?.name).toBe(name);
+
+		// The edit form warns as soon as it opens, and the flag stays until the words go.
+		await page.goto(at(`/my-items/${listed!.id}/edit`));
+		await hydrated(page);
+		await expect(warning).toHaveText(itemForm.moneyWarning);
+
+		const desk = await moderatorPage(browser, baseURL!, locale, 'money');
+		await desk.setViewportSize({ width: 390, height: 844 });
+		await desk.goto(at('/moderation'));
+		const entry = desk.locator(`[data-target="item:${listed!.id}"]`);
+		await expect(entry.getByText(name)).toBeVisible();
+		await expect(entry.getByText(texts[locale].moderation.flagged)).toBeVisible();
+	});
+
 	test(`the owner swaps a photo of an item and saves only once something changed (${locale})`, async ({
 		page,
 		baseURL,
@@ -446,11 +483,16 @@ async function holdHumanCheck(page: Page): Promise<() => void> {
 }
 
 /** Fills the add form with a valid item of one photo. */
-async function fillNewItem(page: Page, locale: 'id' | 'en', name: string): Promise<void> {
+async function fillNewItem(
+	page: Page,
+	locale: 'id' | 'en',
+	name: string,
+	description = 'Lemari pakaian dua pintu, masih kokoh.',
+): Promise<void> {
 	const { item: itemTexts, itemForm } = texts[locale];
 	const field = (label: string) => page.getByLabel(label, { exact: true });
 	await field(itemForm.fields.name).fill(name);
-	await field(itemForm.fields.description).fill('Lemari pakaian dua pintu, masih kokoh.');
+	await field(itemForm.fields.description).fill(description);
 	await field(itemForm.fields.weight).fill('30');
 	await field(itemForm.fields.length).fill('100');
 	await field(itemForm.fields.width).fill('50');

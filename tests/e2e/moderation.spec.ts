@@ -3,7 +3,7 @@
  * desk and its owner sees why; a moderator suspends a reported person, who can then browse but
  * not report, and lifts the suspension.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import enModeration from '../../locales/en/moderation.json' with { type: 'json' };
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
@@ -14,14 +14,15 @@ import idNotifications from '../../locales/id/notifications.json' with { type: '
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import type { NotificationList } from '../../src/features/requests/requests';
 import {
-	completeProfile,
+	accountTexts,
 	expect,
 	islandReady,
-	newAccount,
-	signUp,
+	moderatorPage,
 	signInAgain,
 	signUpComplete,
 	test,
+	userMenu,
+	userMenuButton,
 } from './support/accounts';
 import { fill, type Locale, localePath, locales } from './support/i18n';
 import { listItem } from './support/items';
@@ -45,15 +46,6 @@ const texts = {
 test.use({ viewport: { width: 1280, height: 900 } });
 // Three people sign up through the real provider and profile forms.
 test.describe.configure({ timeout: 240_000 });
-
-/** A moderator (listed in MODERATOR_EMAILS by playwright.config.ts) signed in on a page of their own. */
-async function moderatorPage(browser: Browser, baseURL: string, locale: Locale, journey: string) {
-	const page = await otherVisitor(browser, baseURL);
-	const account = { ...newAccount(locale), email: `moderator.${journey}.${locale}@example.com` };
-	await signUp(page, { account });
-	await completeProfile(page, { locale, details: { name: 'Maya Moderator' } });
-	return page;
-}
 
 /** Reports what the page shows with the report dialog: the reason, then send. */
 async function reportWithDialog(page: Page, locale: Locale, button: string, reason: string) {
@@ -93,12 +85,19 @@ for (const locale of locales) {
 		await reporter.goto(itemPath);
 		await reportWithDialog(reporter, locale, reports.buttonItem, reports.reasons.askingMoney);
 		await expect(reporter.getByText(reports.thanks)).toBeVisible();
-		// The desk does not exist for anyone but moderators.
+		// The desk does not exist for anyone but moderators, nor does its link in their menu.
 		const refused = await reporter.goto(localePath('/moderation', locale));
 		expect(refused?.status()).toBe(404);
+		await reporter.goto(localePath('/my-requests', locale));
+		await expect(userMenu(reporter, locale).locator('a[href$="/moderation"]')).toHaveCount(0);
 
 		const desk = await moderatorPage(browser, baseURL!, locale, 'hide');
-		await desk.goto(localePath('/moderation', locale));
+		await desk.goto(localePath('/my-requests', locale));
+		await userMenuButton(desk, locale).click();
+		await userMenu(desk, locale)
+			.getByRole('link', { name: accountTexts[locale].nav.account.moderation })
+			.click();
+		await expect(desk).toHaveURL(localePath('/moderation', locale));
 		await expect(desk.getByRole('heading', { level: 1, name: moderation.title })).toBeVisible();
 		const entry = desk.locator(`[data-target="item:${item.id}"]`);
 		await expect(entry.getByTestId('report-reason')).toHaveText(reports.reasons.askingMoney);

@@ -3,13 +3,14 @@
  * than the viewport once its content has loaded, so nothing scrolls sideways, and no empty
  * field's placeholder is cut off. Runs on the
  * seeded heroes server (`@full`), whose top donors, rankings and supporters fill the pages as on
- * a live site; the signed-in pages belong to an account made in the test.
+ * a live site; the signed-in pages belong to an account made in the test, a moderator
+ * (playwright.heroes.config.ts), whose item mentions a price so that the desk lists it.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Item } from '../../src/features/items/items';
 import { citySlug } from '../../src/features/places/places';
-import { completeProfile, expect, signUp, test } from './support/accounts';
+import { completeProfile, expect, newAccount, signUp, test } from './support/accounts';
 import { requireSeededServer } from './support/heroes';
 import { localePath, locales } from './support/i18n';
 
@@ -80,7 +81,7 @@ async function listItem(page: Page, baseURL: string): Promise<Item> {
 	const form = new FormData();
 	const fields = {
 		name: 'Lemari pakaian kayu jati dua pintu dengan cermin besar',
-		description: 'Lemari pakaian dua pintu, masih kokoh, ada sedikit goresan di samping.',
+		description: 'Lemari pakaian dua pintu, masih kokoh, ada sedikit goresan. Harga nego.',
 		weight: '45',
 		length: '120',
 		width: '55',
@@ -153,11 +154,13 @@ for (const locale of locales) {
 		}) => {
 			// Signs up through the real provider and profile forms, then visits every page.
 			test.setTimeout(180_000);
-			await signUp(page, { locale });
+			const email = `moderator.widths.${locale}@example.com`;
+			await signUp(page, { account: { ...newAccount(locale), email } });
 			await expectFitsPhones(page, at('/complete-profile'));
 			await completeProfile(page, { locale });
 			const item = await listItem(page, baseURL!);
 			await saveSearch(page, baseURL!);
+			// The desk lists the item for its price words: its photos and actions are on the page.
 			for (const path of [
 				'/profile',
 				'/edit-profile',
@@ -168,9 +171,11 @@ for (const locale of locales) {
 				`/items/${item.id}`,
 				// The item's city has a page now that it has an available item.
 				`/items/in/${citySlug(item.pickup!.regencyName)}`,
+				'/moderation',
 			]) {
 				await expectFitsPhones(page, at(path));
 			}
+			await expect(page.locator(`[data-target="item:${item.id}"]`)).toBeVisible();
 
 			const visitor = await browser.newPage({ baseURL: baseURL! });
 			await expectFitsPhones(visitor, at(`/items/${item.id}`));

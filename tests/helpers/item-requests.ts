@@ -44,6 +44,7 @@ export function requestFor(
 			avatar: null,
 			pickupsCompleted: 0,
 			noShows: 0,
+			blocked: false,
 		},
 		isNew: false,
 		actions: [],

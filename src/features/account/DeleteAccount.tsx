@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalDialog } from '~/components/ModalDialog';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { withTranslations } from '~/lib/i18n/island';
 import type { IslandI18nProps } from '~/lib/i18n/island';
@@ -13,15 +14,13 @@ import { deletionWords } from './account';
  */
 function DeleteAccountIsland({ locale }: IslandI18nProps) {
 	const { t } = useTranslation();
-	const dialog = useRef<HTMLDialogElement>(null);
 	const id = useId();
 	const word = deletionWords[locale];
+	const [open, setOpen] = useState(false);
 	const [typed, setTyped] = useState('');
 	const [error, setError] = useState<string | null>(null);
-	const [busy, setBusy] = useState(false);
 
-	async function remove() {
-		setBusy(true);
+	async function remove(): Promise<void | false> {
 		setError(null);
 		try {
 			await apiFetch('/account/delete', {
@@ -33,7 +32,7 @@ function DeleteAccountIsland({ locale }: IslandI18nProps) {
 		} catch (failure) {
 			const field = failure instanceof ApiError ? failure.fields['confirmation'] : undefined;
 			setError(field ? t(field as 'account.errors.confirmation') : (failure as Error).message);
-			setBusy(false);
+			return false;
 		}
 	}
 
@@ -43,60 +42,47 @@ function DeleteAccountIsland({ locale }: IslandI18nProps) {
 				type="button"
 				className="btn btn-outline btn-error"
 				aria-haspopup="dialog"
-				onClick={() => {
-					setTyped('');
-					setError(null);
-					dialog.current?.showModal();
-				}}
+				onClick={() => setOpen(true)}
 			>
 				{t('account.delete')}
 			</button>
-			<dialog ref={dialog} className="modal" aria-labelledby={`${id}-title`}>
-				<form
-					className="modal-box flex flex-col gap-3"
-					noValidate
-					onSubmit={(event) => {
-						event.preventDefault();
-						void remove();
-					}}
-				>
-					<h2 id={`${id}-title`} className="text-lg font-bold">
-						{t('account.deleteTitle')}
-					</h2>
-					<p>{t('account.deleteMessage', { word })}</p>
-					<label className="fieldset" htmlFor={`${id}-word`}>
-						<span className="fieldset-legend text-sm">
-							{t('account.confirmationLabel', { word })}
-						</span>
-						<input
-							id={`${id}-word`}
-							className={`input w-full ${error ? 'input-error' : ''}`}
-							autoComplete="off"
-							value={typed}
-							disabled={busy}
-							onChange={(event) => setTyped(event.currentTarget.value)}
-						/>
-					</label>
-					{error && (
-						<p role="alert" className="alert alert-error text-sm">
-							{error}
-						</p>
-					)}
-					<div className="modal-action">
-						<button
-							type="button"
-							className="btn btn-ghost"
-							disabled={busy}
-							onClick={() => dialog.current?.close()}
-						>
-							{t('account.cancel')}
-						</button>
-						<button type="submit" className="btn btn-error" disabled={busy}>
-							{t(busy ? 'account.deleting' : 'account.confirm')}
-						</button>
+			<ModalDialog
+				open={open}
+				title={t('account.deleteTitle')}
+				message={t('account.deleteMessage', { word })}
+				cancelLabel={t('account.cancel')}
+				confirmLabel={t('account.confirm')}
+				busyLabel={t('account.deleting')}
+				onOpen={() => {
+					setTyped('');
+					setError(null);
+				}}
+				onConfirm={remove}
+				onClose={() => setOpen(false)}
+			>
+				{(busy) => (
+					<div className="flex flex-col gap-3">
+						<label className="fieldset" htmlFor={`${id}-word`}>
+							<span className="fieldset-legend text-sm">
+								{t('account.confirmationLabel', { word })}
+							</span>
+							<input
+								id={`${id}-word`}
+								className={`input w-full ${error ? 'input-error' : ''}`}
+								autoComplete="off"
+								value={typed}
+								disabled={busy}
+								onChange={(event) => setTyped(event.currentTarget.value)}
+							/>
+						</label>
+						{error && (
+							<p role="alert" className="alert alert-error text-sm">
+								{error}
+							</p>
+						)}
 					</div>
-				</form>
-			</dialog>
+				)}
+			</ModalDialog>
 		</>
 	);
 }

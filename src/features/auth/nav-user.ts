@@ -7,21 +7,27 @@ export interface NavUser {
 	email: string;
 	avatarUrl: string | null;
 	isComplete: boolean;
+	/** A moderator's menu links to the moderation desk; nobody else's does. */
+	isModerator: boolean;
 }
 
-/** The navigation's view of a user row. */
-export function navUser(user: {
-	name: string | null;
-	email: string | null;
-	phone: string | null;
-	address: string | null;
-	areaId: string | null;
-	avatarKey: string | null;
-}): NavUser {
+/** The navigation's view of a user row; `isModerator` as the server decided it. */
+export function navUser(
+	user: {
+		name: string | null;
+		email: string | null;
+		phone: string | null;
+		address: string | null;
+		areaId: string | null;
+		avatarKey: string | null;
+	},
+	isModerator = false,
+): NavUser {
 	return {
 		name: user.name ?? user.email ?? '',
 		email: user.email ?? '',
 		avatarUrl: mediaUrl(user.avatarKey),
 		isComplete: isProfileComplete(user),
+		isModerator,
 	};
 }

@@ -6,15 +6,19 @@ import { showToast } from '~/lib/toast';
 interface BlockButtonProps {
 	userId: string;
 	name: string;
+	/** Whether the donor has blocked them already. */
+	blocked: boolean;
+	/** The block was made or lifted: their requests may have changed with it. */
+	onChange?: () => void;
 }
 
 /**
  * Blocks the person behind a request after the donor confirms, or unblocks them again: a
  * blocked person can no longer request the donor's items or see the donor's phone.
  */
-export function BlockButton({ userId, name }: BlockButtonProps) {
+export function BlockButton({ userId, name, blocked, onChange }: BlockButtonProps) {
 	const { t } = useTranslation();
-	const [step, setStep] = useState<'idle' | 'asking' | 'blocked'>('idle');
+	const [step, setStep] = useState<'idle' | 'asking' | 'blocked'>(blocked ? 'blocked' : 'idle');
 	const [busy, setBusy] = useState(false);
 
 	async function change(block: boolean) {
@@ -23,6 +27,7 @@ export function BlockButton({ userId, name }: BlockButtonProps) {
 			await apiFetch(`/blocks/${userId}`, { method: block ? 'PUT' : 'DELETE' });
 			setStep(block ? 'blocked' : 'idle');
 			void showToast('success', t(block ? 'blocks.blocked' : 'blocks.unblocked', { name }));
+			onChange?.();
 		} catch (failure) {
 			void showToast('error', (failure as Error).message || t('common.error'));
 		} finally {

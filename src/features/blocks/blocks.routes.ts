@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteHandler, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '~/server/context';
 import { rateLimit, requireUser } from '~/server/http/middleware';
 import { dataResponse, errorResponses, signedIn } from '~/server/http/openapi';
@@ -17,10 +18,48 @@ const blockedPersonSchema = z
 
 const personParams = z.object({ userId: z.string().min(1).max(100) });
 
+/** Blocking and unblocking: one person in the path, the blocked list after the change back. */
+function changeRoute(
+	method: 'put' | 'delete',
+	summary: string,
+	middleware: MiddlewareHandler<AppEnv>[],
+	errors: readonly 'NOT_FOUND'[] = [],
+) {
+	return createRoute({
+		method,
+		path: '/blocks/{userId}',
+		summary,
+		security: signedIn,
+		middleware,
+		request: { params: personParams },
+		responses: {
+			200: dataResponse('The blocked list after the change', z.array(blockedPersonSchema)),
+			...errorResponses(
+				'VALIDATION_ERROR',
+				'UNAUTHORIZED',
+				'ACCOUNT_SUSPENDED',
+				...errors,
+				'RATE_LIMITED',
+			),
+		},
+	});
+}
+
 /** A donor's blocked list (`/api/blocks`): blocked people cannot request their items. */
 export function blockRoutes(server: ServerContext) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
 	const list = async (userId: string) => ({ data: await blockedPeople(server.db, userId) });
+	const middleware = [requireUser, write];
+	/** The handler of a change: made by the signed-in caller, answered with their list. */
+	const change =
+		(
+			apply: (db: ServerContext['db'], blockerId: string, blockedId: string) => Promise<void>,
+		): RouteHandler<ReturnType<typeof changeRoute>, AppEnv> =>
+		async (c) => {
+			const user = c.get('user')!;
+			await apply(server.db, user.id, c.req.valid('param').userId);
+			return c.json(await list(user.id), 200);
+		};
 
 	return new OpenAPIHono<AppEnv>()
 		.openapi(
@@ -38,52 +77,13 @@ export function blockRoutes(server: ServerContext) {
 			async (c) => c.json(await list(c.get('user')!.id), 200),
 		)
 		.openapi(
-			createRoute({
-				method: 'put',
-				path: '/blocks/{userId}',
-				summary: 'Block a person: they can no longer request the caller’s items or see their phone',
-				security: signedIn,
-				middleware: [requireUser, write],
-				request: { params: personParams },
-				responses: {
-					200: dataResponse('The blocked list after the change', z.array(blockedPersonSchema)),
-					...errorResponses(
-						'VALIDATION_ERROR',
-						'UNAUTHORIZED',
-						'ACCOUNT_SUSPENDED',
-						'NOT_FOUND',
-						'RATE_LIMITED',
-					),
-				},
-			}),
-			async (c) => {
-				const user = c.get('user')!;
-				await blockUser(server.db, user.id, c.req.valid('param').userId);
-				return c.json(await list(user.id), 200);
-			},
+			changeRoute(
+				'put',
+				'Block a person: they can no longer request the caller’s items or see their phone',
+				middleware,
+				['NOT_FOUND'],
+			),
+			change(blockUser),
 		)
-		.openapi(
-			createRoute({
-				method: 'delete',
-				path: '/blocks/{userId}',
-				summary: 'Unblock a person',
-				security: signedIn,
-				middleware: [requireUser, write],
-				request: { params: personParams },
-				responses: {
-					200: dataResponse('The blocked list after the change', z.array(blockedPersonSchema)),
-					...errorResponses(
-						'VALIDATION_ERROR',
-						'UNAUTHORIZED',
-						'ACCOUNT_SUSPENDED',
-						'RATE_LIMITED',
-					),
-				},
-			}),
-			async (c) => {
-				const user = c.get('user')!;
-				await unblockUser(server.db, user.id, c.req.valid('param').userId);
-				return c.json(await list(user.id), 200);
-			},
-		);
+		.openapi(changeRoute('delete', 'Unblock a person', middleware), change(unblockUser));
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { closeRequestsOfReceiver, lockItem } from '~/features/requests/request-rules.server';
 import { mediaUrl } from '~/server/storage';
 import type { Database } from '~/server/db/client';
-import { userBlocks, users } from '~/server/db/schema';
+import { itemRequests, userBlocks, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import type { BlockedPerson } from './blocks';
 
@@ -17,14 +18,40 @@ export async function isBlockedBy(db: Reader, donorId: string, userId: string): 
 	return Boolean(row);
 }
 
-/** `PUT /blocks/{userId}`: blocks a person; blocking them again changes nothing. */
-export async function blockUser(db: Database, blockerId: string, blockedId: string): Promise<void> {
+/**
+ * `PUT /blocks/{userId}`: blocks a person; blocking them again changes nothing. Their open
+ * requests and reservations for the donor's items end with the block, as declined because
+ * `blocked`, so they are told, and a reservation no longer holds the donor's phone for them.
+ * Items are locked in order of their ids, as one donor's other writes would.
+ */
+export async function blockUser(
+	db: Database,
+	blockerId: string,
+	blockedId: string,
+	now = new Date(),
+): Promise<void> {
 	if (blockerId === blockedId) {
 		throw new AppError('VALIDATION_ERROR', { userId: 'blocks.errors.self' });
 	}
 	const [person] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
 	if (!person) throw new AppError('NOT_FOUND');
-	await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+	await db.transaction(async (tx) => {
+		await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+		const asked = await tx
+			.selectDistinct({ itemId: itemRequests.itemId })
+			.from(itemRequests)
+			.where(
+				and(
+					eq(itemRequests.donorId, blockerId),
+					eq(itemRequests.receiverId, blockedId),
+					inArray(itemRequests.state, ['open', 'reserved']),
+				),
+			)
+			.orderBy(asc(itemRequests.itemId));
+		for (const { itemId } of asked) {
+			await closeRequestsOfReceiver(tx, await lockItem(tx, itemId), blockedId, 'blocked', now);
+		}
+	});
 }
 
 /** `DELETE /blocks/{userId}`: lets a blocked person request again. */

@@ -26,6 +26,8 @@ interface ItemRequestCardProps {
 	failure: string | null;
 	onChange: (request: ItemRequest, change: RequestChange) => void;
 	onDecline: (request: ItemRequest) => void;
+	/** The donor blocked or unblocked the receiver. */
+	onBlockChange: () => void;
 }
 
 /** The state's badge: what needs the donor stands out, what has ended is quiet. */
@@ -201,7 +203,14 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 					</p>
 				)}
 
-				{receiver && <BlockButton userId={receiver.id} name={name} />}
+				{receiver && (
+					<BlockButton
+						userId={receiver.id}
+						name={name}
+						blocked={receiver.blocked}
+						onChange={props.onBlockChange}
+					/>
+				)}
 			</div>
 		</article>
 	);

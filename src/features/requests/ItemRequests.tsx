@@ -127,6 +127,7 @@ export const ItemRequests = islandRoot(function ItemRequests({
 									failure={failure?.requestId === request.id ? failure.message : null}
 									onChange={(target, next) => void change(target, next)}
 									onDecline={setDeclining}
+									onBlockChange={() => void client.refetchQueries({ queryKey: options.queryKey })}
 								/>
 							</li>
 						))}

@@ -23,6 +23,7 @@ function render(request: ItemRequest, locale: Locale = 'en') {
 				failure: null,
 				onChange: () => undefined,
 				onDecline: () => undefined,
+				onBlockChange: () => undefined,
 			}),
 		),
 	);
@@ -42,6 +43,7 @@ const regular = requestFor(1, 'open', {
 		phone: '+6281234567890',
 		pickupsCompleted: 5,
 		noShows: 1,
+		blocked: false,
 	},
 	actions: ['reserve', 'decline'],
 });

@@ -3,7 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { preparedStatements } from '~/server/db/prepared';
-import { itemImages, itemRequests, items, users } from '~/server/db/schema';
+import { itemImages, itemRequests, items, userBlocks, users } from '~/server/db/schema';
 
 const donors = alias(users, 'donors');
 const receivers = alias(users, 'receivers');
@@ -29,6 +29,10 @@ const requestColumns = {
 	updatedAt: itemRequests.updatedAt,
 	handedOverAt: itemRequests.handedOverAt,
 	confirmedAt: itemRequests.confirmedAt,
+	// The donor blocked the receiver: the receiver sees no phone, the donor can unblock.
+	receiverBlocked: sql`exists (
+		select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${itemRequests.donorId}
+			and ${userBlocks.blockedId} = ${itemRequests.receiverId})`.as('receiver_blocked'),
 	itemName: as(items.name, 'item_name'),
 	itemStatus: as(items.status, 'item_status'),
 	itemQuantity: as(items.quantity, 'item_quantity'),
@@ -89,6 +93,8 @@ export interface RequestRecord {
 	updated_at: string;
 	handed_over_at: string | null;
 	confirmed_at: string | null;
+	/** The donor blocked the receiver. */
+	receiver_blocked: boolean;
 	item_name: string;
 	item_status: string;
 	item_quantity: number;

@@ -34,9 +34,11 @@ export function requestView(record: RequestRecord, viewer: RequestActor, now: Da
 		: null;
 	// The donor sees the phone of whoever asks them; a receiver sees the donor's once the donor
 	// chose them (reserved or handed over): an open request gives no phone that the item page,
-	// with its limit on revealed phones, would not.
+	// with its limit on revealed phones, would not. Someone the donor blocked never sees it.
 	const phoneShown =
-		viewer === 'donor' ? isActive(state) : state === 'reserved' || state === 'handedOver';
+		viewer === 'donor'
+			? isActive(state)
+			: (state === 'reserved' || state === 'handedOver') && !record.receiver_blocked;
 	const person = (
 		id: string,
 		name?: string | null,
@@ -91,6 +93,7 @@ export function requestView(record: RequestRecord, viewer: RequestActor, now: Da
 							record.receiver_phone,
 						),
 						pickupsCompleted: Number(record.pickups_completed),
+						blocked: Boolean(record.receiver_blocked),
 						noShows: Number(record.no_shows),
 					},
 					isNew: record.seen_by_donor_at === null && isActive(state),

@@ -53,9 +53,11 @@ const requestSchema = z
 		}),
 		donor: person.optional().openapi({ description: 'To the receiver' }),
 		receiver: person
-			.extend({ pickupsCompleted: z.int(), noShows: z.int() })
+			.extend({ pickupsCompleted: z.int(), noShows: z.int(), blocked: z.boolean() })
 			.optional()
-			.openapi({ description: 'To the donor, with their record of collecting' }),
+			.openapi({
+				description: 'To the donor, with their record of collecting and whether they blocked them',
+			}),
 		isNew: z.boolean().optional(),
 		actions: z.array(z.enum(requestActions)).openapi({ description: 'What the caller may do now' }),
 	})

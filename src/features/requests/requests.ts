@@ -81,9 +81,9 @@ export type DeclineReason = (typeof declineReasons)[number];
 
 /**
  * Why the site closed a request itself: the donor marked the item given away, nothing is left,
- * or the item was deleted.
+ * or the donor blocked its receiver.
  */
-export const closingReasons = ['givenAway', 'noneLeft'] as const;
+export const closingReasons = ['givenAway', 'noneLeft', 'blocked'] as const;
 
 /** What a request shows of its item. */
 export interface RequestItem {
@@ -136,7 +136,8 @@ export interface ItemRequest {
 	item: RequestItem;
 	/** The other person: the donor for the receiver, the receiver for the donor. */
 	donor?: RequestPerson;
-	receiver?: RequestPerson & ReceiverReliability;
+	/** For the donor, with whether they blocked the receiver. */
+	receiver?: RequestPerson & ReceiverReliability & { blocked: boolean };
 	/** For the donor: not seen before this list was opened. */
 	isNew?: boolean;
 	/** The actions the caller may take now. */

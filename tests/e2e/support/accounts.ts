@@ -3,7 +3,13 @@
  * own forms and the real profile form, the way a visitor makes them.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { type BrowserContext, type Locator, type Page, test as base } from '@playwright/test';
+import {
+	type Browser,
+	type BrowserContext,
+	type Locator,
+	type Page,
+	test as base,
+} from '@playwright/test';
 import enAuth from '../../../locales/en/auth.json' with { type: 'json' };
 import enForm from '../../../locales/en/form.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
@@ -11,6 +17,7 @@ import idAuth from '../../../locales/id/auth.json' with { type: 'json' };
 import idForm from '../../../locales/id/form.json' with { type: 'json' };
 import idProfile from '../../../locales/id/profile.json' with { type: 'json' };
 import { type Locale, localePath, translations } from './i18n';
+import { otherVisitor } from './visitors';
 
 /** The account pages' translations, next to the shared ones of `i18n.ts`. */
 export const accountTexts = {
@@ -295,4 +302,21 @@ export async function signOut(page: Page, locale: Locale = 'id'): Promise<void> 
 /** The session cookie of a browser context, if any. */
 export async function sessionCookie(context: BrowserContext) {
 	return (await context.cookies()).find((cookie) => cookie.name === sessionCookieName);
+}
+
+/**
+ * A moderator (listed in MODERATOR_EMAILS by playwright.config.ts, one address per journey and
+ * language) signed in on a page of their own.
+ */
+export async function moderatorPage(
+	browser: Browser,
+	baseURL: string,
+	locale: Locale,
+	journey: 'hide' | 'suspend' | 'money',
+): Promise<Page> {
+	const page = await otherVisitor(browser, baseURL);
+	const account = { ...newAccount(locale), email: `moderator.${journey}.${locale}@example.com` };
+	await signUp(page, { account });
+	await completeProfile(page, { locale, details: { name: 'Maya Moderator' } });
+	return page;
 }

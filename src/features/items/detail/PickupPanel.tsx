@@ -115,9 +115,11 @@ export function PickupPanel(props: PickupPanelProps) {
 		}
 		setAsking(true);
 		try {
+			// A donor who blocked the viewer refuses here, and the refusal says so.
 			await askForItem(item.id, quantity);
 			// Still within the click's user activation: the request is one short call.
-			window.open(action.url, '_blank', 'noopener');
+			if (action.kind === 'chat') window.open(action.url, '_blank', 'noopener');
+			else void showToast('error', t('itemDetail.whatsapp.noPhoneNumber'));
 		} catch (error) {
 			const limit = error instanceof ApiError && error.code === 'REQUEST_LIMIT';
 			setRefusal({ message: refusalMessage(error, t), limit });

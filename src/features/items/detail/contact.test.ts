@@ -46,7 +46,10 @@ describe('contactAction', () => {
 
 	it('refuses when the donor has no phone number', () => {
 		expect(decide(receiver, { hasPhone: false, phone: '' })).toEqual({ kind: 'noPhone' });
-		expect(decide(receiver, { hasPhone: true, phone: '' })).toEqual({ kind: 'noPhone' });
+	});
+
+	it('lets a request go when the server withholds a phone the donor has', () => {
+		expect(decide(receiver, { hasPhone: true, phone: '' })).toEqual({ kind: 'withheld' });
 	});
 
 	it('opens a WhatsApp chat with the donor and the prefilled message', () => {

@@ -30,6 +30,8 @@ export type ContactAction =
 	| { kind: 'signIn'; href: string }
 	| { kind: 'completeProfile'; href: string }
 	| { kind: 'noPhone' }
+	/** The donor has a phone the server keeps from this viewer: blocked, or past the reveal limit. */
+	| { kind: 'withheld' }
 	| { kind: 'chat'; url: string };
 
 /** Whether the viewer listed this item themselves. */
@@ -88,8 +90,9 @@ export function profileGate(
 }
 
 /**
- * The contact flow: the profile gate first; a donor without a phone cannot be reached; everyone
- * else gets a WhatsApp chat with `message` prefilled.
+ * The contact flow: the profile gate first; a donor without a phone cannot be reached; a phone
+ * withheld still lets the request go, so the server's answer says why; everyone else gets a
+ * WhatsApp chat with `message` prefilled.
  */
 export function contactAction(input: {
 	viewer: ItemViewer;
@@ -102,7 +105,8 @@ export function contactAction(input: {
 	const { viewer, donor, locale, itemPath, message } = input;
 	const gate = profileGate(viewer, locale, itemPath);
 	if (gate) return gate;
-	if (!donor.hasPhone || !donor.phone) return { kind: 'noPhone' };
+	if (!donor.hasPhone) return { kind: 'noPhone' };
+	if (!donor.phone) return { kind: 'withheld' };
 	return { kind: 'chat', url: whatsappUrl(donor.phone, message) };
 }
 
