@@ -31,6 +31,7 @@ const modules = {
 	photos: () => import('./bench/photos.mjs'),
 	rates: () => import('./bench/rates.mjs'),
 	places: () => import('./bench/places.mjs'),
+	mixed: () => import('./bench/mixed.mjs'),
 };
 
 const usage = `Usage: npm run bench -- [options]
