@@ -54,6 +54,8 @@ export default defineConfig({
 	devToolbar: { enabled: false },
 	vite: {
 		plugins: [tailwindcss()],
+		// Signed-out pages' ETags name their build: a deploy's new scripts never meet an old 304.
+		define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
 		ssr: { noExternal: ['drizzle-orm'] },
 	},
 });

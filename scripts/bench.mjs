@@ -31,6 +31,7 @@ const modules = {
 	photos: () => import('./bench/photos.mjs'),
 	rates: () => import('./bench/rates.mjs'),
 	places: () => import('./bench/places.mjs'),
+	mixed: () => import('./bench/mixed.mjs'),
 };
 
 const usage = `Usage: npm run bench -- [options]
@@ -38,8 +39,10 @@ const usage = `Usage: npm run bench -- [options]
   --only <names>        comma-separated modules to run: ${Object.keys(modules).join(', ')}
   --pages <paths>       comma-separated page paths (default: ${defaultPages.join(',')});
                         ${itemPlaceholder} stands for an item the server shows
-  --port <number>       preferred port for the server (default 4455; a free one if taken)
-  --help                show this text`;
+  --port <number>       preferred port for the server (default 4455; a free one if taken);
+                        the mixed load's processes and balancer take the next three
+  --help                show this text
+BENCH_BUILD_DIR names the folder of the served copy (default node_modules/.cache/hibahin-bench).`;
 
 /** Reads the command line into a plain options object; a typo exits with the usage text. */
 function readOptions() {

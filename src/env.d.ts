@@ -12,3 +12,6 @@ declare namespace App {
 		origin: string;
 	}
 }
+
+/** Set at build time (astro.config.mjs): one value per build, the same on every process. */
+declare const __BUILD_ID__: string;

@@ -8,11 +8,13 @@ import { getServerContext } from '~/app/context';
 import { isModerator } from '~/features/moderation/moderators.server';
 import { isCrossSiteWrite } from '~/server/site-origin';
 import { framePolicy } from '~/lib/content-security';
+import { answerPublicPage, processPageCache } from '~/app/page-cache';
+import { privatePageCacheControl } from '~/server/http/page-cache';
 
 /**
  * Server-rendered pages refuse form posts from other sites and learn who is signed in;
  * prerendered pages and the API do neither here. A page rendered for a signed-in visitor is
- * theirs alone: no shared cache keeps it.
+ * theirs alone: no cache keeps it; a signed-out visitor's may be answered from the page cache.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
 	context.locals.user = null;
@@ -34,20 +36,42 @@ export const onRequest = defineMiddleware(async (context, next) => {
 			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
 		});
 	}
+	const render = async () => {
+		const response = withFramePolicy(await next());
+		// Astro adds a page's cookies after this; a page that sets one is never shared.
+		if (!context.cookies.headers().next().done) {
+			response.headers.set('Cache-Control', privatePageCacheControl);
+		}
+		return response;
+	};
+	const sessionToken = context.cookies.get(sessionCookieName(server.config))?.value;
+	// Signed out: the version-keyed ETag and page cache (decision 031).
+	if (!sessionToken) {
+		return answerPublicPage(
+			{ db: server.db, cache: processPageCache, buildId: __BUILD_ID__ },
+			context.request,
+			render,
+		);
+	}
 	context.locals.user = await findUserForRequest(server, {
-		sessionToken: context.cookies.get(sessionCookieName(server.config))?.value,
+		sessionToken,
 		authorization: undefined,
 	});
 	context.locals.isModerator = isModerator(context.locals.user, server.config);
-	const response = await next();
-	// Astro's policy for the page replaces the server's; framing stays forbidden in it.
+	const response = await render();
+	// With a session cookie, even an expired one, the page is no one else's and no cache's.
+	// An answer that names its own caching keeps it: photos are the same for everyone.
+	if (!response.headers.has('Cache-Control')) {
+		response.headers.set('Cache-Control', privatePageCacheControl);
+	}
+	return response;
+});
+
+/** Astro's policy for the page replaces the server's; framing stays forbidden in it. */
+function withFramePolicy(response: Response): Response {
 	const policy = response.headers.get('Content-Security-Policy');
 	if (policy && !policy.includes('frame-ancestors')) {
 		response.headers.set('Content-Security-Policy', `${policy} ${framePolicy};`);
 	}
-	// An answer that names its own caching keeps it: photos are the same for everyone.
-	if (context.locals.user && !response.headers.has('Cache-Control')) {
-		response.headers.set('Cache-Control', 'private, no-store');
-	}
 	return response;
-});
+}

@@ -13,10 +13,10 @@ import { findWrk } from './wrk.mjs';
  * waits until the item list answers (its migrations done; the startup upkeep, which reads every
  * photo row, may still run and falls into the warm-up).
  * @param {{ root: string, buildDir: string, host: string, env: Record<string, string>,
- *   track: (stop: () => Promise<void>) => void }} options
+ *   track: (stop: () => Promise<void>) => void, port?: number }} options
  */
-export async function startApiServer({ root, buildDir, host, env, track }) {
-	const port = await pickPort(0, host);
+export async function startApiServer({ root, buildDir, host, env, track, port: preferred = 0 }) {
+	const port = await pickPort(preferred, host);
 	const baseUrl = `http://${host}:${port}`;
 	const childEnv = {
 		...process.env,

@@ -95,11 +95,14 @@ export async function drive(call, { warmupMs: warmup, measureMs: measure }) {
  * request as soon as its last one is answered (a closed loop, like users who wait for an answer)
  * and cycling through `requests`. Every answer's latency is kept under its request's label.
  * @param {string} baseUrl
- * @param {Array<{ label: string, path?: string, setupRequest?: (request: any) => any }>} requests
+ * @param {Array<{ label: string | ((context: any) => string), path?: string,
+ *   setupRequest?: (request: any, context: any) => any }>} requests a label may be read from the
+ *   connection's context, where the request's `setupRequest` left it
  * @param {number} seconds
+ * @param {number} [callers] connections, the API benchmark's unless told
  * @returns {Promise<Run>}
  */
-async function cannon(baseUrl, requests, seconds) {
+export async function cannon(baseUrl, requests, seconds, callers = connections) {
 	/** @type {number[]} */
 	const latencies = [];
 	/** @type {Record<string, number[]>} */
@@ -111,13 +114,14 @@ async function cannon(baseUrl, requests, seconds) {
 	let answered = '';
 	const instance = autocannon({
 		url: baseUrl,
-		connections,
+		connections: callers,
 		duration: seconds,
 		timeout: requestTimeoutMs / 1_000,
 		headers: requestHeaders,
 		requests: requests.map(({ label, ...request }) => ({
 			...request,
-			onResponse: () => (answered = label),
+			onResponse: (_status, _body, context) =>
+				(answered = typeof label === 'function' ? label(context) : label),
 		})),
 	});
 	instance.on('response', (_client, statusCode, _bytes, responseTime) => {

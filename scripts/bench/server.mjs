@@ -38,6 +38,9 @@ export async function pickPort(preferred, host) {
  * @returns {string}
  */
 export function benchBuildDir(root) {
+	// A checkout whose node_modules is a link to another's would otherwise serve that one's
+	// migrations: BENCH_BUILD_DIR names a folder of its own inside it.
+	if (process.env.BENCH_BUILD_DIR) return path.resolve(process.env.BENCH_BUILD_DIR);
 	return path.join(root, 'node_modules', '.cache', 'hibahin-bench');
 }
 

@@ -162,6 +162,12 @@ export const items = pgTable(
 		hiddenReason: text('hidden_reason'),
 		/** Its name or description mentions a price or a sale, which the desk shows. */
 		asksForMoney: boolean('asks_for_money').notNull().default(false),
+		/**
+		 * Goes up, by triggers, with every change to what the item's page shows: the row, its
+		 * photos, its donor's name, avatar, area or phone (drizzle/0011_page_versions.sql). The
+		 * page's ETag and cache key are made of it.
+		 */
+		version: integer('version').notNull().default(1),
 		createdAt,
 		updatedAt,
 		/**
@@ -346,6 +352,21 @@ export const itemListState = pgTable(
 		version: bigint('version', { mode: 'number' }).notNull().default(0),
 	},
 	(table) => [check('item_list_state_single_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * A single row whose `version` goes up, by triggers, in every transaction that changes what a
+ * signed-out visitor sees on a server-rendered list, city or profile page: items, their photos,
+ * donors' public profiles, givings (drizzle/0011_page_versions.sql). Those pages' ETags and
+ * cache keys are made of it, so every process knows at once when a cached page is stale.
+ */
+export const publicPageState = pgTable(
+	'public_page_state',
+	{
+		id: integer('id').primaryKey(),
+		version: bigint('version', { mode: 'number' }).notNull().default(0),
+	},
+	(table) => [check('public_page_state_single_row', sql`${table.id} = 1`)],
 );
 
 /** An item's photos in display order; the first is the cover. */

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from './types';
 
 /** Whether an `If-None-Match` header names `tag` (or `*`); weak tags compare by their value. */
-function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 	if (!ifNoneMatch) return false;
 	if (ifNoneMatch.trim() === '*') return true;
 	return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);

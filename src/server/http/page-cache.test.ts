@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { type CachedPage, PageCache } from './page-cache';
+
+const pageOf = (text: string, storedAt: number): CachedPage => ({
+	status: 200,
+	headers: [['content-type', 'text/html']],
+	body: new TextEncoder().encode(text),
+	storedAt,
+});
+
+describe('PageCache', () => {
+	it('serves a page until its lifetime ends, then forgets it', () => {
+		const cache = new PageCache({ ttlMs: 5_000 });
+		cache.set('id p1 /items', pageOf('list', 1_000));
+		expect(cache.get('id p1 /items', 5_999)?.body).toEqual(new TextEncoder().encode('list'));
+		expect(cache.get('id p1 /items', 6_000)).toBeUndefined();
+		expect(cache.size).toBe(0);
+	});
+
+	it('lets the oldest pages go first beyond its size', () => {
+		const cache = new PageCache({ maxEntries: 2 });
+		for (const key of ['a', 'b', 'c']) cache.set(key, pageOf(key, Date.now()));
+		expect(cache.get('a')).toBeUndefined();
+		expect(cache.get('b')).toBeDefined();
+		expect(cache.get('c')).toBeDefined();
+	});
+
+	it('keeps no page larger than its limit', () => {
+		const cache = new PageCache({ maxBodyBytes: 3 });
+		expect(cache.set('big', pageOf('four', Date.now()))).toBe(false);
+		expect(cache.get('big')).toBeUndefined();
+	});
+});

@@ -1,0 +1,76 @@
+/**
+ * The micro-cache of signed-out server-rendered pages (decision 031): each process keeps a
+ * rendered page for a few seconds under its path, query, language and data version. A write on
+ * any process raises the version it was stored under, so no process serves a page older than the
+ * version it has just read.
+ */
+
+/** A rendered page as stored: its status, its headers (the policy with its hashes among them). */
+export interface CachedPage {
+	status: number;
+	headers: [string, string][];
+	body: Uint8Array;
+	storedAt: number;
+}
+
+export interface PageCacheOptions {
+	/** How long a page is served from memory. */
+	ttlMs: number;
+	/** Beyond it, the oldest pages go first. */
+	maxEntries: number;
+	/** A larger page is rendered each time rather than kept. */
+	maxBodyBytes: number;
+}
+
+export const pageCacheDefaults: PageCacheOptions = {
+	ttlMs: 5_000,
+	maxEntries: 1_000,
+	maxBodyBytes: 512 * 1024,
+};
+
+/**
+ * What a shared cache (a CDN) may do with a signed-out page: keep it a few seconds, serve it a
+ * little longer while it asks again, and ask the site with the ETag after that.
+ */
+export const publicPageCacheControl = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+
+/** Pages for someone signed in are theirs alone. */
+export const privatePageCacheControl = 'private, no-store';
+
+/** A signed-out page and a signed-in one share a URL: a shared cache keys them by the cookie. */
+export const publicPageVary = 'Cookie';
+
+export class PageCache {
+	readonly #pages = new Map<string, CachedPage>();
+	readonly #options: PageCacheOptions;
+
+	constructor(options: Partial<PageCacheOptions> = {}) {
+		this.#options = { ...pageCacheDefaults, ...options };
+	}
+
+	/** The page stored under `key` and still fresh at `now`. */
+	get(key: string, now = Date.now()): CachedPage | undefined {
+		const page = this.#pages.get(key);
+		if (!page) return undefined;
+		if (now - page.storedAt < this.#options.ttlMs) return page;
+		this.#pages.delete(key);
+		return undefined;
+	}
+
+	/** Keeps `page` unless it is too large; returns whether it was kept. */
+	set(key: string, page: CachedPage): boolean {
+		if (page.body.byteLength > this.#options.maxBodyBytes) return false;
+		this.#pages.delete(key);
+		this.#pages.set(key, page);
+		// A Map iterates in insertion order: the first keys are the oldest.
+		for (const oldest of this.#pages.keys()) {
+			if (this.#pages.size <= this.#options.maxEntries) break;
+			this.#pages.delete(oldest);
+		}
+		return true;
+	}
+
+	get size(): number {
+		return this.#pages.size;
+	}
+}

@@ -1,0 +1,215 @@
+import { expect, it } from 'vitest';
+import { answerPublicPage } from '~/app/page-cache';
+import { PageCache } from '~/server/http/page-cache';
+import {
+	createItemFor,
+	jpegBytes,
+	jpegFile,
+	putItem,
+	toggleItem,
+	validFields,
+} from '../helpers/items';
+import { act, ask } from '../helpers/requests';
+import { createModerator, moderated } from '../helpers/safety';
+import {
+	describeOnDatabases,
+	type TestServer,
+	testOrigin,
+	uniquePhone,
+} from '../helpers/test-server';
+
+/** The API read that shows what each page shows, signed out: a real render of the same data. */
+function apiPathOf(pagePath: string): string {
+	const path = new URL(pagePath, testOrigin);
+	const bare = path.pathname.replace(/^\/en(?=\/)/, '');
+	return `/api${bare}${path.search}`.replace(/^\/api/, '');
+}
+
+describeOnDatabases('Signed-out pages: version ETags and the page cache', (use) => {
+	const cache = new PageCache({ ttlMs: 60_000 });
+	let renders = 0;
+
+	/** A page as the site answers it, rendered from the API's signed-out read. */
+	async function page(path: string, headers: Record<string, string> = {}, method = 'GET') {
+		const test = use();
+		return answerPublicPage(
+			{ db: test.server.db, cache, buildId: 'test' },
+			new Request(`${testOrigin}${path}`, { method, headers }),
+			async () => {
+				renders += 1;
+				const response = await test.request(apiPathOf(path));
+				return new Response(await response.text(), {
+					status: response.status,
+					headers: {
+						'Content-Type': 'text/html; charset=utf-8',
+						'Content-Security-Policy': `script-src 'self' 'sha256-${path.length}'`,
+					},
+				});
+			},
+		);
+	}
+
+	/** The page's ETag and body, after checking it is one a CDN may keep. */
+	async function fetched(path: string) {
+		const response = await page(path);
+		expect(response.status).toBe(200);
+		expect(response.headers.get('Cache-Control')).toMatch(/^public, max-age=0, s-maxage=\d+/);
+		expect(response.headers.get('Vary')).toContain('Cookie');
+		return { tag: response.headers.get('ETag')!, body: await response.text() };
+	}
+
+	async function donorWithItem(test: TestServer, overrides: Record<string, string> = {}) {
+		const donor = await test.createUser({ complete: true, name: 'Ani Lestari' });
+		const item = await createItemFor(test, donor, overrides);
+		return { donor, item };
+	}
+
+	/** Runs `write`, then expects every page of `paths` with a new ETag and new content. */
+	async function expectChangedBy(paths: string[], write: () => Promise<unknown>) {
+		const before = await Promise.all(paths.map(fetched));
+		await write();
+		const after = await Promise.all(paths.map(fetched));
+		after.forEach(({ tag, body }, index) => {
+			expect(tag, paths[index]).not.toBe(before[index]!.tag);
+			expect(body, paths[index]).not.toBe(before[index]!.body);
+		});
+		// The old tag is no longer worth a 304.
+		const revalidated = await page(paths[0]!, { 'If-None-Match': before[0]!.tag });
+		expect(revalidated.status).toBe(200);
+	}
+
+	it('answers 304 to a matching If-None-Match, with the caching headers and no render', async () => {
+		const { item } = await donorWithItem(use());
+		for (const path of [
+			`/items/${item.id}`,
+			'/en/items?search=kursi',
+			`/profile/${item.donorId}`,
+		]) {
+			const { tag } = await fetched(path);
+			expect(tag).toMatch(/^W\/"/);
+			const count = renders;
+			const response = await page(path, { 'If-None-Match': tag });
+			expect(response.status).toBe(304);
+			expect(await response.text()).toBe('');
+			expect(response.headers.get('ETag')).toBe(tag);
+			expect(response.headers.get('Cache-Control')).toContain('s-maxage=');
+			expect(renders).toBe(count);
+		}
+	});
+
+	it('serves a kept page again with its policy, but never to another language or query', async () => {
+		const { item } = await donorWithItem(use(), { name: 'Meja belajar kayu jati' });
+		const first = await page(`/items/${item.id}`);
+		const policy = first.headers.get('Content-Security-Policy');
+		const count = renders;
+		const again = await page(`/items/${item.id}`);
+		expect(renders).toBe(count);
+		expect(again.headers.get('Content-Security-Policy')).toBe(policy);
+		expect(await again.text()).toBe(await first.text());
+		const head = await page(`/items/${item.id}`, {}, 'HEAD');
+		expect(head.status).toBe(200);
+		expect(renders).toBe(count);
+
+		await page(`/en/items/${item.id}`);
+		expect(renders).toBe(count + 1);
+		const [meja, sepeda] = [
+			await fetched('/items?search=meja'),
+			await fetched('/items?search=sepeda'),
+		];
+		expect(renders).toBe(count + 3);
+		expect(meja.body).toContain('Meja belajar');
+		expect(sepeda.body).not.toContain('Meja belajar');
+	});
+
+	it('renders other pages, missing items and writes each time, keeping none', async () => {
+		const before = cache.size;
+		for (const path of ['/items/999999999', '/my-items', '/donate-item']) {
+			const response = await page(path);
+			expect(response.headers.get('ETag'), path).toBeNull();
+		}
+		expect((await page('/items', {}, 'POST')).headers.get('ETag')).toBeNull();
+		expect(cache.size).toBe(before);
+	});
+
+	it('keeps no page that sets a cookie or names its own caching', async () => {
+		const { item } = await donorWithItem(use());
+		const test = use();
+		const before = cache.size;
+		for (const header of [
+			['Set-Cookie', 'language=en; Path=/'],
+			['Cache-Control', 'private, no-store'],
+		] as const) {
+			const response = await answerPublicPage(
+				{ db: test.server.db, cache, buildId: 'test' },
+				new Request(`${testOrigin}/profile/${item.donorId}?personal=${header[0]}`),
+				async () => new Response('personal', { headers: { [header[0]]: header[1] } }),
+			);
+			expect(response.headers.get(header[0])).toBe(header[1]);
+			expect(response.headers.get('ETag')).toBeNull();
+		}
+		expect(cache.size).toBe(before);
+	});
+
+	it('changes the item page and lists at once when the item is edited or given new photos', async () => {
+		const { donor, item } = await donorWithItem(use());
+		const pages = [`/items/${item.id}`, '/items', `/en/items/${item.id}`];
+		await expectChangedBy(pages, async () => {
+			const response = await putItem(use(), donor, item.id, validFields({ name: 'Kursi baru' }));
+			expect(response.status, await response.text()).toBe(200);
+		});
+		await expectChangedBy(pages, async () => {
+			const fields = validFields({ name: 'Kursi baru' });
+			const response = await putItem(use(), donor, item.id, fields, [await jpegFile()]);
+			expect(response.status, await response.text()).toBe(200);
+		});
+	});
+
+	it('changes the item page and lists when the item is marked given, hidden or deleted', async () => {
+		const { donor, item } = await donorWithItem(use());
+		const pages = [`/items/${item.id}`, '/items'];
+		await expectChangedBy(pages, () => toggleItem(use(), donor, item.id));
+		const moderator = await createModerator(use());
+		await expectChangedBy(pages, () =>
+			moderated(use(), moderator, { action: 'hideItem', itemId: item.id, reason: 'askingMoney' }),
+		);
+		const other = await createItemFor(use(), donor);
+		const { tag } = await fetched('/items');
+		await fetched(`/items/${other.id}`);
+		const response = await use().request(`/items/${other.id}`, { method: 'DELETE', user: donor });
+		expect(response.status).toBe(204);
+		expect((await page(`/items/${other.id}`)).headers.get('ETag')).toBeNull();
+		expect((await fetched('/items')).tag).not.toBe(tag);
+	});
+
+	it('changes the item page when a reservation holds part of it, and the profile when it is confirmed', async () => {
+		const { donor, item } = await donorWithItem(use(), { quantity: '3' });
+		const receiver = await use().createUser({ complete: true, name: 'Dewi Anggraini' });
+		const request = await ask(use(), receiver, item.id);
+		await expectChangedBy([`/items/${item.id}`, '/items'], () =>
+			act(use(), donor, request.id, 'reserve'),
+		);
+		await act(use(), donor, request.id, 'handOver');
+		await expectChangedBy([`/profile/${donor.id}`], () =>
+			act(use(), receiver, request.id, 'confirm'),
+		);
+	});
+
+	it('changes the donor’s item pages and profile when their public profile is edited', async () => {
+		const { donor, item } = await donorWithItem(use());
+		await expectChangedBy([`/items/${item.id}`, `/profile/${donor.id}`, '/items'], async () => {
+			const response = await use().request('/profile', {
+				method: 'PUT',
+				user: donor,
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({
+					name: 'Ani Wulandari',
+					phone: uniquePhone(),
+					imageUrl: `data:image/jpeg;base64,${(await jpegBytes()).toString('base64')}`,
+					address: 'Jl. Melati No. 5, RT 02/RW 03',
+					areaId: '31.74.07',
+				}),
+			});
+			expect(response.status, await response.text()).toBe(200);
+		});
+	});
+});
