@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/browser.mjs';
+import { moderatorEmails } from './tests/e2e/support/moderators';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -50,11 +51,7 @@ export default defineConfig({
 			// The simulated courier moves a step a second, so a journey's delivery is seen at once.
 			SIMULATED_COURIER_STEP_SECONDS: '1',
 			// The moderators of the moderation journeys, one per language.
-			MODERATOR_EMAILS: ['id', 'en']
-				.flatMap((l) =>
-					['hide', 'suspend', 'money'].map((journey) => `moderator.${journey}.${l}@example.com`),
-				)
-				.join(','),
+			MODERATOR_EMAILS: moderatorEmails(['hide', 'suspend', 'money']),
 		},
 	},
 });

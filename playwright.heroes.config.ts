@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/browser.mjs';
+import { moderatorEmails } from './tests/e2e/support/moderators';
 
 /**
  * The heroes and support journeys need known donations and supporters, and the phone-width
@@ -63,7 +64,7 @@ export default defineConfig({
 			DATA_DIR: dataDirOf(server.name),
 			DEMO_DATA: 'off',
 			// The phone-widths account of each language opens the moderation desk too.
-			MODERATOR_EMAILS: ['id', 'en'].map((l) => `moderator.widths.${l}@example.com`).join(','),
+			MODERATOR_EMAILS: moderatorEmails(['widths']),
 		},
 	})),
 });

@@ -12,6 +12,7 @@ import type { Item } from '../../src/features/items/items';
 import { citySlug } from '../../src/features/places/places';
 import { completeProfile, expect, newAccount, signUp, test } from './support/accounts';
 import { requireSeededServer } from './support/heroes';
+import { moderatorEmail } from './support/moderators';
 import { localePath, locales } from './support/i18n';
 
 requireSeededServer();
@@ -154,7 +155,7 @@ for (const locale of locales) {
 		}) => {
 			// Signs up through the real provider and profile forms, then visits every page.
 			test.setTimeout(180_000);
-			const email = `moderator.widths.${locale}@example.com`;
+			const email = moderatorEmail('widths', locale, test.info().retry);
 			await signUp(page, { account: { ...newAccount(locale), email } });
 			await expectFitsPhones(page, at('/complete-profile'));
 			await completeProfile(page, { locale });

@@ -67,7 +67,7 @@ describe.skipIf(missing.length > 0)('many instances behind a proxy, one killed',
 
 	it('keeps the journey going and loses no acknowledged write', { timeout: 600_000 }, async () => {
 		const { database, publicUrl } = cluster;
-		const sessions = redisSessionStore(cluster.redis);
+		const sessions = redisSessionStore(cluster.redis, database.db);
 		const loadUser = () => signedInUser(database.db, `${publicUrl}/oidc`, sessions);
 		// Under https the session cookie carries the __Host- prefix.
 		const person = async () => {

@@ -17,6 +17,7 @@ import idAuth from '../../../locales/id/auth.json' with { type: 'json' };
 import idForm from '../../../locales/id/form.json' with { type: 'json' };
 import idProfile from '../../../locales/id/profile.json' with { type: 'json' };
 import { type Locale, localePath, translations } from './i18n';
+import { type ModeratorJourney, moderatorEmail } from './moderators';
 import { otherVisitor } from './visitors';
 
 /** The account pages' translations, next to the shared ones of `i18n.ts`. */
@@ -305,17 +306,18 @@ export async function sessionCookie(context: BrowserContext) {
 }
 
 /**
- * A moderator (listed in MODERATOR_EMAILS by playwright.config.ts, one address per journey and
- * language) signed in on a page of their own.
+ * A moderator (listed in MODERATOR_EMAILS by playwright.config.ts, one address per journey,
+ * language and try) signed in on a page of their own.
  */
 export async function moderatorPage(
 	browser: Browser,
 	baseURL: string,
 	locale: Locale,
-	journey: 'hide' | 'suspend' | 'money',
+	journey: ModeratorJourney,
 ): Promise<Page> {
 	const page = await otherVisitor(browser, baseURL);
-	const account = { ...newAccount(locale), email: `moderator.${journey}.${locale}@example.com` };
+	const email = moderatorEmail(journey, locale, test.info().retry);
+	const account = { ...newAccount(locale), email };
 	await signUp(page, { account });
 	await completeProfile(page, { locale, details: { name: 'Maya Moderator' } });
 	return page;
