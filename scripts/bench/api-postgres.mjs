@@ -1,26 +1,13 @@
 // The API benchmark on PostgreSQL: a throwaway database on the local server, seeded, then the bare
 // queries, the API and the HTTP floor in turns.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { seed, storeSharedPhoto } from './api-seed.mjs';
 import { apiLoads, endpointResults, startApiServer, startFloorServer } from './api-servers.mjs';
-import {
-	adminUrl,
-	connections,
-	leadInMs,
-	pairs,
-	poolSize,
-	sliceMs,
-	warmupMs,
-} from './api-settings.mjs';
+import { connections, leadInMs, pairs, poolSize, sliceMs, warmupMs } from './api-settings.mjs';
 import { bareCalls, bareLoads, resolveWords } from './bare-queries.mjs';
 import { combine, ratioOf } from './load-figures.mjs';
 import { httpLoads } from './load-driver.mjs';
+import { scratchDatabase, seedTarget } from './scratch-database.mjs';
 import { undoList } from './undo-list.mjs';
 
 /** @typedef {import('./load-figures.mjs').Run} Run */
@@ -62,38 +49,17 @@ async function inTurns(bare, api, floor) {
  *   onInterrupt: (cleanup: () => Promise<void>) => () => void }} context
  */
 export async function benchPostgres({ root, buildDir, host, log, onInterrupt }) {
-	const databaseName = `hibahin_bench_${randomBytes(6).toString('hex')}`;
-	const url = new URL(adminUrl);
-	url.pathname = `/${databaseName}`;
-	const databaseUrl = url.href;
 	const photoKey = `items/${randomBytes(16).toString('hex')}`;
 	const undo = undoList(onInterrupt);
 	try {
-		const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-		undo.add(() => admin.end({ timeout: 5 }));
-		const [{ version }] = await admin`select current_setting('server_version') as version`;
-		await admin.unsafe(`create database ${databaseName}`);
-		// `with (force)` ends connections a killed server may have left behind.
-		undo.add(() => admin.unsafe(`drop database if exists ${databaseName} with (force)`));
-		log(`PostgreSQL ${version}: database ${databaseName}`);
-		const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-api-'));
-		undo.add(() => rm(dataDir, { recursive: true, force: true }));
-		await storeSharedPhoto(dataDir, photoKey);
-
-		const client = postgres(databaseUrl, { max: poolSize, onnotice: () => {} });
-		undo.add(() => client.end({ timeout: 5 }));
-		const seeded = await seed(
-			{
-				migrate: () =>
-					migratePostgres(drizzlePostgres(client), {
-						migrationsFolder: path.join(root, 'drizzle'),
-					}),
-				exec: (text) => client.unsafe(text),
-				all: (text) => client.unsafe(text).values(),
-			},
-			photoKey,
+		const { databaseUrl, version, dataDir, client } = await scratchDatabase({
+			name: 'api',
+			connections: poolSize,
 			log,
-		);
+			undo,
+		});
+		await storeSharedPhoto(dataDir, photoKey);
+		const seeded = await seed(seedTarget(root, client), photoKey, log);
 		undo.check();
 		// Rows as arrays; named (prepared) statements only where the server prepares them.
 		const query = (text, params, prepared = false) =>

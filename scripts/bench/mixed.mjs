@@ -9,19 +9,14 @@
 //
 // BENCH_MIXED_SECONDS (default 60) shortens a trial run; BENCH_API_ITEMS sizes the seed.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { seed, storeSharedPhoto } from './api-seed.mjs';
 import { startApiServer } from './api-servers.mjs';
-import { acceptEncoding, adminUrl, itemCount, poolSize, searchWords } from './api-settings.mjs';
+import { acceptEncoding, itemCount, poolSize, searchWords } from './api-settings.mjs';
 import { formatMs, formatTable } from './format.mjs';
 import { combine } from './load-figures.mjs';
 import { cannon, randomId } from './load-driver.mjs';
 import { startBalancer } from './mixed-proxy.mjs';
+import { scratchDatabase, seedTarget } from './scratch-database.mjs';
 import { undoList } from './undo-list.mjs';
 
 export const name = 'mixed';
@@ -125,36 +120,17 @@ export async function run({ root, buildDir, host, options, log, onInterrupt }) {
 			`measured per run; ${poolSize} database connections per process. Mix: ${shares}.`,
 	);
 	const firstPort = Number(options?.port ?? 4455) + 1;
-	const databaseName = `hibahin_bench_${randomBytes(6).toString('hex')}`;
-	const url = new URL(adminUrl);
-	url.pathname = `/${databaseName}`;
-	const databaseUrl = url.href;
 	const photoKey = `items/${randomBytes(16).toString('hex')}`;
 	const undo = undoList(onInterrupt);
 	try {
-		const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-		undo.add(() => admin.end({ timeout: 5 }));
-		const [{ version }] = await admin`select current_setting('server_version') as version`;
-		await admin.unsafe(`create database ${databaseName}`);
-		undo.add(() => admin.unsafe(`drop database if exists ${databaseName} with (force)`));
-		log(`PostgreSQL ${version}: database ${databaseName}`);
-		const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-mixed-'));
-		undo.add(() => rm(dataDir, { recursive: true, force: true }));
-		await storeSharedPhoto(dataDir, photoKey);
-		const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-		undo.add(() => client.end({ timeout: 5 }));
-		const seeded = await seed(
-			{
-				migrate: () =>
-					migratePostgres(drizzlePostgres(client), {
-						migrationsFolder: path.join(root, 'drizzle'),
-					}),
-				exec: (text) => client.unsafe(text),
-				all: (text) => client.unsafe(text).values(),
-			},
-			photoKey,
+		const { databaseUrl, version, dataDir, client } = await scratchDatabase({
+			name: 'mixed',
+			connections: 1,
 			log,
-		);
+			undo,
+		});
+		await storeSharedPhoto(dataDir, photoKey);
+		const seeded = await seed(seedTarget(root, client), photoKey, log);
 		const donors = (await client`select distinct donor_id from items limit 200`).map(
 			(row) => row.donor_id,
 		);

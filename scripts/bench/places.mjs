@@ -5,17 +5,10 @@
 // Seeded like the API benchmark (api-seed.mjs): 100,000 items spread over a thousand real
 // districts. BENCH_API_SECONDS and BENCH_API_ITEMS shorten a trial run, as there.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { formatLatency, formatRatio, formatRps } from './api-report.mjs';
 import { seed, storeSharedPhoto } from './api-seed.mjs';
 import { startApiServer } from './api-servers.mjs';
 import {
-	adminUrl,
 	connections,
 	measureMs,
 	poolSize,
@@ -27,6 +20,7 @@ import { formatTable } from './format.mjs';
 import { statements } from './item-statements.mjs';
 import { combine, ratioOf } from './load-figures.mjs';
 import { drive } from './load-driver.mjs';
+import { scratchDatabase, seedTarget } from './scratch-database.mjs';
 import { undoList } from './undo-list.mjs';
 
 export const name = 'places';
@@ -106,33 +100,17 @@ function lists(home) {
  *   onInterrupt: (cleanup: () => Promise<void>) => () => void }} context
  */
 export async function run({ root, buildDir, host, log, onInterrupt }) {
-	const databaseName = `hibahin_bench_${randomBytes(6).toString('hex')}`;
-	const url = new URL(adminUrl);
-	url.pathname = `/${databaseName}`;
 	const photoKey = `items/${randomBytes(16).toString('hex')}`;
 	const undo = undoList(onInterrupt);
 	try {
-		const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-		undo.add(() => admin.end({ timeout: 5 }));
-		await admin.unsafe(`create database ${databaseName}`);
-		undo.add(() => admin.unsafe(`drop database if exists ${databaseName} with (force)`));
-		const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-places-'));
-		undo.add(() => rm(dataDir, { recursive: true, force: true }));
-		await storeSharedPhoto(dataDir, photoKey);
-		const client = postgres(url.href, { max: poolSize, onnotice: () => {} });
-		undo.add(() => client.end({ timeout: 5 }));
-		await seed(
-			{
-				migrate: () =>
-					migratePostgres(drizzlePostgres(client), {
-						migrationsFolder: path.join(root, 'drizzle'),
-					}),
-				exec: (text) => client.unsafe(text),
-				all: (text) => client.unsafe(text).values(),
-			},
-			photoKey,
+		const { databaseUrl, dataDir, client } = await scratchDatabase({
+			name: 'places',
+			connections: poolSize,
 			log,
-		);
+			undo,
+		});
+		await storeSharedPhoto(dataDir, photoKey);
+		await seed(seedTarget(root, client), photoKey, log);
 		const [home] = await client`
 			select pickup_province_code as province, pickup_regency_code as regency,
 				pickup_district_code as district
@@ -154,7 +132,7 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 			root,
 			buildDir,
 			host,
-			env: { DATABASE_URL: url.href, DATA_DIR: dataDir },
+			env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
 			track: undo.add,
 		});
 		const timing = { warmupMs, measureMs };

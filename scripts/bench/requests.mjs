@@ -19,16 +19,9 @@
 // requests-bare.mjs (the bare side), requests-api.mjs (the API side), requests-report.mjs (the
 // tables). The loads run through load-driver.mjs.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { seed } from './api-seed.mjs';
 import { startApiServer } from './api-servers.mjs';
 import {
-	adminUrl,
 	connections,
 	itemCount,
 	leadInMs,
@@ -51,6 +44,7 @@ import {
 	receiverCount,
 	sliceMs,
 } from './requests-settings.mjs';
+import { scratchDatabase, seedTarget } from './scratch-database.mjs';
 import { undoList } from './undo-list.mjs';
 
 export { summarize } from './requests-report.mjs';
@@ -106,33 +100,16 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 			`${sliceMs / 1_000} s per side and call; ${poolSize} database connections for the ` +
 			'server and the bare run.',
 	);
-	const databaseName = `hibahin_bench_${randomBytes(6).toString('hex')}`;
-	const url = new URL(adminUrl);
-	url.pathname = `/${databaseName}`;
-	const databaseUrl = url.href;
 	const undo = undoList(onInterrupt);
 	try {
-		const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-		undo.add(() => admin.end({ timeout: 5 }));
-		const [{ version }] = await admin`select current_setting('server_version') as version`;
-		await admin.unsafe(`create database ${databaseName}`);
-		// `with (force)` ends connections a killed server may have left behind.
-		undo.add(() => admin.unsafe(`drop database if exists ${databaseName} with (force)`));
-		log(`PostgreSQL ${version}: database ${databaseName}`);
-		const dataDir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-requests-'));
-		undo.add(() => rm(dataDir, { recursive: true, force: true }));
-
-		const client = postgres(databaseUrl, { max: poolSize, onnotice: () => {} });
-		undo.add(() => client.end({ timeout: 5 }));
-		const database = {
-			// Drizzle also sets the pool's types up as the server's (see requests-bare.mjs).
-			migrate: () =>
-				migratePostgres(drizzlePostgres(client), {
-					migrationsFolder: path.join(root, 'drizzle'),
-				}),
-			exec: (text) => client.unsafe(text),
-			all: (text) => client.unsafe(text).values(),
-		};
+		const { databaseUrl, version, dataDir, client } = await scratchDatabase({
+			name: 'requests',
+			connections: poolSize,
+			log,
+			undo,
+		});
+		// Drizzle also sets the pool's types up as the server's (see requests-bare.mjs).
+		const database = seedTarget(root, client);
 		// No photo file is stored: the lists name the cover's key, they never read it.
 		const seeded = await seed(database, `items/${randomBytes(16).toString('hex')}`, log);
 		const requests = await seedRequests(database, log);
