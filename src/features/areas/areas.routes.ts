@@ -32,6 +32,13 @@ async function fromDirectory<T>(lookup: () => Promise<T>): Promise<T> {
 }
 
 /** District search for the profile and shipping forms. */
+/** The query of every district search: `q`, as the area search box sends it. */
+export const areaSearchQuery = z.object({
+	q: z.string().refine(isSearchableAreaQuery).openapi({
+		description: 'At least 3 letters or digits; case, accents and punctuation aside',
+	}),
+});
+
 export function areaRoutes(server: ServerContext & { areas: AreaDirectory }) {
 	return new OpenAPIHono<AppEnv>()
 		.openapi(
@@ -42,11 +49,7 @@ export function areaRoutes(server: ServerContext & { areas: AreaDirectory }) {
 				security: anyone,
 				middleware: [rateLimit(server, 'areas', rateLimitRules.areaSearch)],
 				request: {
-					query: z.object({
-						q: z.string().refine(isSearchableAreaQuery).openapi({
-							description: 'At least 3 letters or digits; case, accents and punctuation aside',
-						}),
-					}),
+					query: areaSearchQuery,
 				},
 				responses: {
 					200: dataResponse('Matching districts', z.object({ areas: z.array(areaSchema) })),

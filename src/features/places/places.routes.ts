@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { isSearchableAreaQuery } from '~/features/areas/areas';
+import { areaSearchQuery } from '~/features/areas/areas.routes';
 import { createEmbeddedAreaDirectory } from '~/features/areas/areas.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
@@ -82,11 +82,7 @@ export function placeRoutes(server: ServerContext) {
 				security: anyone,
 				middleware: [rateLimit(server, 'areas', rateLimitRules.areaSearch)],
 				request: {
-					query: z.object({
-						q: z.string().refine(isSearchableAreaQuery).openapi({
-							description: 'At least 3 letters or digits; case, accents and punctuation aside',
-						}),
-					}),
+					query: areaSearchQuery,
 				},
 				responses: {
 					200: dataResponse('Matching districts', z.object({ areas: z.array(districtSchema) })),
