@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { rowsOf } from '~/server/db/rows';
+import { readPageVersion } from '~/server/page-versions';
 import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
 import type { Badge, DonorStats, Period, RankingSort } from './heroes';
 
@@ -54,14 +55,69 @@ export function allTimeRankedSql(): SQL {
 interface StatsRow {
 	total_items: number;
 	self_reported: number;
-	total_donations: number | null;
-	impact_score: number | null;
-	kg_donated: number | null;
-	rank: number | null;
 	handed_over_uncounted: number;
 	received: number;
 	pickups_completed: number;
 	no_shows: number;
+}
+
+/** A donor's place in the all-time ranking and the figures that put them there. */
+interface RankedDonor {
+	rank: number;
+	totalDonations: number;
+	impactScore: number;
+	kgDonated: number;
+}
+
+/** The all-time ranking of each database as of one public page version (see `allTimeRanking`). */
+const rankings = new WeakMap<
+	Database,
+	{ version: string; ranks: Promise<Map<string, RankedDonor>> }
+>();
+
+/**
+ * Every donor's all-time rank, read once per process for each public page version: a rank
+ * weighs every confirmed hand-over of every donor, and only a write that raises the version
+ * (drizzle/0011_page_versions.sql: a hand-over confirmed, counted or taken back, an item's weight,
+ * a member leaving) can change it. The version is read first, so the ranking kept under it is
+ * never older than it.
+ */
+async function allTimeRanking(db: Database): Promise<Map<string, RankedDonor>> {
+	const version = await readPageVersion(db, { kind: 'public' });
+	const kept = rankings.get(db);
+	if (version !== null && kept?.version === version) return kept.ranks;
+	const ranks = db
+		.execute(
+			sql`select donor_id, total_donations, impact_score, kg_donated, rank
+				from (${allTimeRankedSql()}) as ranked`,
+		)
+		.then(
+			(result) =>
+				new Map(
+					rowsOf<{
+						donor_id: string;
+						total_donations: number;
+						impact_score: number;
+						kg_donated: number;
+						rank: number;
+					}>(result).map((row) => [
+						row.donor_id,
+						{
+							rank: Number(row.rank),
+							totalDonations: Number(row.total_donations),
+							impactScore: Number(row.impact_score),
+							kgDonated: roundKg(row.kg_donated),
+						},
+					]),
+				),
+		);
+	if (version !== null) {
+		rankings.set(db, { version, ranks });
+		ranks.catch(() => {
+			if (rankings.get(db)?.ranks === ranks) rankings.delete(db);
+		});
+	}
+	return ranks;
 }
 
 /** kg to one decimal, as shown everywhere. */
@@ -85,42 +141,43 @@ export async function donorStats(
 	userId: string,
 	badgeText: BadgeText,
 ): Promise<{ stats: DonorStats; badges: Badge[] }> {
-	const result = await db.execute(sql`
-		with ranked as (${allTimeRankedSql()}),
-		own_items as (
-			select count(*)::int as total_items,
-				count(*) filter (where status = 'DONATED' and quantity > 0)::int as self_reported
-			from items where donor_id = ${userId}
-		),
-		as_donor as (
-			select count(*) filter (
-				where state = 'handedOver' or (state = 'confirmed' and not counts_for_impact)
-			)::int as handed_over_uncounted
-			from item_requests where donor_id = ${userId}
-		),
-		as_receiver as (
-			select count(*) filter (where state = 'confirmed')::int as received,
-				count(*) filter (where state in ('handedOver', 'confirmed'))::int as pickups_completed,
-				count(*) filter (
-					where state = 'expired' or (state = 'declined' and decline_reason = 'noShow')
-				)::int as no_shows
-			from item_requests where receiver_id = ${userId}
-		)
-		select own_items.*, as_donor.*, as_receiver.*,
-			ranked.total_donations, ranked.impact_score, ranked.kg_donated, ranked.rank
-		from own_items cross join as_donor cross join as_receiver
-		left join ranked on ranked.donor_id = ${userId}
-	`);
+	const [result, ranking] = await Promise.all([
+		db.execute(sql`
+			with own_items as (
+				select count(*)::int as total_items,
+					count(*) filter (where status = 'DONATED' and quantity > 0)::int as self_reported
+				from items where donor_id = ${userId}
+			),
+			as_donor as (
+				select count(*) filter (
+					where state = 'handedOver' or (state = 'confirmed' and not counts_for_impact)
+				)::int as handed_over_uncounted
+				from item_requests where donor_id = ${userId}
+			),
+			as_receiver as (
+				select count(*) filter (where state = 'confirmed')::int as received,
+					count(*) filter (where state in ('handedOver', 'confirmed'))::int as pickups_completed,
+					count(*) filter (
+						where state = 'expired' or (state = 'declined' and decline_reason = 'noShow')
+					)::int as no_shows
+				from item_requests where receiver_id = ${userId}
+			)
+			select own_items.*, as_donor.*, as_receiver.*
+			from own_items cross join as_donor cross join as_receiver
+		`),
+		allTimeRanking(db),
+	]);
 	const [row] = rowsOf<StatsRow>(result);
-	const totalDonations = Number(row?.total_donations ?? 0);
-	const rank = rankOf(row?.rank);
+	const ranked = ranking.get(userId);
+	const totalDonations = ranked?.totalDonations ?? 0;
+	const rank = ranked?.rank ?? null;
 	return {
 		stats: {
 			rank,
 			totalDonations,
 			totalItems: Number(row?.total_items ?? 0),
-			impactScore: Number(row?.impact_score ?? 0),
-			kgDonated: roundKg(row?.kg_donated),
+			impactScore: ranked?.impactScore ?? 0,
+			kgDonated: ranked?.kgDonated ?? 0,
 			givings: {
 				givenConfirmed: totalDonations,
 				givenUnconfirmed: Number(row?.handed_over_uncounted ?? 0) + Number(row?.self_reported ?? 0),
