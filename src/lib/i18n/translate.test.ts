@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allResources } from '~/server/i18n';
-import { createTranslator } from './translate';
+import { createI18n, createTranslator } from './translate';
 
 describe('createTranslator', () => {
 	it('translates dotted keys in each language', () => {
@@ -28,5 +28,18 @@ describe('createTranslator', () => {
 		expect(id('items.results', { count: 1 })).toBe('1 barang ditemukan');
 		expect(id('items.results', { count: 15 })).toBe('15 barang ditemukan');
 		expect(id('profile.fields.areaResults', { count: 1 })).toMatch(/^1 kecamatan ditemukan\./);
+	});
+
+	it('reads a plain key once, and still translates every call that asks for more', () => {
+		const i18n = createI18n('en', allResources);
+		const fixed = i18n.getFixedT('en', 'translation');
+		expect(fixed('common.loading')).toBe('Loading…');
+		expect(i18n.t('common.loading')).toBe('Loading…');
+		expect(fixed('items.results', { count: 1 })).toBe('1 item found');
+		expect(fixed('items.results', { count: 15 })).toBe('15 items found');
+		expect(i18n.t('common.loading', { lng: 'id' })).toBe('Memuat…');
+		expect(i18n.t('common.loading')).toBe('Loading…');
+		expect(i18n.getFixedT('id')('common.loading')).toBe('Memuat…');
+		expect(i18n.t('nav', { returnObjects: true })).toMatchObject({ items: expect.any(String) });
 	});
 });
