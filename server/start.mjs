@@ -51,6 +51,7 @@ const prerenderedPages = runtime.prerenderedPagesHandler(
 	fileURLToPath(new URL('../dist/client/', import.meta.url)),
 	context.config,
 );
+const cachedPages = runtime.cachedPagesHandler(context);
 const stopMaintenance = runtime.startMaintenance(context);
 // Browsers that once reached the site over https keep to it for a year.
 if (context.config.publicUrl.startsWith('https://')) {
@@ -81,17 +82,34 @@ const server = http.createServer((req, res) => {
 	}
 	// The API compresses its own answers, whole (src/server/http/whole-json-compression.ts).
 	if (req.url?.startsWith('/api/')) return api(req, res);
-	compress(req, res, () => {
-		if (provider && runtime.isProviderRequest(req.url)) return provider(req, res);
-		// A sign-in's cookie and callback belong to one host: pages on others move to the public one.
-		const elsewhere = isHealthCheck(req.url)
-			? null
-			: runtime.otherHostRedirectOf(req, context.config);
-		if (elsewhere) return res.writeHead(307, { Location: elsewhere }).end();
-		if (prerenderedPages(req, res)) return;
-		return site(req, res);
-	});
+	if (provider && runtime.isProviderRequest(req.url)) {
+		return compress(req, res, () => provider(req, res));
+	}
+	// A sign-in's cookie and callback belong to one host: pages on others move to the public one.
+	const elsewhere = isHealthCheck(req.url)
+		? null
+		: runtime.otherHostRedirectOf(req, context.config);
+	if (elsewhere) return res.writeHead(307, { Location: elsewhere }).end();
+	void answerPage(req, res);
 });
+
+/**
+ * A signed-out page kept in the page cache goes out as kept, compressed once (decision 031);
+ * the rest through compression to the prerendered pages or Astro.
+ */
+async function answerPage(req, res) {
+	const lookup = await cachedPages(req, res).catch((error) => {
+		// The render reads the version again and fails with its own error page if it must.
+		runtime.log.error({ err: error }, 'page cache: reading the page version failed');
+		return { answered: false };
+	});
+	if (lookup.answered) return;
+	const locals = lookup.pageVersion ? { pageVersion: lookup.pageVersion } : undefined;
+	compress(req, res, () => {
+		if (prerenderedPages(req, res)) return;
+		return site(req, res, undefined, locals);
+	});
+}
 
 const shutdown = drainOnSignals(server, {
 	delayMs: Number(process.env.SHUTDOWN_DELAY_MS ?? 0),

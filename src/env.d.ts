@@ -10,6 +10,11 @@ declare namespace App {
 		useTranslations: (locale: import('./lib/i18n/locales').Locale) => import('i18next').TFunction;
 		/** The origin of absolute links: the public one, or the build's on prerendered pages. */
 		origin: string;
+		/**
+		 * A signed-out page's data version, when the server in front has just read it
+		 * (`answerCachedPage`): the render is of that version and does not read it again.
+		 */
+		pageVersion?: string;
 	}
 }
 

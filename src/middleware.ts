@@ -51,6 +51,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 			{ db: server.db, cache: processPageCache, buildId: __BUILD_ID__ },
 			context.request,
 			render,
+			context.locals.pageVersion,
 		);
 	}
 	context.locals.user = await findUserForRequest(server, {

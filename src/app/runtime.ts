@@ -10,12 +10,15 @@ import {
 	providerMountPath,
 	providerPath,
 } from '~/server/auth/provider/provider';
+import { sessionCookieName } from '~/server/auth/cookies';
 import { builtOrigin, type ServerConfig, siteUrlWarning } from '~/server/config';
+import type { ServerContext } from '~/server/context';
 import { compressWholeJson } from '~/server/http/whole-json-compression';
 import { prerenderedPagesOn } from '~/server/prerendered-pages';
 import { otherHostRedirect } from '~/server/site-origin';
 import { createApiApp } from './api';
 import { getServerContext } from './context';
+import { answerCachedPage, type CachedPageLookup, processPageCache } from './page-cache';
 
 export { getServerContext, providerMountPath, siteUrlWarning };
 export { startMaintenance } from './maintenance';
@@ -64,6 +67,17 @@ export function otherHostRedirectOf(req: IncomingMessage, config: ServerConfig):
  */
 export function prerenderedPagesHandler(clientDir: string, config: ServerConfig) {
 	return prerenderedPagesOn(clientDir, builtOrigin, new URL(config.publicUrl).origin);
+}
+
+/**
+ * Signed-out pages answered before Astro when their version's ETag matches or a rendering of it is
+ * kept (`answerCachedPage`); else what the render should be given as its locals.
+ */
+export function cachedPagesHandler(context: ServerContext) {
+	const deps = { db: context.db, cache: processPageCache, buildId: __BUILD_ID__ };
+	const sessionCookie = sessionCookieName(context.config);
+	return (req: IncomingMessage, res: ServerResponse): Promise<CachedPageLookup> =>
+		answerCachedPage(deps, sessionCookie, req, res);
 }
 
 /** What to print once the server listens: where to open the site. */

@@ -11,12 +11,14 @@ const runtimeEntry = 'src/app/runtime.ts';
 export function serverRuntime(): AstroIntegration {
 	let root: URL;
 	let site: string | undefined;
+	let buildId: string | undefined;
 	return {
 		name: 'hibahin:server-runtime',
 		hooks: {
 			'astro:config:done': ({ config }) => {
 				root = config.root;
 				site = config.site;
+				buildId = config.vite.define?.['__BUILD_ID__'];
 			},
 			'astro:server:setup': ({ server }) => {
 				server.middlewares.use(async (req, res, next) => {
@@ -41,8 +43,11 @@ export function serverRuntime(): AstroIntegration {
 					packages: 'external',
 					tsconfig: fileURLToPath(new URL('tsconfig.json', root)),
 					logLevel: 'warning',
-					// As in the site's bundle: the SITE_URL of the build, if any.
-					define: { 'import.meta.env.SITE': site ? JSON.stringify(site) : 'undefined' },
+					// As in the site's bundle: the SITE_URL of the build, if any, and the build's id.
+					define: {
+						'import.meta.env.SITE': site ? JSON.stringify(site) : 'undefined',
+						...(buildId && { __BUILD_ID__: buildId }),
+					},
 				});
 			},
 		},

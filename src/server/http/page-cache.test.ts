@@ -6,6 +6,7 @@ const pageOf = (text: string, storedAt: number): CachedPage => ({
 	headers: [['content-type', 'text/html']],
 	body: new TextEncoder().encode(text),
 	storedAt,
+	sent: {},
 });
 
 describe('PageCache', () => {
@@ -29,5 +30,19 @@ describe('PageCache', () => {
 		const cache = new PageCache({ maxBodyBytes: 3 });
 		expect(cache.set('big', pageOf('four', Date.now()))).toBe(false);
 		expect(cache.get('big')).toBeUndefined();
+	});
+
+	it('counts the answers sent of a page in its bytes, and lets the oldest go beyond them', () => {
+		const cache = new PageCache({ maxBytes: 20 });
+		cache.set('a', pageOf('aaaa', Date.now()));
+		cache.keepSent('a', 'gzip', { headers: {}, body: Buffer.alloc(6) });
+		expect(cache.bytes).toBe(10);
+		cache.set('b', pageOf('bbbb', Date.now()));
+		cache.keepSent('b', 'zstd', { headers: {}, body: Buffer.alloc(6) });
+		expect(cache.bytes).toBe(20);
+		cache.keepSent('b', 'gzip', { headers: {}, body: Buffer.alloc(6) });
+		expect(cache.get('a')).toBeUndefined();
+		expect(cache.get('b')?.sent.gzip?.body.byteLength).toBe(6);
+		expect(cache.bytes).toBe(16);
 	});
 });

@@ -11,6 +11,8 @@ export interface CachedPage {
 	headers: [string, string][];
 	body: Uint8Array;
 	storedAt: number;
+	/** The answers sent of it so far, by encoding (`identity` uncompressed), for the next ones. */
+	sent: Partial<Record<string, { headers: Record<string, string>; body: Uint8Array }>>;
 }
 
 export interface PageCacheOptions {
@@ -18,6 +20,8 @@ export interface PageCacheOptions {
 	ttlMs: number;
 	/** Beyond it, the oldest pages go first. */
 	maxEntries: number;
+	/** What pages and their compressed forms may take together; beyond it the oldest go first. */
+	maxBytes: number;
 	/** A larger page is rendered each time rather than kept. */
 	maxBodyBytes: number;
 }
@@ -25,6 +29,7 @@ export interface PageCacheOptions {
 export const pageCacheDefaults: PageCacheOptions = {
 	ttlMs: 5_000,
 	maxEntries: 1_000,
+	maxBytes: 64 * 1024 * 1024,
 	maxBodyBytes: 512 * 1024,
 };
 
@@ -43,6 +48,7 @@ export const publicPageVary = 'Cookie';
 export class PageCache {
 	readonly #pages = new Map<string, CachedPage>();
 	readonly #options: PageCacheOptions;
+	#bytes = 0;
 
 	constructor(options: Partial<PageCacheOptions> = {}) {
 		this.#options = { ...pageCacheDefaults, ...options };
@@ -53,24 +59,63 @@ export class PageCache {
 		const page = this.#pages.get(key);
 		if (!page) return undefined;
 		if (now - page.storedAt < this.#options.ttlMs) return page;
-		this.#pages.delete(key);
+		this.#forget(key);
 		return undefined;
 	}
 
 	/** Keeps `page` unless it is too large; returns whether it was kept. */
 	set(key: string, page: CachedPage): boolean {
 		if (page.body.byteLength > this.#options.maxBodyBytes) return false;
-		this.#pages.delete(key);
+		this.#forget(key);
 		this.#pages.set(key, page);
-		// A Map iterates in insertion order: the first keys are the oldest.
-		for (const oldest of this.#pages.keys()) {
-			if (this.#pages.size <= this.#options.maxEntries) break;
-			this.#pages.delete(oldest);
-		}
+		this.#bytes += bytesOf(page);
+		this.#trim();
 		return true;
+	}
+
+	/** Keeps an answer sent of the page under `key` (compressed, say) with it, for the next. */
+	keepSent(key: string, encoding: string, answer: CachedPage['sent'][string] & {}): void {
+		const page = this.#pages.get(key);
+		if (!page || page.sent[encoding]) return;
+		page.sent[encoding] = answer;
+		this.#bytes += extraBytes(page, answer.body);
+		this.#trim();
 	}
 
 	get size(): number {
 		return this.#pages.size;
 	}
+
+	/** What the kept pages and their answers take, in bytes. */
+	get bytes(): number {
+		return this.#bytes;
+	}
+
+	#forget(key: string): void {
+		const page = this.#pages.get(key);
+		if (!page) return;
+		this.#pages.delete(key);
+		this.#bytes -= bytesOf(page);
+	}
+
+	#trim(): void {
+		// A Map iterates in insertion order: the first keys are the oldest.
+		for (const oldest of this.#pages.keys()) {
+			if (this.#pages.size <= this.#options.maxEntries && this.#bytes <= this.#options.maxBytes) {
+				break;
+			}
+			this.#forget(oldest);
+		}
+	}
+}
+
+function bytesOf(page: CachedPage): number {
+	let bytes = page.body.byteLength;
+	for (const answer of Object.values(page.sent)) if (answer) bytes += extraBytes(page, answer.body);
+	return bytes;
+}
+
+/** What an answer's body adds to its page's: nothing when it is the page's own bytes. */
+function extraBytes(page: CachedPage, body: Uint8Array): number {
+	return body === page.body ? 0 : body.byteLength;
 }
