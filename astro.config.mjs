@@ -10,7 +10,9 @@ export default defineConfig({
 	// moves their links to PUBLIC_URL as it serves them (src/server/prerendered-pages.ts).
 	...(process.env.SITE_URL ? { site: process.env.SITE_URL } : {}),
 	output: 'server',
-	adapter: node({ mode: 'standalone' }),
+	// server/start.mjs is the server: it serves the build's files itself and calls Astro's handler
+	// for the pages it renders, with what it has already read of the request (decision 031).
+	adapter: node({ mode: 'middleware' }),
 	integrations: [react(), serverRuntime()],
 	trailingSlash: 'ignore',
 	// The site's address is read at run time (PUBLIC_URL), so src/middleware.ts checks the origin

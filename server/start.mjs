@@ -47,10 +47,9 @@ const context = await runtime.getServerContext().catch((error) => {
 });
 const provider = await runtime.builtInProviderHandler();
 const api = await runtime.apiRequestHandler();
-const prerenderedPages = runtime.prerenderedPagesHandler(
-	fileURLToPath(new URL('../dist/client/', import.meta.url)),
-	context.config,
-);
+const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
+const prerenderedPages = runtime.prerenderedPagesHandler(clientDir, context.config);
+const staticFiles = runtime.staticFilesHandler(clientDir);
 const cachedPages = runtime.cachedPagesHandler(context);
 const stopMaintenance = runtime.startMaintenance(context);
 // Browsers that once reached the site over https keep to it for a year.
@@ -90,8 +89,19 @@ const server = http.createServer((req, res) => {
 		? null
 		: runtime.otherHostRedirectOf(req, context.config);
 	if (elsewhere) return res.writeHead(307, { Location: elsewhere }).end();
+	if (!decodes(req.url)) return res.writeHead(400).end('Bad request.');
 	void answerPage(req, res);
 });
+
+/** Whether a request's target is well-formed percent-encoding: one that is not names no page. */
+function decodes(url = '/') {
+	try {
+		decodeURI(url);
+		return true;
+	} catch {
+		return false;
+	}
+}
 
 /**
  * A signed-out page kept in the page cache goes out as kept, compressed once (decision 031);
@@ -104,10 +114,14 @@ async function answerPage(req, res) {
 		return { answered: false };
 	});
 	if (lookup.answered) return;
-	const locals = lookup.pageVersion ? { pageVersion: lookup.pageVersion } : undefined;
+	if (lookup.pageVersion) {
+		// A signed-out page of a known version: rendered whole, to be kept, and compressed so.
+		runtime.compressWholePage(req, res);
+		return site(req, res, undefined, { pageVersion: lookup.pageVersion });
+	}
 	compress(req, res, () => {
-		if (prerenderedPages(req, res)) return;
-		return site(req, res, undefined, locals);
+		if (prerenderedPages(req, res) || staticFiles(req, res)) return;
+		return site(req, res);
 	});
 }
 

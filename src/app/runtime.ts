@@ -14,7 +14,9 @@ import { sessionCookieName } from '~/server/auth/cookies';
 import { builtOrigin, type ServerConfig, siteUrlWarning } from '~/server/config';
 import type { ServerContext } from '~/server/context';
 import { compressWholeJson } from '~/server/http/whole-json-compression';
+export { compressWholePage } from '~/server/http/whole-json-compression';
 import { prerenderedPagesOn } from '~/server/prerendered-pages';
+import { staticFilesIn } from '~/server/static-files';
 import { otherHostRedirect } from '~/server/site-origin';
 import { createApiApp } from './api';
 import { getServerContext } from './context';
@@ -78,6 +80,11 @@ export function cachedPagesHandler(context: ServerContext) {
 	const sessionCookie = sessionCookieName(context.config);
 	return (req: IncomingMessage, res: ServerResponse): Promise<CachedPageLookup> =>
 		answerCachedPage(deps, sessionCookie, req, res);
+}
+
+/** The build's scripts, styles and images (see `staticFilesIn`). */
+export function staticFilesHandler(clientDir: string) {
+	return staticFilesIn(clientDir);
 }
 
 /** What to print once the server listens: where to open the site. */

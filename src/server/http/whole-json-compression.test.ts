@@ -3,11 +3,18 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompressedAnswers, compressWholeJson, preferredEncoding } from './whole-json-compression';
+import {
+	CompressedAnswers,
+	compressWholeJson,
+	compressWholePage,
+	preferredEncoding,
+} from './whole-json-compression';
 
 const longJson = JSON.stringify({
 	data: Array.from({ length: 80 }, (_, id) => ({ id, name: 'Kursi' })),
 });
+
+const page = `<!doctype html><ul>${'<li>Kursi lipat</li>'.repeat(200)}</ul>`;
 
 /** What the API's answers look like to Node: a head, then the body in one or more writes. */
 const answers: Record<string, (res: ServerResponse) => void> = {
@@ -31,6 +38,10 @@ const answers: Record<string, (res: ServerResponse) => void> = {
 		res.write(longJson.slice(0, 500));
 		setTimeout(() => res.end(longJson.slice(500)), 5);
 	},
+	'/page': (res) => {
+		res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: 'W/"v1"' });
+		res.end(page);
+	},
 	'/not-modified': (res) => {
 		res.writeHead(304, { etag: '"abc"' });
 		res.end();
@@ -42,8 +53,10 @@ let base: string;
 
 beforeAll(async () => {
 	server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
-		compressWholeJson(req, res);
-		answers[req.url ?? '']!(res);
+		const path = new URL(req.url ?? '/', 'http://x').pathname;
+		if (req.url?.endsWith('?as=page')) compressWholePage(req, res);
+		else compressWholeJson(req, res);
+		answers[path]!(res);
 	});
 	server.listen(0, '127.0.0.1');
 	await once(server, 'listening');
@@ -179,5 +192,23 @@ describe('preferredEncoding', () => {
 		expect(preferredEncoding('br')).toBeUndefined();
 		expect(preferredEncoding('')).toBeUndefined();
 		expect(preferredEncoding(undefined)).toBeUndefined();
+	});
+});
+
+describe('compressWholePage', () => {
+	it('compresses a page whole, off the main thread, and leaves JSON to the API', async () => {
+		for (const [accept, decompress] of [
+			['zstd', zstdDecompressSync],
+			['gzip', gunzipSync],
+		] as const) {
+			const answer = await get('/page?as=page', { 'accept-encoding': accept });
+			expect(answer.headers['content-encoding']).toBe(accept);
+			expect(answer.headers['content-length']).toBe(String(answer.body.byteLength));
+			expect(answer.headers.etag).toBe('W/"v1"');
+			expect(decompress(answer.body).toString()).toBe(page);
+		}
+		const json = await get('/long?as=page', { 'accept-encoding': 'zstd' });
+		expect(json.headers['content-encoding']).toBeUndefined();
+		expect(json.body.toString()).toBe(longJson);
 	});
 });

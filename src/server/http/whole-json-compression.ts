@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { constants, gzipSync, zstdCompressSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants, gzip, gzipSync, zstdCompress, zstdCompressSync } from 'node:zlib';
 
 /** Below this, compressing saves less than it costs. */
 const minimumBytes = 1024;
@@ -9,16 +10,27 @@ const minimumBytes = 1024;
 const encodings = ['zstd', 'gzip'] as const;
 export type Encoding = (typeof encodings)[number];
 
+/**
+ * Told the size, zstd sizes its tables to the answer instead of to a stream of any length; at
+ * level 1 a page of cards takes 40% less time than at the default level 3 and is no larger.
+ */
+const zstdOptions = (body: Buffer) => ({
+	pledgedSrcSize: body.byteLength,
+	params: { [constants.ZSTD_c_compressionLevel]: 1 },
+});
+
 export const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
-	// Told the size, zstd sizes its tables to the answer instead of to a stream of any length; at
-	// level 1 a page of cards takes 40% less time than at the default level 3 and is no larger.
-	zstd: (body) =>
-		zstdCompressSync(body, {
-			pledgedSrcSize: body.byteLength,
-			params: { [constants.ZSTD_c_compressionLevel]: 1 },
-		}),
+	zstd: (body) => zstdCompressSync(body, zstdOptions(body)),
 	gzip: (body) => gzipSync(body),
 };
+
+const zstdInPool = promisify(zstdCompress);
+const gzipInPool = promisify(gzip);
+
+/** `compressors`' work done in libuv's thread pool, with the same settings. */
+function compressInPool(encoding: Encoding, body: Buffer): Promise<Buffer> {
+	return encoding === 'zstd' ? zstdInPool(body, zstdOptions(body)) : gzipInPool(body);
+}
 
 /**
  * The encoding to compress an answer with for this `Accept-Encoding`: of zstd and gzip, the one
@@ -130,6 +142,23 @@ function setHeader(headers: OutgoingHttpHeaders, name: string, value: string | u
  * untouched.
  */
 export function compressWholeJson(req: IncomingMessage, res: ServerResponse): void {
+	compressWhole(req, res, { contentType: 'application/json', remember: true });
+}
+
+/**
+ * Compresses a signed-out page rendered to be kept (decision 031) as the API's answers are, whole
+ * and at once: it is written in one piece, and zstd at level 1 takes a fraction of the time of the
+ * gzip stream other pages go through. Not remembered here: the page cache keeps its answers.
+ */
+export function compressWholePage(req: IncomingMessage, res: ServerResponse): void {
+	compressWhole(req, res, { contentType: 'text/html', remember: false });
+}
+
+function compressWhole(
+	req: IncomingMessage,
+	res: ServerResponse,
+	{ contentType, remember }: { contentType: string; remember: boolean },
+): void {
 	const encoding =
 		req.method === 'HEAD' ? undefined : preferredEncoding(req.headers['accept-encoding']);
 	const writeHead = res.writeHead.bind(res);
@@ -167,24 +196,38 @@ export function compressWholeJson(req: IncomingMessage, res: ServerResponse): vo
 		if (chunk !== undefined && typeof chunk !== 'function') chunks.push(chunk);
 		// A body written at once (every API answer) goes out as written: a string leaves in one
 		// write with the head, where a buffer takes a second.
-		let body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks.map(asBuffer));
-		if (head && (headerValue(head.headers, 'content-type') ?? '').startsWith('application/json')) {
+		const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks.map(asBuffer));
+		const compressing =
+			head &&
+			(headerValue(head.headers, 'content-type') ?? '').startsWith(contentType) &&
+			encoding &&
+			byteLength(body) >= minimumBytes &&
+			!headerValue(head.headers, 'content-encoding')
+				? encoding
+				: undefined;
+		if (head && (headerValue(head.headers, 'content-type') ?? '').startsWith(contentType)) {
 			const vary = headerValue(head.headers, 'vary');
 			setHeader(head.headers, 'vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-			if (
-				encoding &&
-				byteLength(body) >= minimumBytes &&
-				!headerValue(head.headers, 'content-encoding')
-			) {
-				body = compressedAnswers.compress(encoding, body);
-				setHeader(head.headers, 'content-encoding', encoding);
-				setHeader(head.headers, 'content-length', String(body.byteLength));
+		}
+		const finish = (sent: string | Uint8Array, sentEncoding: Encoding | undefined) => {
+			if (head && sentEncoding) {
+				setHeader(head.headers, 'content-encoding', sentEncoding);
+				setHeader(head.headers, 'content-length', String(byteLength(sent)));
 				// The bytes differ from the uncompressed answer's: its tag holds only weakly.
 				const etag = headerValue(head.headers, 'etag');
 				if (etag && !etag.startsWith('W/')) setHeader(head.headers, 'etag', `W/${etag}`);
 			}
-		}
-		sendHead();
-		return end(body);
+			sendHead();
+			return end(sent);
+		};
+		if (!compressing) return finish(body, undefined);
+		if (remember) return finish(compressedAnswers.compress(compressing, body), compressing);
+		// A page is compressed off the main thread, in libuv's pool: the next request's rendering
+		// does not wait for it. Should compressing fail, the page goes out as it is.
+		compressInPool(compressing, asBuffer(body)).then(
+			(compressed) => finish(compressed, compressing),
+			() => finish(body, undefined),
+		);
+		return res;
 	}) as ServerResponse['end'];
 }
