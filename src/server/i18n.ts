@@ -58,6 +58,7 @@ import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import type { Locale } from '~/lib/i18n/locales';
+import type { IslandResources } from '~/lib/i18n/island';
 import type { Resources } from '~/lib/i18n/resources';
 import { createTranslator } from '~/lib/i18n/translate';
 
@@ -150,4 +151,22 @@ export function islandResources<const N extends keyof Resources>(
 ): Pick<Resources, N> {
 	const all = allResources[locale];
 	return Object.fromEntries(namespaces.map((name) => [name, all[name]])) as Pick<Resources, N>;
+}
+
+const composedResources = new Map<string, IslandResources>();
+
+/**
+ * An island's resources composed by `compose` once per process for `locale` and `variant` (the
+ * choices the composition depends on): the same object every render, so the island's translator
+ * is built once too (`translatorFor` in island.tsx).
+ */
+export function islandResourcesOnce(
+	locale: Locale,
+	variant: string,
+	compose: () => IslandResources,
+): IslandResources {
+	const key = `${locale} ${variant}`;
+	let resources = composedResources.get(key);
+	if (!resources) composedResources.set(key, (resources = compose()));
+	return resources;
 }

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { allResources } from '~/server/i18n';
-import { type IslandI18nProps, withTranslations } from './island';
+import { type IslandI18nProps, translatorFor, withTranslations } from './island';
 
 /** An island that says "loading" in its page's language. */
 const LoadingIsland = withTranslations(function Loading(_props: IslandI18nProps) {
@@ -33,5 +33,14 @@ describe('withTranslations', () => {
 			),
 		);
 		expect(html).toEqual(['<p>Memuat…</p>', '<p>Loading…</p>', '<p>Memuat…</p>']);
+	});
+
+	it('builds one translator per resources object and language on the server', () => {
+		const resources = { common: allResources.en.common };
+		const english = translatorFor('en', resources);
+		expect(translatorFor('en', resources)).toBe(english);
+		expect(translatorFor('id', resources)).not.toBe(english);
+		expect(translatorFor('en', { ...resources })).not.toBe(english);
+		expect(english.t('common.loading')).toBe('Loading…');
 	});
 });

@@ -1,3 +1,4 @@
+import type { i18n } from 'i18next';
 import { type ComponentType, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from './locales';
@@ -13,15 +14,31 @@ export interface IslandI18nProps {
 }
 
 /**
+ * The translators built on the server, by the resources object and language they were built for.
+ * An instance's texts never change, so islands rendered with the same object (a page that
+ * composes its islands' resources once, `islandResourcesOnce`) share one instead of building it
+ * on every render; an object passed once is forgotten with it.
+ */
+const serverInstances = new WeakMap<IslandResources, Map<Locale, i18n>>();
+
+export function translatorFor(locale: Locale, resources: IslandResources): i18n {
+	const build = () => createI18n(locale, { [locale]: resources as Resources });
+	if (typeof window !== 'undefined') return build();
+	let byLocale = serverInstances.get(resources);
+	if (!byLocale) serverInstances.set(resources, (byLocale = new Map()));
+	let instance = byLocale.get(locale);
+	if (!instance) byLocale.set(locale, (instance = build()));
+	return instance;
+}
+
+/**
  * Makes `Island` an island root that translates: everything inside calls `useTranslation()`,
  * answered by an i18next instance of this root built from the `resources` the page passed.
  */
 export function withTranslations<P extends IslandI18nProps>(Island: ComponentType<P>) {
 	function TranslatedIsland(props: P) {
 		// Built once: a page's language and texts stay the same while it is open.
-		const [i18n] = useState(() =>
-			createI18n(props.locale, { [props.locale]: props.resources as Resources }),
-		);
+		const [i18n] = useState(() => translatorFor(props.locale, props.resources));
 		return (
 			<I18nextProvider i18n={i18n}>
 				<Island {...props} />
