@@ -104,10 +104,11 @@ function decodes(url = '/') {
 }
 
 /**
- * A signed-out page kept in the page cache goes out as kept, compressed once (decision 031);
- * the rest through compression to the prerendered pages or Astro.
+ * Prerendered pages, the build's files and signed-out pages kept in the page cache go out as
+ * kept, compressed once per encoding (decision 031); the rest through compression to Astro.
  */
 async function answerPage(req, res) {
+	if (prerenderedPages(req, res) || staticFiles(req, res)) return;
 	const lookup = await cachedPages(req, res).catch((error) => {
 		// The render reads the version again and fails with its own error page if it must.
 		runtime.log.error({ err: error }, 'page cache: reading the page version failed');
@@ -119,10 +120,7 @@ async function answerPage(req, res) {
 		runtime.compressWholePage(req, res);
 		return site(req, res, undefined, { pageVersion: lookup.pageVersion });
 	}
-	compress(req, res, () => {
-		if (prerenderedPages(req, res) || staticFiles(req, res)) return;
-		return site(req, res);
-	});
+	compress(req, res, () => site(req, res));
 }
 
 const shutdown = drainOnSignals(server, {

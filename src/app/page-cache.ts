@@ -8,7 +8,7 @@ import {
 	publicPageCacheControl,
 	publicPageVary,
 } from '~/server/http/page-cache';
-import { compressors, preferredEncoding } from '~/server/http/whole-json-compression';
+import { compressors, minimumBytes, preferredEncoding } from '~/server/http/whole-json-compression';
 import { pageVersionSource, readPageVersion } from '~/server/page-versions';
 
 /** What answering a signed-out page needs: the database its version is read from, the cache. */
@@ -119,9 +119,6 @@ export function hasCookie(header: string | undefined, name: string): boolean {
 	return false;
 }
 
-/** Below this, compressing saves less than it costs. */
-const minimumCompressedBytes = 1024;
-
 /**
  * Sends a kept page straight to the socket: its bytes compressed once per encoding, at the first
  * request that takes that encoding, and the same bytes to every request after it.
@@ -132,7 +129,7 @@ function sendCachedPage(
 	res: ServerResponse,
 ): void {
 	const encoding =
-		page.body.byteLength >= minimumCompressedBytes
+		page.body.byteLength >= minimumBytes
 			? preferredEncoding(req.headers['accept-encoding'])
 			: undefined;
 	let answer = page.sent[encoding ?? 'identity'];

@@ -8,11 +8,17 @@ import { routeOf } from './metrics';
  * statuses, durations and request ids, never addresses, cookies, query strings or form content,
  * which may be personal (a search, a phone number). `LOG_LEVEL` quiets it (`warn`, `error`).
  */
-export const log = pino({
-	level: process.env['LOG_LEVEL'] ?? 'info',
-	base: { service: 'hibahin' },
-	redact: ['req.headers', 'headers.cookie', 'headers.authorization'],
-});
+export const log = pino(
+	{
+		level: process.env['LOG_LEVEL'] ?? 'info',
+		base: { service: 'hibahin' },
+		redact: ['req.headers', 'headers.cookie', 'headers.authorization'],
+	},
+	// Written in the background: lines logged while a write is under way leave together in the
+	// next, rather than each in a write of its own on the request's thread (a line per request
+	// took 3% of a busy server's time). Whatever is left is written out as the process exits.
+	pino.destination({ sync: false }),
+);
 
 const requestIdShape = /^[\w-]{8,64}$/;
 

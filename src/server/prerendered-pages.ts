@@ -3,11 +3,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { jakartaYear } from '~/lib/format';
+import { bodyFor, type Encoding } from './http/whole-json-compression';
 
 interface Page {
 	body: Buffer;
 	etag: string;
 	lastModified: string;
+	/** The body compressed, by encoding, as requests have asked for it (`bodyFor`). */
+	compressed: Partial<Record<Encoding, Uint8Array>>;
 }
 
 function htmlFiles(dir: string): string[] {
@@ -63,6 +66,7 @@ export function prerenderedPagesOn(
 				body,
 				etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
 				lastModified,
+				compressed: {},
 			};
 			pages.set(`/${folder}`.replace(/\/$/, '') || '/', page);
 			pages.set(`/${folder}/index.html`.replace('//', '/'), page);
@@ -84,8 +88,11 @@ export function prerenderedPagesOn(
 			res.writeHead(304).end();
 			return true;
 		}
-		res.setHeader('Content-Length', page.body.length);
-		res.end(req.method === 'HEAD' ? undefined : page.body);
+		res.setHeader('Vary', 'Accept-Encoding');
+		const sent = bodyFor(page.body, req.headers['accept-encoding'], page.compressed);
+		if (sent.encoding) res.setHeader('Content-Encoding', sent.encoding);
+		res.setHeader('Content-Length', sent.body.byteLength);
+		res.end(req.method === 'HEAD' ? undefined : sent.body);
 		return true;
 	};
 }

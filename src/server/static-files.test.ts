@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import http, { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticFilesIn } from './static-files';
+
+const bigScript = `export const texts = ${JSON.stringify(Array(200).fill('Kursi lipat'))};`;
 
 describe('the build’s files beside its pages', () => {
 	let dir = '';
@@ -19,6 +22,8 @@ describe('the build’s files beside its pages', () => {
 		writeFileSync(join(dir, 'share', 'id.jpg'), Buffer.from([0xff, 0xd8, 0xff]));
 		writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 		writeFileSync(join(dir, 'index.html'), '<!doctype html>');
+		writeFileSync(join(dir, '_astro', 'client.Xy12.js'), bigScript);
+		writeFileSync(join(dir, 'share', 'en.jpg'), Buffer.alloc(4096, 7));
 		const files = staticFilesIn(dir);
 		server = createServer((req, res) => {
 			if (!files(req, res)) res.writeHead(404).end('not a file');
@@ -67,5 +72,27 @@ describe('the build’s files beside its pages', () => {
 			const response = await fetch(`${base}${path}`, { method });
 			expect(await response.text(), path).toBe('not a file');
 		}
+	});
+
+	it('sends text compressed as the browser takes it, and images as they are', async () => {
+		const raw = (path: string) =>
+			new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+				http
+					.get(`${base}${path}`, { headers: { 'Accept-Encoding': 'gzip, zstd' } }, (response) => {
+						const chunks: Buffer[] = [];
+						response.on('data', (chunk: Buffer) => chunks.push(chunk));
+						response.on('end', () =>
+							resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+						);
+					})
+					.on('error', reject);
+			});
+		const script = await raw('/_astro/client.Xy12.js');
+		expect(script.headers['content-encoding']).toBe('zstd');
+		expect(script.headers.vary).toBe('Accept-Encoding');
+		expect(zstdDecompressSync(script.body).toString()).toBe(bigScript);
+		const image = await raw('/share/en.jpg');
+		expect(image.headers['content-encoding']).toBeUndefined();
+		expect(image.body.byteLength).toBe(4096);
 	});
 });

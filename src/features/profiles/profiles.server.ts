@@ -158,10 +158,13 @@ export async function publicProfile(
 	userId: string,
 	badgeText: Parameters<typeof donorStats>[2],
 ): Promise<PublicProfile | null> {
-	const user = await findUser(db, userId);
+	// Read at once: each wait for the database is a wait behind every other request served.
+	const [user, { stats, badges }] = await Promise.all([
+		findUser(db, userId),
+		donorStats(db, userId, badgeText),
+	]);
 	// Accounts being deleted are out of sight at once; purged ones have no name left.
 	if (!user || !user.name || user.deletionRequestedAt) return null;
-	const { stats, badges } = await donorStats(db, user.id, badgeText);
 	return {
 		id: user.id,
 		name: user.name,

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { constants, gzip, gzipSync, zstdCompress, zstdCompressSync } from 'node:zlib';
 
 /** Below this, compressing saves less than it costs. */
-const minimumBytes = 1024;
+export const minimumBytes = 1024;
 
 /** The encodings the API compresses with, best first: the same size, zstd in half gzip's time. */
 const encodings = ['zstd', 'gzip'] as const;
@@ -50,6 +50,22 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 		if (weight > bestWeight) [best, bestWeight] = [encoding, weight];
 	}
 	return best;
+}
+
+/**
+ * A body sent again and again (a prerendered page, a script, a kept page) as the request takes
+ * it: compressed with its preferred encoding once, at the first request that takes that encoding,
+ * kept in `compressed` for the next ones. Bodies under 1 KB go as they are.
+ */
+export function bodyFor(
+	body: Uint8Array,
+	acceptEncoding: string | undefined,
+	compressed: Partial<Record<Encoding, Uint8Array>>,
+): { encoding: Encoding | undefined; body: Uint8Array } {
+	const encoding = body.byteLength >= minimumBytes ? preferredEncoding(acceptEncoding) : undefined;
+	if (!encoding) return { encoding, body };
+	compressed[encoding] ??= compressors[encoding](asBuffer(body));
+	return { encoding, body: compressed[encoding] };
 }
 
 /**
