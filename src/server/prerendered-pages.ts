@@ -3,14 +3,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { jakartaYear } from '~/lib/format';
-import { bodyFor, type Encoding } from './http/whole-json-compression';
+import { bodyFor, type KeptBody, keptBody } from './http/whole-json-compression';
 
 interface Page {
 	body: Buffer;
 	etag: string;
 	lastModified: string;
-	/** The body compressed, by encoding, as requests have asked for it (`bodyFor`). */
-	compressed: Partial<Record<Encoding, Uint8Array>>;
+	/** The body with what it has been compressed to (`bodyFor`). */
+	sent: KeptBody;
 }
 
 function htmlFiles(dir: string): string[] {
@@ -66,7 +66,7 @@ export function prerenderedPagesOn(
 				body,
 				etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
 				lastModified,
-				compressed: {},
+				sent: keptBody(body),
 			};
 			pages.set(`/${folder}`.replace(/\/$/, '') || '/', page);
 			pages.set(`/${folder}/index.html`.replace('//', '/'), page);
@@ -89,7 +89,7 @@ export function prerenderedPagesOn(
 			return true;
 		}
 		res.setHeader('Vary', 'Accept-Encoding');
-		const sent = bodyFor(page.body, req.headers['accept-encoding'], page.compressed);
+		const sent = bodyFor(page.sent, req.headers['accept-encoding']);
 		if (sent.encoding) res.setHeader('Content-Encoding', sent.encoding);
 		res.setHeader('Content-Length', sent.body.byteLength);
 		res.end(req.method === 'HEAD' ? undefined : sent.body);

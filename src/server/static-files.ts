@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
-import { bodyFor, type Encoding } from './http/whole-json-compression';
+import { bodyFor, type KeptBody, keptBody } from './http/whole-json-compression';
 
 /** The types of the files a build writes beside its pages (scripts, styles, images, fonts). */
 const contentTypes: Record<string, string> = {
@@ -29,8 +29,8 @@ interface StaticFile {
 	body: Buffer;
 	headers: Record<string, string>;
 	etag: string;
-	/** Text compressed, by encoding, as requests have asked for it (`bodyFor`); images are not. */
-	compressed: Partial<Record<Encoding, Uint8Array>> | null;
+	/** Text with what it has been compressed to (`bodyFor`); images are sent as they are. */
+	text: KeptBody | null;
 }
 
 function filesUnder(dir: string): string[] {
@@ -46,7 +46,8 @@ function filesUnder(dir: string): string[] {
  * under `/_astro/`, the favicon, the share images) from memory: read once at start, about a
  * megabyte and a half, so a request costs no look at the disk. The pages themselves (`.html`) are
  * the prerendered pages' handler's. Hashed files never change under their name: browsers keep
- * them a year; the others revalidate with their ETag. Text is compressed once per encoding.
+ * them a year; the others revalidate with their ETag. Text is compressed once per encoding
+ * (`bodyFor`).
  */
 export function staticFilesIn(
 	clientDir: string,
@@ -62,7 +63,7 @@ export function staticFilesIn(
 		files.set(path, {
 			body,
 			etag,
-			compressed: /^(text\/|application\/|image\/svg)/.test(type) ? {} : null,
+			text: /^(text\/|application\/|image\/svg)/.test(type) ? keptBody(body) : null,
 			headers: {
 				'Content-Type': type,
 				'Cache-Control': path.startsWith(`/${assetsDir}/`)
@@ -83,10 +84,10 @@ export function staticFilesIn(
 			res.writeHead(304).end();
 			return true;
 		}
-		const sent = file.compressed
-			? bodyFor(file.body, req.headers['accept-encoding'], file.compressed)
+		const sent = file.text
+			? bodyFor(file.text, req.headers['accept-encoding'])
 			: { encoding: undefined, body: file.body };
-		if (file.compressed) res.setHeader('Vary', 'Accept-Encoding');
+		if (file.text) res.setHeader('Vary', 'Accept-Encoding');
 		if (sent.encoding) res.setHeader('Content-Encoding', sent.encoding);
 		res.setHeader('Content-Length', sent.body.byteLength);
 		res.end(req.method === 'HEAD' ? undefined : sent.body);

@@ -1,12 +1,14 @@
 import { once } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync, zstdDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+	bodyFor,
 	CompressedAnswers,
 	compressWholeJson,
 	compressWholePage,
+	keptBody,
 	preferredEncoding,
 } from './whole-json-compression';
 
@@ -210,5 +212,21 @@ describe('compressWholePage', () => {
 		const json = await get('/long?as=page', { 'accept-encoding': 'zstd' });
 		expect(json.headers['content-encoding']).toBeUndefined();
 		expect(json.body.toString()).toBe(longJson);
+	});
+});
+
+describe('bodyFor', () => {
+	it('sends a kept body quickly compressed until its smallest bytes are made, then those', async () => {
+		const kept = keptBody(Buffer.from(page));
+		const first = bodyFor(kept, 'gzip, deflate, br, zstd');
+		expect(first.encoding).toBe('br');
+		expect(brotliDecompressSync(first.body).toString()).toBe(page);
+		await vi.waitFor(() => expect(kept.compressed.br).toBeDefined());
+		const later = bodyFor(kept, 'br');
+		expect(later.body).toBe(kept.compressed.br);
+		expect(brotliDecompressSync(later.body).toString()).toBe(page);
+		expect(gunzipSync(bodyFor(kept, 'gzip').body).toString()).toBe(page);
+		expect(bodyFor(kept, undefined)).toEqual({ encoding: undefined, body: kept.body });
+		expect(bodyFor(keptBody(Buffer.from('short')), 'br').encoding).toBeUndefined();
 	});
 });
