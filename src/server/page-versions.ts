@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { unlocalizedPath } from '~/lib/i18n/locales';
 import type { Database } from './db/client';
 import { items, publicPageState } from './db/schema';
@@ -23,7 +23,10 @@ export function pageVersionSource(pathname: string): PageVersionSource | null {
 /**
  * The page's data version: one single-row read by primary key, the only query a page answered
  * with 304 or from the page cache costs. Null for an item that does not exist (its page is a 404,
- * never cached).
+ * never cached). An item page links its pickup city's page, which exists while the city has an
+ * available item: while the item is one of them the link holds whatever else changes, so its own
+ * version is enough; once it is given away, reserved or hidden the public version joins in, and
+ * the link goes when the city's last item does.
  */
 export async function readPageVersion(
 	db: Database,
@@ -31,10 +34,17 @@ export async function readPageVersion(
 ): Promise<string | null> {
 	if (source.kind === 'item') {
 		const [row] = await db
-			.select({ version: items.version })
+			.select({
+				version: items.version,
+				listed: sql<boolean>`${items.status} = 'AVAILABLE' and ${items.hiddenAt} is null`,
+				publicVersion: sql<string>`(select ${publicPageState.version} from ${publicPageState}
+					where ${publicPageState.id} = 1)`,
+			})
 			.from(items)
 			.where(eq(items.id, source.itemId));
-		return row ? `i${source.itemId}.${row.version}` : null;
+		if (!row) return null;
+		const own = `i${source.itemId}.${row.version}`;
+		return row.listed ? own : `${own}.p${row.publicVersion}`;
 	}
 	const [row] = await db
 		.select({ version: publicPageState.version })

@@ -216,6 +216,17 @@ describeOnDatabases('Signed-out pages: version ETags and the page cache', (use) 
 		});
 	});
 
+	it('keeps an available item’s tag through other writes, but not a given item’s, whose city link may go', async () => {
+		const { donor, item } = await donorWithItem(use());
+		const given = await createItemFor(use(), donor);
+		await toggleItem(use(), donor, given.id);
+		const before = await Promise.all([fetched(`/items/${item.id}`), fetched(`/items/${given.id}`)]);
+		await createItemFor(use(), donor);
+		const after = await Promise.all([fetched(`/items/${item.id}`), fetched(`/items/${given.id}`)]);
+		expect(after[0].tag).toBe(before[0].tag);
+		expect(after[1].tag).not.toBe(before[1].tag);
+	});
+
 	it('answers a kept page in front of the site: compressed once, 304s, never to a session', async () => {
 		// A list: a page of 1 KB or more, worth compressing.
 		await donorWithItem(use(), { name: 'Lemari pakaian dua pintu' });
