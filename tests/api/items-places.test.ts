@@ -9,6 +9,7 @@ import {
 	jpegFile,
 	postItem,
 	putItem,
+	toggleItem,
 	validFields,
 } from '../helpers/items';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';
@@ -24,6 +25,7 @@ const ids = (items: readonly Pick<Item, 'id'>[]) => items.map((item) => item.id)
 const place = {
 	cibeunyingKidul: '32.73.14',
 	coblong: '32.73.02',
+	cibeunyingKaler: '32.73.18',
 	cimahiSelatan: '32.77.01',
 	kebayoranBaru: '31.74.07',
 };
@@ -211,6 +213,37 @@ describeOnDatabases('Item pickup areas and place filters', (use) => {
 			expect(ids(again.items)).toEqual(ids([kidulNew, kidulOld, newest, coblong, cimahi, jakarta]));
 			const inProvince = await list(`?search=${word}&near=me&province=32`, viewer);
 			expect(ids(inProvince.items)).toEqual(ids([kidulNew, kidulOld, newest, coblong, cimahi]));
+		});
+
+		it('pages the whole list near me, and counts it again once an item is given away', async () => {
+			const owner = await donor();
+			const earlierInCity = await itemIn(marker(), place.coblong, owner);
+			const older = await itemIn(marker(), place.cibeunyingKaler, owner);
+			const inCity = await itemIn(marker(), place.coblong, owner);
+			const newer = await itemIn(marker(), place.cibeunyingKaler, owner);
+			const viewer = await donor();
+			await use()
+				.server.db.update(users)
+				.set({
+					areaId: place.cibeunyingKaler,
+					areaName: 'Cibeunying Kaler, Kota Bandung, Jawa Barat',
+				})
+				.where(eq(users.id, viewer.id));
+
+			const available = (await list('?status=available', viewer)).meta.total;
+			const near = await list('?status=available&near=me&limit=4', viewer);
+			expect(near.meta.total).toBe(available);
+			expect(ids(near.items)).toEqual(ids([newer, older, inCity, earlierInCity]));
+			const second = await list('?status=available&near=me&limit=2&page=2', viewer);
+			expect(ids(second.items)).toEqual(ids(near.items.slice(2, 4)));
+			const first = await list('?status=available&near=me&limit=12', viewer);
+			const deep = await list('?status=available&near=me&limit=1&page=12', viewer);
+			expect(ids(deep.items)).toEqual(ids(first.items.slice(11, 12)));
+
+			await toggleItem(use(), owner, newer.id);
+			const after = await list('?status=available&near=me&limit=4', viewer);
+			expect(after.meta.total).toBe(available - 1);
+			expect(ids(after.items.slice(0, 3))).toEqual(ids([older, inCity, earlierInCity]));
 		});
 
 		it('is refused, translated, for visitors without a district', async () => {

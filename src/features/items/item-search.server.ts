@@ -67,13 +67,16 @@ export function pageWay(
 	itemCount: number | undefined,
 ): PageWay {
 	const { limit, offset } = page;
-	if (itemCount === undefined || matches <= offset || offset >= walkPages * limit) {
-		return { walk: false };
-	}
+	if (itemCount === undefined || matches <= offset || !firstPages(page)) return { walk: false };
 	const walkRows = ((offset + limit) * itemCount) / matches;
 	return walkRows <= walkRowsPerIndexMatch * matches
 		? { walk: true, limit, offset }
 		: { walk: false };
+}
+
+/** Whether the page is one of the first few, whose bounds a prepared statement may write in. */
+export function firstPages(page: PageRequest): boolean {
+	return page.offset < walkPages * page.limit;
 }
 
 /** The values of a list statement, or the placeholders that a prepared one fills in. */
@@ -94,7 +97,7 @@ export interface ListValues {
  * The values of the filters and the page, for a statement built for them alone: the search as a
  * `like` pattern, which lets PostgreSQL choose between the indexes for the very word.
  */
-function listValues(filters: ItemFilters, page: PageRequest): ListValues {
+export function listValues(filters: ItemFilters, page: PageRequest): ListValues {
 	return { ...placeholderValues(filters, page), search: undefined };
 }
 
@@ -162,7 +165,7 @@ export function filterWhere(filters: ListShape, values: ListValues): SQL | undef
 export type ListShape = Pick<ItemFilters, 'status' | 'place'>;
 
 /** A limit or an offset: a number written into the statement, or a parameter. */
-function pageBound(value: number | Placeholder): SQL {
+export function pageBound(value: number | Placeholder): SQL {
 	if (typeof value !== 'number') return sql`${value}`;
 	if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a page bound: ${value}`);
 	return sql.raw(String(value));

@@ -3,19 +3,21 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { mediaUrl } from '~/server/storage';
 import type { Database } from '~/server/db/client';
 import { preparedStatements } from '~/server/db/prepared';
-import { isoTimestamp, jsonValue } from '~/server/db/rows';
+import { isoTimestamp, jsonValue, rowsOf } from '~/server/db/rows';
 import { itemImages, items, users } from '~/server/db/schema';
 import { photoView } from './photos.server';
 import { requestCountsOf } from './request-counts.server';
 import type { ItemListQuery } from './item-list-query';
 import {
 	countedListPage,
+	firstPages,
 	type ItemFilters,
 	itemCount,
 	listOrder,
 	listPlaceholders,
 	listTotals,
-	listVersion,
+	type ListValues,
+	listValues,
 	listVersionColumn,
 	type PageRequest,
 	type PageWay,
@@ -24,7 +26,13 @@ import {
 	placeholderValues,
 } from './item-search.server';
 import { correctedSearch } from './item-spelling.server';
-import { nearMePageIds } from './near-me.server';
+import {
+	type HomeValues,
+	homePlaceholders,
+	homeValues,
+	nearMeOrder,
+	nearMePageIds,
+} from './near-me.server';
 import { placeFilterOf } from '~/features/places/places.server';
 import { AppError } from '~/server/http/errors';
 import type { Category, Item, ItemList, ItemStatus, ItemVisibility } from './items';
@@ -166,6 +174,63 @@ function listPage(db: Database, filters: ItemFilters, page: PageRequest, way: Pa
 	return itemRecords<{ version: number | string }>(statement, placeholderValues(filters, page));
 }
 
+/** A page of a list in "near me" order with the list version, as `listPageStatement`'s. */
+function nearMePageQuery(db: Database, filters: ItemFilters, values: ListValues, home: HomeValues) {
+	return db
+		.select({ ...itemColumns, version: listVersionColumn.as('version') })
+		.from(items)
+		.where(sql`${items.id} = any(array(${nearMePageIds(db, filters, values, home)}))`)
+		.orderBy(...nearMeOrder(home));
+}
+
+/**
+ * The near-me page of a shape of filters, prepared once per database: the home codes are
+ * parameters, and the first pages' bounds are written in, as a walk's, so each group's plan is
+ * costed for its page's end.
+ */
+function nearMePageStatement(db: Database, filters: ItemFilters, way: PageWay) {
+	return nearMePageQuery(db, filters, listPlaceholders(filters, way), homePlaceholders).prepare(
+		'near_me_page',
+	);
+}
+
+const nearMePages = preparedStatements(
+	() => new Map<string, ReturnType<typeof nearMePageStatement>>(),
+);
+
+/**
+ * A page in "near me" order, with the list version. A search's page is built for its word and
+ * planned for it, as a count is: how many of a group's items match decides between walking the
+ * group's index and the trigram index, which a prepared plan would decide once for every word.
+ */
+async function nearMePage(
+	db: Database,
+	filters: ItemFilters,
+	page: PageRequest,
+	home: ItemPickup,
+): Promise<Array<ItemRecord & { version: number | string }>> {
+	if (filters.search) {
+		const query = nearMePageQuery(db, filters, listValues(filters, page), homeValues(home));
+		return rowsOf(await db.execute(query));
+	}
+	const way: PageWay = firstPages(page)
+		? { walk: true, limit: page.limit, offset: page.offset }
+		: { walk: false };
+	const shape = [
+		filters.status,
+		filters.category ? 'category' : '',
+		filters.place?.level ?? '',
+		way.walk ? `${way.limit} ${way.offset}` : 'any page',
+	].join(':');
+	const statements = nearMePages(db);
+	let statement = statements.get(shape);
+	if (!statement) {
+		statement = nearMePageStatement(db, filters, way);
+		statements.set(shape, statement);
+	}
+	return itemRecords(statement, { ...placeholderValues(filters, page), ...homeValues(home) });
+}
+
 /**
  * The polled detail and home list, the items of a freshly counted page and a donor's own items,
  * prepared once per database.
@@ -301,9 +366,11 @@ async function totalAndPage(
 }
 
 /**
- * The total and the rows of a page in "near me" order. The total is the filtered list's: kept in
- * `listTotals` with the version it was counted at, as any list's, and counted again (with a
- * misspelled search corrected) once an item changed.
+ * The total and the rows of a page in "near me" order, read as `totalAndPage` reads a list's: the
+ * total is the filtered list's, kept in `listTotals` with its version, and while no item has
+ * changed the page's one statement reads the version with the rows. Otherwise (or when the page
+ * is empty) the total is counted again, with a misspelled search corrected, and the page read
+ * again for the search counted, if the total reaches it.
  */
 async function nearMeTotalAndPage(
 	db: Database,
@@ -317,24 +384,33 @@ async function nearMeTotalAndPage(
 		offset: (query.page - 1) * query.limit,
 	};
 	const key = listTotals.key(filters);
-	let known = listTotals.get(db, key);
-	if (!known || known.version !== (await listVersion(db))) {
-		const countOf = (search: string | undefined) =>
-			countedListPage(
-				db,
-				{ ...filters, search },
-				{ ...page, limit: 0, offset: 0 },
-				{ countItems: false },
-			);
-		let counted = await countOf(filters.search);
-		const correction =
-			counted.total === 0 && filters.search ? await correctedSearch(db, filters.search) : null;
-		if (correction) counted = await countOf(correction);
-		known = { version: counted.version, total: counted.total, search: counted.search };
-		listTotals.set(db, key, known);
+	const known = listTotals.get(db, key);
+	if (known) {
+		const rows = await nearMePage(db, { ...filters, search: known.search }, page, home);
+		if (rows[0] && Number(rows[0].version) === known.version) return { total: known.total, rows };
 	}
-	const ids = await nearMePageIds(db, { ...filters, search: known.search }, page, home);
-	return { total: known.total, rows: await itemsWithIds(db, ids) };
+	const countOf = (search: string | undefined) =>
+		countedListPage(
+			db,
+			{ ...filters, search },
+			{ ...page, limit: 0, offset: 0 },
+			{ countItems: false },
+		);
+	let counted = await countOf(filters.search);
+	const correction =
+		counted.total === 0 && filters.search ? await correctedSearch(db, filters.search) : null;
+	if (correction) counted = await countOf(correction);
+	listTotals.set(db, key, {
+		version: counted.version,
+		total: counted.total,
+		search: counted.search,
+	});
+	// A page past the counted total is empty: no statement needed to find that out.
+	const rows =
+		counted.total > page.offset
+			? await nearMePage(db, { ...filters, search: counted.search }, page, home)
+			: [];
+	return { total: counted.total, rows };
 }
 
 /**
