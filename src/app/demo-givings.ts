@@ -169,7 +169,7 @@ export async function loadDemoGivings(
 			const item = itemOf(request.item);
 			if (!step) {
 				const receiver = rows.get(request.receiver)!;
-				const asked = await askForItem(db, receiver, item.id, request.quantity, at);
+				const asked = await askForItem(db, receiver, item.id, request.quantity, { now: at });
 				requestIds.set(request, asked.request.id);
 			} else if (step.action === 'expire') {
 				await expireReservations(db, at);

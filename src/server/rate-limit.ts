@@ -1,7 +1,7 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
-import { preparedStatements } from './db/prepared';
+import { sqlStatement, unmappedRows } from './db/prepared';
 import { rateLimits } from './db/schema';
 
 export interface RateLimitRule {
@@ -30,6 +30,16 @@ export interface RateLimiter {
 	peek(key: string): Promise<RateLimitWindow>;
 	/** Forgets the current window, as if the caller had never been counted. */
 	reset(key: string): Promise<void>;
+	/**
+	 * Counts a hit as one more statement of `transaction`, a transaction of the database that
+	 * holds the counters: sent beside its other statements, it costs no round trip of its own,
+	 * and the count is undone if the transaction is. Only the database's counters have it.
+	 */
+	hitWithin?(
+		transaction: Pick<Database, '_'>,
+		key: string,
+		rule: RateLimitRule,
+	): Promise<RateLimitResult>;
 }
 
 const secondsUntil = (resetAt: number) => Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
@@ -41,39 +51,37 @@ function result(count: number, rule: RateLimitRule, resetAt: number): RateLimitR
 const noWindow: RateLimitWindow = { count: 0, retryAfterSeconds: 0 };
 
 /**
- * Counting a hit, sent before every write: prepared, so PostgreSQL plans it once per connection.
- * A window that is over starts again at 1.
+ * Counting a hit, sent with every write: prepared, so PostgreSQL plans it once per connection,
+ * and written in SQL so that a transaction runs it without building it again. A window that is
+ * over starts again at 1. The window's end comes back in milliseconds, a number on both drivers.
  */
-const countHit = preparedStatements((db) => {
-	const over = sql`${rateLimits.resetAt} <= ${sql.placeholder('now')}::timestamptz`;
-	return db
-		.insert(rateLimits)
-		.values({ key: sql.placeholder('key'), count: 1, resetAt: sql.placeholder('resetAt') })
-		.onConflictDoUpdate({
-			target: rateLimits.key,
-			set: {
-				count: sql`case when ${over} then 1 else ${rateLimits.count} + 1 end`,
-				// `excluded` holds the values this insert proposed: the new window's end.
-				resetAt: sql`case when ${over} then excluded.reset_at else ${rateLimits.resetAt} end`,
-			},
-		})
-		.returning()
-		.prepare('rate_limit_hit');
-});
+const countHit = sqlStatement(
+	'rate_limit_hit',
+	sql`insert into rate_limits (key, count, reset_at)
+	values (${sql.placeholder('key')}::text, 1, ${sql.placeholder('resetAt')}::timestamptz)
+	on conflict (key) do update set
+		count = case when rate_limits.reset_at <= ${sql.placeholder('now')}::timestamptz
+			then 1 else rate_limits.count + 1 end,
+		-- excluded holds the values this insert proposed: the new window's end.
+		reset_at = case when rate_limits.reset_at <= ${sql.placeholder('now')}::timestamptz
+			then excluded.reset_at else rate_limits.reset_at end
+	returning count, (extract(epoch from reset_at) * 1000)::float8 as reset_at_ms`,
+);
 
 /** Counters in the database: shared by processes on one database, no extra service. */
 export function databaseRateLimiter(db: Database): RateLimiter {
+	const hitWithin: RateLimiter['hitWithin'] = async (runner, key, rule) => {
+		const now = new Date();
+		const [row] = await unmappedRows<{ count: number; reset_at_ms: number }>(countHit(runner), {
+			key,
+			now: now.toISOString(),
+			resetAt: new Date(now.getTime() + rule.windowMs).toISOString(),
+		});
+		return result(row!.count, rule, row!.reset_at_ms);
+	};
 	return {
-		async hit(key, rule) {
-			const now = new Date();
-			const resetAt = new Date(now.getTime() + rule.windowMs);
-			const [row] = await countHit(db).execute({
-				key,
-				now: now.toISOString(),
-				resetAt,
-			});
-			return result(row!.count, rule, row!.resetAt.getTime());
-		},
+		hit: (key, rule) => hitWithin(db, key, rule),
+		hitWithin,
 		async peek(key) {
 			const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
 			if (!row || row.resetAt.getTime() <= Date.now()) return noWindow;

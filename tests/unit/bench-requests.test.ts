@@ -69,7 +69,7 @@ describe('npm run bench requests', () => {
 
 			await askForItem(db, receiver, item!.id, 1);
 			const now = new Date();
-			await askForItem(db, receiver, item!.id, 2, now);
+			await askForItem(db, receiver, item!.id, 2, { now });
 			const asked = {
 				itemId: item!.id,
 				receiverId: receiver.id,

@@ -127,14 +127,18 @@ const refusals: Record<string, () => AppError> = {
  * request is open updates its quantity; a request already reserved or handed over, or one sent by
  * courier (it changes only through its order), is returned as it is. New requests are taken for
  * AVAILABLE items and, as a waiting list, for RESERVED ones.
- * Answers the request as its receiver sees it, and whether it is new.
+ * Answers the request as its receiver sees it, and whether it is new. `countHitWithin` counts
+ * the caller's write limit in the same transaction; refusing, it rolls it back.
  */
 export async function askForItem(
 	db: Database,
 	receiver: UserRow,
 	id: number,
 	asked: number,
-	now = new Date(),
+	{
+		countHitWithin,
+		now = new Date(),
+	}: { countHitWithin?: ((transaction: Database) => Promise<void>) | undefined; now?: Date } = {},
 ): Promise<{ request: ItemRequest; created: boolean }> {
 	if (!isProfileComplete(receiver)) throw new AppError('FORBIDDEN');
 	if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND');
@@ -147,10 +151,12 @@ export async function askForItem(
 	};
 	const [record] = await db.transaction(async (tx) => {
 		// Sent together: the database runs the second once the first holds its locks (and, should
-		// the first fail, refuses the second as part of a failed transaction).
+		// the first fail, refuses the second as part of a failed transaction). The write limit's
+		// count goes last, after the receiver's turn, so it waits for no other lock.
 		const [, records] = await Promise.all([
 			requestRecords(takeTurn(tx), values),
 			requestRecords(ask(tx), values),
+			countHitWithin?.(tx),
 		]);
 		return records;
 	});

@@ -2,7 +2,7 @@
 // prepared statement's `all`, which both drivers answer with their own rows, unmapped.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { preparedStatements } from '~/server/db/prepared';
+import { preparedStatements, unmappedRows } from '~/server/db/prepared';
 import { itemImages, itemRequests, items, userBlocks, users } from '~/server/db/schema';
 
 const donors = alias(users, 'donors');
@@ -167,14 +167,10 @@ export const reads = preparedStatements((db) => ({
 		.prepare('item_requests_for_donor'),
 }));
 
-/** A prepared statement of either driver: postgres.js's and PGlite's both answer `all` unmapped. */
-type UnmappedStatement = { all(values?: Record<string, unknown>): Promise<unknown> };
-
 /** The raw rows of a prepared request read; see `RequestRecord`. */
-export async function requestRecords(
+export function requestRecords(
 	statement: object,
 	values: Record<string, unknown>,
 ): Promise<RequestRecord[]> {
-	if (!('all' in statement)) throw new TypeError('the driver cannot return unmapped rows');
-	return (await (statement as UnmappedStatement).all(values)) as RequestRecord[];
+	return unmappedRows<RequestRecord>(statement, values);
 }

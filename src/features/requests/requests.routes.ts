@@ -5,7 +5,7 @@ import { fieldErrors } from '~/features/profiles/profiles';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { jsonWithETag, revalidate } from '~/server/http/etag';
-import { rateLimit, requireUser } from '~/server/http/middleware';
+import { rateLimit, rateLimitInTransaction, requireUser } from '~/server/http/middleware';
 import { dataResponse, errorResponses, refuseInput, signedIn } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
@@ -106,6 +106,8 @@ const json = <T extends z.ZodType>(schema: T) => ({
 /** Requests, the givings they become, and the bell's notifications (`/api/requests…`). */
 export function requestRoutes(server: ServerContext) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
+	// Asking is one transaction: the hit is counted in it.
+	const writeWhileAsking = rateLimitInTransaction(server, 'write', rateLimitRules.write);
 
 	return new OpenAPIHono<AppEnv>()
 		.openapi(
@@ -114,7 +116,7 @@ export function requestRoutes(server: ServerContext) {
 				path: '/items/{id}/requests',
 				summary: 'Ask for an item; asking again updates the open request',
 				security: signedIn,
-				middleware: [requireUser, write],
+				middleware: [requireUser, writeWhileAsking],
 				request: { params: itemIdParams, body: json(askBody) },
 				responses: {
 					200: dataResponse('The request already made, updated', requestSchema),
@@ -137,6 +139,7 @@ export function requestRoutes(server: ServerContext) {
 					user,
 					c.req.valid('param').id,
 					c.req.valid('json').quantity,
+					{ countHitWithin: c.get('countHitWithin') },
 				);
 				return created ? c.json({ data: request }, 201) : c.json({ data: request }, 200);
 			},

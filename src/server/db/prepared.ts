@@ -31,3 +31,18 @@ export function sqlStatement(name: string, query: SQL): (db: Pick<Database, '_'>
 	const built = dialect.sqlToQuery(query);
 	return (db) => db._.session.prepareQuery(built, undefined, name, false);
 }
+
+/** A prepared statement of either driver: postgres.js's and PGlite's both answer `all` unmapped. */
+type UnmappedStatement = { all(values?: Record<string, unknown>): Promise<unknown> };
+
+/**
+ * The rows of a prepared statement as the driver returns them, columns by their names in the
+ * database and no value mapped by Drizzle.
+ */
+export async function unmappedRows<Row>(
+	statement: object,
+	values: Record<string, unknown>,
+): Promise<Row[]> {
+	if (!('all' in statement)) throw new TypeError('the driver cannot return unmapped rows');
+	return (await (statement as UnmappedStatement).all(values)) as Row[];
+}
