@@ -167,7 +167,15 @@ for (const locale of locales) {
 			.filter({ hasText: account.profile.name })
 			.getByRole('button', { name: moderation.actions.liftSuspension });
 		await islandReady(desk, lift);
+		// The desk reloads once the action is answered: wait for that answer, so a lost click or a
+		// refusal says so here rather than as a list that did not change.
+		const lifted = desk.waitForResponse(
+			(response) =>
+				response.url().endsWith('/api/moderation/actions') &&
+				response.request().method() === 'POST',
+		);
 		await lift.click();
+		expect((await lifted).status()).toBe(200);
 		await expect(suspendedList.getByRole('link', { name: account.profile.name })).toHaveCount(0);
 		await person.reload();
 		await reportWithDialog(person, locale, reports.buttonItem, reports.reasons.spam);
