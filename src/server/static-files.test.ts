@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http, { createServer, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawResponse } from '../../tests/helpers/raw-response';
 import { staticFilesIn } from './static-files';
 
 const bigScript = `export const texts = ${JSON.stringify(Array(200).fill('Kursi lipat'))};`;
@@ -76,17 +77,7 @@ describe('the build’s files beside its pages', () => {
 
 	it('sends text compressed as the browser takes it, and images as they are', async () => {
 		const raw = (path: string) =>
-			new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-				http
-					.get(`${base}${path}`, { headers: { 'Accept-Encoding': 'gzip, zstd' } }, (response) => {
-						const chunks: Buffer[] = [];
-						response.on('data', (chunk: Buffer) => chunks.push(chunk));
-						response.on('end', () =>
-							resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
-						);
-					})
-					.on('error', reject);
-			});
+			rawResponse(`${base}${path}`, { 'Accept-Encoding': 'gzip, zstd' });
 		const script = await raw('/_astro/client.Xy12.js');
 		expect(script.headers['content-encoding']).toBe('zstd');
 		expect(script.headers.vary).toBe('Accept-Encoding');

@@ -12,6 +12,7 @@ import {
 	toggleItem,
 	validFields,
 } from '../helpers/items';
+import { rawResponse } from '../helpers/raw-response';
 import { act, ask } from '../helpers/requests';
 import { createModerator, moderated } from '../helpers/safety';
 import {
@@ -239,25 +240,8 @@ describeOnDatabases('Signed-out pages: version ETags and the page cache', (use) 
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-		/** A raw GET (fetch would decompress and hide the encoding). */
 		const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-			new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-				(resolve, reject) => {
-					const request = http.request(`${origin}${path}`, { method, headers }, (response) => {
-						const chunks: Buffer[] = [];
-						response.on('data', (chunk: Buffer) => chunks.push(chunk));
-						response.on('end', () =>
-							resolve({
-								status: response.statusCode!,
-								headers: response.headers,
-								body: Buffer.concat(chunks),
-							}),
-						);
-					});
-					request.on('error', reject);
-					request.end();
-				},
-			);
+			rawResponse(`${origin}${path}`, headers, method);
 		try {
 			const path = '/items?from=front';
 			// Not kept yet: the render is told the version it read.

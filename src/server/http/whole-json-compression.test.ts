@@ -11,6 +11,7 @@ import {
 	keptBody,
 	preferredEncoding,
 } from './whole-json-compression';
+import { rawResponse } from '../../../tests/helpers/raw-response';
 
 const longJson = JSON.stringify({
 	data: Array.from({ length: 80 }, (_, id) => ({ id, name: 'Kursi' })),
@@ -71,23 +72,7 @@ afterAll(() => {
 
 /** The raw answer: Node's client leaves the body as it came. */
 function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-	return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-		(resolve, reject) => {
-			const request = http.request(`${base}${path}`, { method, headers }, (response) => {
-				const chunks: Buffer[] = [];
-				response.on('data', (chunk: Buffer) => chunks.push(chunk));
-				response.on('end', () =>
-					resolve({
-						status: response.statusCode!,
-						headers: response.headers,
-						body: Buffer.concat(chunks),
-					}),
-				);
-			});
-			request.on('error', reject);
-			request.end();
-		},
-	);
+	return rawResponse(`${base}${path}`, headers, method);
 }
 
 describe('compressWholeJson', () => {
