@@ -39,7 +39,7 @@ for (const locale of locales) {
 		expect(data.signIns.length).toBeGreaterThan(0);
 
 		const open = page.getByRole('button', { name: account.delete });
-		await islandReady(page, open);
+		await islandReady(open);
 		await open.click();
 		const dialog = page.getByRole('dialog', { name: account.deleteTitle });
 		const word = deletionWords[locale];

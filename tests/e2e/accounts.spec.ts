@@ -465,7 +465,7 @@ test.describe('profiles', () => {
 		await page.goto('/edit-profile');
 		const card = page.getByRole('region', { name: profile.verification.title });
 		await expect(card).toContainText(profile.verification.states.idle);
-		await islandReady(page, card);
+		await islandReady(card);
 
 		const pick = async (button: string, name: string, width: number, height: number) => {
 			const chooser = page.waitForEvent('filechooser');
@@ -510,7 +510,7 @@ test.describe('profiles', () => {
 		await expect(page.locator('astro-island[ssr]').filter({ has: card })).toHaveCount(1);
 		release();
 
-		await islandReady(page, card);
+		await islandReady(card);
 		await expect(card).toContainText(profile.verification.states.verified);
 		await expect(card.getByText(profile.verification.messages.verified)).toBeVisible();
 	});

@@ -75,7 +75,7 @@ for (const locale of locales) {
 		await donor.goto(at(`/my-items/${item.id}/requests`));
 		const card = donor.getByRole('article', { name: new RegExp(`^${name}`) });
 		const block = card.getByRole('button', { name: blocks.block, exact: true });
-		await islandReady(donor, block);
+		await islandReady(block);
 		await block.click();
 		await expect(card.getByText(fill(blocks.blockConfirm, { name }))).toBeVisible();
 		await card.getByRole('button', { name: blocks.block, exact: true }).click();
@@ -96,7 +96,7 @@ for (const locale of locales) {
 		await recordWindowOpen(requester);
 		await requester.goto(at(`/items/${item.id}`));
 		const contact = requester.getByRole('button', { name: itemDetail.whatsapp.contact });
-		await islandReady(requester, contact);
+		await islandReady(contact);
 		await contact.click();
 		await expect(requester.getByRole('alert').filter({ hasText: errors.BLOCKED })).toBeVisible();
 		expect(
@@ -109,7 +109,7 @@ for (const locale of locales) {
 		const list = donor.getByTestId('blocked-list');
 		const unblock = list.getByRole('listitem').filter({ hasText: name }).getByRole('button');
 		await unblock.scrollIntoViewIfNeeded();
-		await islandReady(donor, unblock);
+		await islandReady(unblock);
 		await expect(unblock).toHaveText(blocks.unblock);
 		await unblock.click();
 		await expect(donor.getByText(blocks.empty)).toBeVisible();

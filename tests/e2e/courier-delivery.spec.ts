@@ -63,13 +63,13 @@ for (const locale of locales) {
 
 		// Signed out, choosing courier delivery asks to sign up first.
 		await receiver.goto(itemPath);
-		await islandReady(receiver, courier);
+		await islandReady(courier);
 		await courier.click();
 		await receiver.waitForURL((url) => url.pathname === localePath('/register', locale));
 
 		const account = await signUpComplete(receiver, { locale });
 		await receiver.goto(itemPath);
-		await islandReady(receiver, courier);
+		await islandReady(courier);
 		await courier.check();
 
 		const form = receiver.getByRole('form', { name: shipping.title });

@@ -111,7 +111,7 @@ for (const locale of locales) {
 		// The built-in payment page, marked as a simulation.
 		await receiver.waitForURL(/\/pay\/HBH-/);
 		await expect(receiver.getByText(orders.payment.simulationNote)).toBeVisible();
-		await islandReady(receiver, receiver.getByRole('button', { name: orders.payment.payNow }));
+		await islandReady(receiver.getByRole('button', { name: orders.payment.payNow }));
 		await receiver.getByRole('radio', { name: orders.payment.outcomes.success }).check();
 		await receiver.getByRole('button', { name: orders.payment.payNow }).click();
 		await expect(receiver.getByRole('status')).toHaveText(orders.payment.success);
@@ -120,7 +120,7 @@ for (const locale of locales) {
 		// The donor sees the recipient and the courier, and hands the parcel over.
 		await page.goto(localePath(`/my-items/${listed.id}/requests`, locale));
 		await expect(page.getByText(orders.states.paid, { exact: true })).toBeVisible();
-		await islandReady(page, page.getByRole('button', { name: orders.actions.readyForPickup }));
+		await islandReady(page.getByRole('button', { name: orders.actions.readyForPickup }));
 		await expect(page.getByText('Gegerkalong', { exact: false })).toBeVisible();
 		await page.getByRole('button', { name: orders.actions.readyForPickup }).click();
 		await expect(page.getByText(orders.states.shipped, { exact: true })).toBeVisible();
@@ -164,7 +164,7 @@ for (const locale of locales) {
 
 		const pay = async (order: CourierOrder, outcome: PaymentOutcome) => {
 			await receiver.goto(localePath(`/pay/${order.id}`, locale));
-			await islandReady(receiver, receiver.getByRole('button', { name: orders.payment.payNow }));
+			await islandReady(receiver.getByRole('button', { name: orders.payment.payNow }));
 			await receiver.getByRole('radio', { name: orders.payment.outcomes[outcome] }).check();
 			await receiver.getByRole('button', { name: orders.payment.payNow }).click();
 		};
@@ -183,7 +183,7 @@ for (const locale of locales) {
 		await receiver.goto(localePath('/my-requests', locale));
 		await receiver.getByRole('link', { name: orders.payment.resume }).click();
 		await receiver.waitForURL(/\/pay\/HBH-/);
-		await islandReady(receiver, receiver.getByRole('button', { name: orders.payment.resume }));
+		await islandReady(receiver.getByRole('button', { name: orders.payment.resume }));
 		await receiver.getByRole('radio', { name: orders.payment.outcomes.success }).check();
 		await receiver.getByRole('button', { name: orders.payment.resume }).click();
 		await expect(receiver.getByRole('status')).toHaveText(orders.payment.success);

@@ -52,7 +52,7 @@ async function reportWithDialog(page: Page, locale: Locale, button: string, reas
 	const { reports } = texts[locale];
 	const open = page.getByRole('button', { name: button });
 	// The button is an island that loads when the page is idle: a click before it does nothing.
-	await islandReady(page, open);
+	await islandReady(open);
 	await open.click();
 	const dialog = page.getByRole('dialog');
 	await dialog.getByRole('radio', { name: reason }).check();
@@ -103,7 +103,7 @@ for (const locale of locales) {
 		await expect(entry.getByTestId('report-reason')).toHaveText(reports.reasons.askingMoney);
 		await expect(entry.locator('img')).toHaveCount(1);
 		const hide = entry.getByRole('button', { name: moderation.actions.hideItem });
-		await islandReady(desk, hide);
+		await islandReady(hide);
 		await hide.click();
 		await expect(
 			desk.getByTestId('audit-log').getByText(`${moderation.actions.hideItem} · item:${item.id} ·`),
@@ -143,7 +143,7 @@ for (const locale of locales) {
 		const desk = await moderatorPage(browser, baseURL!, locale, 'suspend');
 		await desk.goto(localePath('/moderation', locale));
 		const entry = desk.locator(`[data-target="user:${profilePath.slice('/profile/'.length)}"]`);
-		await islandReady(desk, entry.getByLabel(moderation.days));
+		await islandReady(entry.getByLabel(moderation.days));
 		await entry.getByLabel(moderation.days).selectOption('7');
 		await entry.getByRole('button', { name: moderation.actions.suspendUser }).click();
 		const suspendedList = desk.getByTestId('suspended-people');
@@ -166,7 +166,7 @@ for (const locale of locales) {
 			.getByRole('listitem')
 			.filter({ hasText: account.profile.name })
 			.getByRole('button', { name: moderation.actions.liftSuspension });
-		await islandReady(desk, lift);
+		await islandReady(lift);
 		// The desk reloads once the action is answered: wait for that answer, so a lost click or a
 		// refusal says so here rather than as a list that did not change.
 		const lifted = desk.waitForResponse(

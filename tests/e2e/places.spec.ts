@@ -124,7 +124,7 @@ for (const locale of locales) {
 		// From a page past the end: a place starts the list at its first page again.
 		await page.goto(`${localePath('/items', locale)}?search=${tag}&page=2`);
 		const province = page.getByRole('combobox', { name: places.filter.province });
-		await islandReady(page, province);
+		await islandReady(province);
 		await expect(cardNames(page)).toHaveCount(0);
 
 		await province.selectOption({ label: 'Jawa Barat' });
@@ -150,7 +150,7 @@ for (const locale of locales) {
 		);
 
 		await page.goto(`${localePath('/items', locale)}?search=${tag}&sort=oldest`);
-		await islandReady(page, province);
+		await islandReady(province);
 		await expect(cardNames(page)).toHaveText([jakarta.name, bandung.name]);
 		await page
 			.getByRole('combobox', { name: items.sort.label })
@@ -236,7 +236,7 @@ for (const locale of locales) {
 		const word = `zs${randomBytes(3).toString('hex')}`;
 		await page.goto(`${localePath('/items', locale)}?search=${word}&province=32&regency=3273`);
 		const save = page.getByRole('button', { name: saved.save });
-		await islandReady(page, save);
+		await islandReady(save);
 		await save.click();
 		const label = `${word} · Kota Bandung`;
 		await expect(
@@ -266,7 +266,7 @@ for (const locale of locales) {
 
 		await page.goto(localePath('/saved-searches', locale));
 		const remove = page.getByRole('button', { name: fill(saved.deleteLabel, { label }) });
-		await islandReady(page, remove);
+		await islandReady(remove);
 		await remove.click();
 		await expect(page.getByText(saved.empty)).toBeVisible();
 	});

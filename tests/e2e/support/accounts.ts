@@ -210,17 +210,19 @@ export async function pickArea(page: Page, locale: Locale, query: string): Promi
 
 /**
  * Waits until the React island holding `content` has hydrated: typing into its server-rendered
- * fields before that is lost when React takes over.
+ * fields, or clicking its buttons, before that is lost when React takes over. Islands loaded
+ * `client:visible` hydrate only once seen, so `content` is brought into view first.
  */
-export async function islandReady(page: Page, content: Locator): Promise<void> {
-	await expect(page.locator('astro-island[ssr]').filter({ has: content })).toHaveCount(0);
+export async function islandReady(content: Locator): Promise<void> {
+	await content.scrollIntoViewIfNeeded();
+	await expect(content.locator('xpath=ancestor::astro-island[@ssr]')).toHaveCount(0);
 }
 
 /** The profile form of /complete-profile and /edit-profile, once it reacts to typing. */
 export async function profileFormReady(page: Page, locale: Locale): Promise<void> {
 	const name = page.getByLabel(accountTexts[locale].profile.fields.name, { exact: true });
 	await name.waitFor();
-	await islandReady(page, name);
+	await islandReady(name);
 }
 
 /** Fills the profile form (complete or edit) with `details`, without saving. */
