@@ -93,6 +93,12 @@ const server = http.createServer((req, res) => {
 	void answerPage(req, res);
 });
 
+// An idle keep-alive connection is closed by the client or the proxy in front, never under
+// them: with Node's 5 s, a request sent on a connection just as the server dropped it failed
+// with a reset. Longer than nginx's and cloud load balancers' 60 s upstream idle timeout; a
+// shutdown still closes idle connections at once.
+server.keepAliveTimeout = 65_000;
+
 /** Whether a request's target is well-formed percent-encoding: one that is not names no page. */
 function decodes(url = '/') {
 	try {
