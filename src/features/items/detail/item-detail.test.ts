@@ -3,9 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CourierMode } from '~/features/shipping/shipping';
 import type { Locale } from '~/lib/i18n/locales';
-import { islandResources } from '~/server/i18n';
 import type { Item, ItemStatus } from '../items';
 import type { ItemViewer } from './contact';
+import { itemDetailResources } from './detail-resources.server';
 import { ItemDetail } from './ItemDetail';
 import type { CityPageLink } from './ItemFacts';
 
@@ -50,20 +50,17 @@ function render(
 	courierMode: CourierMode = 'off',
 	cityPage: CityPageLink | null = null,
 ) {
+	const shown = { ...chair, ...item, status };
+	const ownItem = viewer.userId === shown.donorId;
 	const html = renderToStaticMarkup(
 		createElement(ItemDetail, {
 			locale,
-			resources: islandResources(locale, [
-				'item',
-				'itemDetail',
-				'myRequests',
-				'requests',
-				'common',
-				'auth',
-				'profile',
-				'shipping',
-			]),
-			item: { ...chair, ...item, status },
+			// The texts the item page gives the island, for this viewer.
+			resources: itemDetailResources(locale, {
+				ownItem,
+				courierForm: !ownItem && courierMode !== 'off',
+			}),
+			item: shown,
 			viewer,
 			itemPath: locale === 'en' ? '/en/items/42' : '/items/42',
 			itemUrl: 'http://localhost:4321/items/42',

@@ -1,0 +1,39 @@
+import type { IslandResources } from '~/lib/i18n/island';
+import type { Locale } from '~/lib/i18n/locales';
+import { islandResources, islandResourcesOnce } from '~/server/i18n';
+
+/**
+ * The item page's detail island's texts: of the sign-in and profile texts only the contact flow's
+ * two prompts (and the district field's for courier delivery), of the requests page's only the
+ * donor's link to it. Composed once per language and variant (`islandResourcesOnce`).
+ * @param ownItem the viewer is the item's donor
+ * @param courierForm the courier form may open for this viewer
+ */
+export function itemDetailResources(
+	locale: Locale,
+	{ ownItem, courierForm }: { ownItem: boolean; courierForm: boolean },
+): IslandResources {
+	return islandResourcesOnce(locale, `item-detail ${ownItem} ${courierForm}`, () => {
+		const { auth, profile, itemRequests, shipping, ...namespaces } = islandResources(locale, [
+			'item',
+			'itemDetail',
+			'myRequests',
+			'requests',
+			'common',
+			'auth',
+			'profile',
+			'itemRequests',
+			'shipping',
+		]);
+		return {
+			...namespaces,
+			auth: { loginRequired: auth.loginRequired },
+			profile: {
+				completeProfileFirst: profile.completeProfileFirst,
+				...(courierForm && { fields: profile.fields }),
+			},
+			...(ownItem && { itemRequests: { summary: { see: itemRequests.summary.see } } }),
+			...(courierForm && { shipping }),
+		} as IslandResources;
+	});
+}
