@@ -185,11 +185,14 @@ export const items = pgTable(
 	(table) => [
 		index('items_donor_idx').on(table.donorId),
 		// Lists walk items by date. That index is `items_created_search_idx` on (created_at, id)
-		// with the search text, status and category included, so a list or a search for a common
-		// word checks each row in the index without reading the table; Drizzle cannot declare
-		// INCLUDE, so it is made by drizzle/0005_item_search_text.sql.
+		// with the search text, status, category and province included, so a list, a search for
+		// a common word or "near me"'s other provinces check each row in the index without reading
+		// the table; Drizzle cannot declare INCLUDE, so it is made by the migrations (last by
+		// drizzle/0012_place_lists_read_indexes_only.sql).
 		index('items_status_created_idx').on(table.status, table.createdAt),
-		// A place filter walks its own place's items by date.
+		// A place filter walks its own place's items by date. Each index also includes the status,
+		// category and visibility, and the regency's and province's the nearer code "near me"
+		// leaves out, so those walks read no table rows either (drizzle/0012, as above).
 		index('items_pickup_province_idx').on(table.pickupProvinceCode, table.createdAt, table.id),
 		index('items_pickup_regency_idx').on(table.pickupRegencyCode, table.createdAt, table.id),
 		index('items_pickup_district_idx').on(table.pickupDistrictCode, table.createdAt, table.id),
