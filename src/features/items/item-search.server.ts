@@ -147,7 +147,10 @@ export function filterWhere(filters: ListShape, values: ListValues): SQL | undef
 	// Hidden items (under review, hidden by a moderator) are in no list; the date index leaves
 	// them out too (drizzle/0010_trust_and_safety.sql), so a walk never meets them.
 	const conditions: SQL[] = [isNull(items.hiddenAt)];
-	if (filters.status === 'available') conditions.push(eq(items.status, 'AVAILABLE'));
+	// The status is written into the statement, not sent as a value: each status has statements
+	// of its own anyway, and the plain list's first page then has no value at all, so PostgreSQL
+	// plans it once, not on every call.
+	if (filters.status === 'available') conditions.push(sql`${items.status} = 'AVAILABLE'`);
 	if (values.category !== undefined) conditions.push(eq(items.category, values.category));
 	if (filters.place && values.placeCode !== undefined) {
 		conditions.push(eq(pickupCodeColumn[filters.place.level], values.placeCode));

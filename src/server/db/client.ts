@@ -34,13 +34,32 @@ export interface DatabaseHandle {
 
 const migrationsFolder = projectPath('drizzle');
 
+/**
+ * `client`, whose prepared statements stay prepared when they have no parameters. postgres.js
+ * sends a query without parameters by the simple protocol, which prepares nothing, so PostgreSQL
+ * would plan such a statement (the first page of the plain list of available items) on every call.
+ */
+function preparingWithoutParameters(client: postgres.Sql): postgres.Sql {
+	const unsafe = client.unsafe;
+	client.unsafe = (query, parameters, options) =>
+		unsafe(
+			query,
+			parameters,
+			options?.prepare && !parameters?.length
+				? // `simple` is postgres.js's own option, missing from its types.
+					({ ...options, simple: false } as postgres.UnsafeQueryOptions)
+				: options,
+		);
+	return client;
+}
+
 /** PostgreSQL (or a compatible engine) at `url`. */
 export function openPostgres(url: string): DatabaseHandle {
 	const client = postgres(url, {
 		max: Number(process.env['DATABASE_POOL_SIZE'] ?? 10),
 		onnotice: () => {},
 	});
-	const db = drizzlePostgres(client, { schema });
+	const db = drizzlePostgres(preparingWithoutParameters(client), { schema });
 	// Advisory locks live on a connection of their own, never recycled (a new connection would
 	// silently drop them): a lock held for a whole job must not take one of the pool's
 	// connections, or a small pool has none left for the jobs' own queries and they wait forever.
