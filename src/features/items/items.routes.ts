@@ -28,7 +28,8 @@ import {
 import { createItem, deleteItem, toggleItemStatus, updateItem } from './item-changes.server';
 import { itemListQuerySchema } from './item-list-query';
 import type { Item } from './items';
-import { findItem, latestItems, listItems, myItems, type Viewer } from './items.server';
+import type { Viewer } from './item-records.server';
+import { findItem, latestItems, listItems, myItems } from './items.server';
 
 /** Five photos of 5 MB and the text fields. */
 const itemBodyLimit = itemLimits.imagesMax * itemLimits.imageMaxBytes + 256 * 1024;

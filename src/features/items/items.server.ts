@@ -1,12 +1,21 @@
-import { and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { mediaUrl } from '~/server/storage';
+import { sql } from 'drizzle-orm';
+import type { ItemPickup } from '~/features/places/places';
+import { placeFilterOf } from '~/features/places/places.server';
 import type { Database } from '~/server/db/client';
 import { preparedStatements } from '~/server/db/prepared';
-import { isoTimestamp, jsonValue, rowsOf } from '~/server/db/rows';
-import { itemImages, items, users } from '~/server/db/schema';
-import { photoView } from './photos.server';
-import { requestCountsOf } from './request-counts.server';
+import { rowsOf } from '~/server/db/rows';
+import { items } from '~/server/db/schema';
+import { AppError } from '~/server/http/errors';
+import {
+	itemColumns,
+	type ItemRecord,
+	itemReads,
+	itemRecords,
+	itemsWithIds,
+	itemView,
+	listViewer,
+	type Viewer,
+} from './item-records.server';
 import type { ItemListQuery } from './item-list-query';
 import {
 	countedListPage,
@@ -26,6 +35,7 @@ import {
 	placeholderValues,
 } from './item-search.server';
 import { correctedSearch } from './item-spelling.server';
+import type { Item, ItemList } from './items';
 import {
 	type HomeValues,
 	homePlaceholders,
@@ -33,105 +43,10 @@ import {
 	nearMeOrder,
 	nearMePageIds,
 } from './near-me.server';
-import { placeFilterOf } from '~/features/places/places.server';
-import { AppError } from '~/server/http/errors';
-import type { Category, Item, ItemList, ItemStatus, ItemVisibility } from './items';
-import type { ItemPickup } from '~/features/places/places';
-import { latestItemsCount } from './items';
+import { requestCountsOf } from './request-counts.server';
 
-/** Who is looking: the phone is only for signed-in viewers with a complete profile. */
-export interface Viewer {
-	id: string;
-	canSeePhone: boolean;
-}
-
-type DonorRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'phone' | 'avatarKey' | 'areaName'>;
-type PhotoRow = Pick<typeof itemImages.$inferSelect, 'key' | 'widths' | 'width' | 'height'>;
-
-/**
- * A column of the item being read, named with its table: inside a subquery an unqualified name
- * would be the subquery's own column (`item_images.id` for `id`).
- */
-function itemColumn(column: AnyPgColumn): SQL {
-	return sql`${items}.${sql.identifier(column.name)}`;
-}
-
-/**
- * Everything the API shows of an item in one row: the item, its donor, and its photos in display
- * order, donor and photos as JSON from subqueries (a plain lookup of the item by id or page, no
- * join for the planner to weigh), so a detail or a page of a list is one statement. The search
- * text, a copy of name and description, stays behind.
- */
-const { searchText, ...itemFields } = getTableColumns(items);
-const itemColumns = {
-	...itemFields,
-	donor: sql`(
-		select json_build_object(
-			'id', ${users.id}, 'name', ${users.name}, 'phone', ${users.phone},
-			'avatarKey', ${users.avatarKey}, 'areaName', ${users.areaName}
-		)
-		from ${users} where ${users.id} = ${itemColumn(items.donorId)})`.as('donor'),
-	photos: sql`(
-		select coalesce(json_agg(json_build_object(
-			'key', ${itemImages.key}, 'widths', ${itemImages.widths},
-			'width', ${itemImages.width}, 'height', ${itemImages.height}
-		) order by ${itemImages.position}), '[]')
-		from ${itemImages} where ${itemImages.itemId} = ${itemColumn(items.id)})`.as('photos'),
-};
-
-/**
- * A row of `itemColumns` as the driver returns it, columns by their names in the database.
- * Item reads skip Drizzle's mapping of each value, which cost a large part of the server's time
- * on a page of a search (decision 011): `itemView` converts each value once, straight to what the
- * API shows.
- */
-interface ItemRecord {
-	/** A bigint: a string from postgres.js. */
-	id: number | string;
-	donor_id: string;
-	name: string;
-	description: string;
-	category: string;
-	weight: number;
-	length: number;
-	width: number;
-	height: number;
-	quantity: number;
-	reserved_quantity: number;
-	status: string;
-	hidden_reason: string | null;
-	/** Timestamps as PostgreSQL writes them (`2026-11-23 18:00:38.595+00`). */
-	donated_at: string | null;
-	pickup_province_code: string | null;
-	pickup_province_name: string | null;
-	pickup_regency_code: string | null;
-	pickup_regency_name: string | null;
-	pickup_district_code: string | null;
-	pickup_district_name: string | null;
-	hidden_at: string | null;
-	created_at: string;
-	updated_at: string;
-	/** JSON, parsed by the driver or text to parse. */
-	donor: DonorRow | string;
-	photos: PhotoRow[] | string;
-}
-
-/** A prepared statement of either driver: postgres.js's and PGlite's both answer `all` unmapped. */
-type UnmappedStatement = { all(values?: Record<string, unknown>): Promise<unknown> };
-
-/** The raw rows of a prepared item read; see `ItemRecord`. */
-async function itemRecords<Extra = object>(
-	statement: object,
-	values?: Record<string, unknown>,
-): Promise<Array<ItemRecord & Extra>> {
-	if (!('all' in statement)) throw new TypeError('the driver cannot return unmapped rows');
-	return (await (statement as UnmappedStatement).all(values)) as Array<ItemRecord & Extra>;
-}
-
-/** Items with their donors and photos; the caller adds conditions, order and limits. */
-function selectItems(db: Database) {
-	return db.select(itemColumns).from(items);
-}
+// The item lists (newest or oldest first, filtered and searched, or in "near me" order) with
+// their totals, and the reads of single items and a donor's own.
 
 /**
  * A page of a list with the list version: the items whose ids the page's subquery finds, in
@@ -229,100 +144,6 @@ async function nearMePage(
 		statements.set(shape, statement);
 	}
 	return itemRecords(statement, { ...placeholderValues(filters, page), ...homeValues(home) });
-}
-
-/**
- * The polled detail and home list, the items of a freshly counted page and a donor's own items,
- * prepared once per database.
- */
-const reads = preparedStatements((db) => ({
-	item: selectItems(db)
-		.where(eq(items.id, sql.placeholder('id')))
-		.prepare('item_detail'),
-	itemsWithIds: selectItems(db)
-		.where(sql`${items.id} = any(${sql.placeholder('ids')})`)
-		.prepare('items_with_ids'),
-	latest: selectItems(db)
-		.where(and(eq(items.status, 'AVAILABLE'), isNull(items.hiddenAt)))
-		.orderBy(desc(items.createdAt), desc(items.id))
-		.limit(latestItemsCount)
-		.prepare('latest_items'),
-	mine: selectItems(db)
-		.where(eq(items.donorId, sql.placeholder('donorId')))
-		.orderBy(desc(items.createdAt), desc(items.id))
-		.prepare('my_items'),
-}));
-
-/** The pickup area of a row; all six columns are written together, so one stands for all. */
-function pickupView(record: ItemRecord): ItemPickup | null {
-	if (record.pickup_district_code === null) return null;
-	return {
-		provinceCode: record.pickup_province_code!,
-		provinceName: record.pickup_province_name!,
-		regencyCode: record.pickup_regency_code!,
-		regencyName: record.pickup_regency_name!,
-		districtCode: record.pickup_district_code,
-		districtName: record.pickup_district_name!,
-	};
-}
-
-/** Whether lists show the item: reported items wait for review, others a moderator hid. */
-function visibilityOf(record: ItemRecord): ItemVisibility {
-	if (record.hidden_at === null) return 'listed';
-	return record.hidden_reason === 'reports' ? 'underReview' : 'hidden';
-}
-
-function itemView(record: ItemRecord, viewer: Viewer | null): Item {
-	const donor = jsonValue(record.donor);
-	const showPhone = Boolean(
-		donor.phone && viewer && (viewer.canSeePhone || viewer.id === donor.id),
-	);
-	const photos = jsonValue(record.photos).map(photoView);
-	return {
-		id: Number(record.id),
-		name: record.name,
-		description: record.description,
-		category: record.category as Category,
-		weight: record.weight,
-		length: record.length,
-		width: record.width,
-		height: record.height,
-		quantity: record.quantity,
-		reservedQuantity: record.reserved_quantity,
-		status: record.status as ItemStatus,
-		visibility: visibilityOf(record),
-		donatedAt: record.donated_at === null ? null : isoTimestamp(record.donated_at),
-		createdAt: isoTimestamp(record.created_at),
-		updatedAt: isoTimestamp(record.updated_at),
-		images: photos.map((photo) => photo.src),
-		photos,
-		donorId: record.donor_id,
-		donor: {
-			id: donor.id,
-			name: donor.name ?? '',
-			avatar: mediaUrl(donor.avatarKey),
-			areaName: donor.areaName,
-			hasPhone: Boolean(donor.phone),
-			...(showPhone ? { phone: donor.phone! } : {}),
-		},
-		pickup: pickupView(record),
-	};
-}
-
-/**
- * Lists never carry a donor's phone (cards do not show it): only the item detail does, where
- * each reveal counts against the viewer's rate limit (docs/product-rules.md#phone-privacy).
- */
-function listViewer(viewer: Viewer | null): Viewer | null {
-	return viewer && { id: viewer.id, canSeePhone: false };
-}
-
-/** The items with these ids, in the order of the ids. */
-async function itemsWithIds(db: Database, ids: number[]): Promise<ItemRecord[]> {
-	if (ids.length === 0) return [];
-	const records = await itemRecords(reads(db).itemsWithIds, { ids });
-	const byId = new Map(records.map((record) => [Number(record.id), record]));
-	return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -457,7 +278,7 @@ function nearMeRefused(): AppError {
 
 /** `GET /items/latest`: the newest available items for the home page. */
 export async function latestItems(db: Database, viewer: Viewer | null): Promise<Item[]> {
-	const rows = await itemRecords(reads(db).latest);
+	const rows = await itemRecords(itemReads(db).latest);
 	const cardViewer = listViewer(viewer);
 	return rows.map((row) => itemView(row, cardViewer));
 }
@@ -469,14 +290,14 @@ export async function findItem(
 	viewer: Viewer | null,
 ): Promise<Item | null> {
 	if (!Number.isSafeInteger(id) || id < 1) return null;
-	const [row] = await itemRecords(reads(db).item, { id });
+	const [row] = await itemRecords(itemReads(db).item, { id });
 	return row ? itemView(row, viewer) : null;
 }
 
 /** `GET /items/my-items`: everything a donor listed, newest first. */
 export async function myItems(db: Database, userId: string): Promise<Item[]> {
 	const [rows, counts] = await Promise.all([
-		itemRecords(reads(db).mine, { donorId: userId }),
+		itemRecords(itemReads(db).mine, { donorId: userId }),
 		requestCountsOf(db, userId),
 	]);
 	return rows.map((row) => ({
