@@ -116,6 +116,8 @@ for (const locale of locales) {
 		test('keeps the column of its order in view on a phone, the other figures under the name', async ({
 			page,
 		}) => {
+			// Six page loads and two accessibility scans: over 30 s on a slow machine.
+			test.setTimeout(90_000);
 			const orders = [
 				{ sort: 'impact', label: impact.table.impactScore, first: /^60$/ },
 				{ sort: 'donations', label: impact.table.donations, first: /^2$/ },

@@ -114,6 +114,8 @@ for (const { title, width, scale, card, itemPage } of [
 	},
 ]) {
 	test(title, async ({ browser, baseURL }) => {
+		// Three pages, each in a fresh browser context: over 30 s on a slow machine.
+		test.setTimeout(90_000);
 		const screen = { width, scale };
 		const list = `/items?q=${tag}`;
 		expect(await widthsTaken(browser, baseURL!, list, screen), list).toEqual([card]);
