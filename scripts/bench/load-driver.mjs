@@ -155,12 +155,13 @@ export async function cannon(baseUrl, requests, seconds, callers = connections) 
  * database on the same cores would otherwise lose to the measurement.
  * @param {string | undefined} wrk
  * @param {string} baseUrl
- * @param {{ paths: string[], labels: string[] } | { range: { minId: number, maxId: number } }}
- *   load the labels name the paths in autocannon's figures per label
+ * @param {({ paths: string[], labels: string[] } | { range: { minId: number, maxId: number } }) &
+ *   { headers?: Record<string, string> }} load the labels name the paths in autocannon's figures
+ *   per label; the headers are sent beside a browser's
  * @param {Timing} timing whole seconds, wrk's unit
  * @returns {Promise<Run>}
  */
-async function loadApi(wrk, baseUrl, load, { warmupMs: warmup, measureMs: measure }) {
+export async function loadApi(wrk, baseUrl, load, { warmupMs: warmup, measureMs: measure }) {
 	if (wrk) {
 		const dir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-wrk-'));
 		try {
@@ -172,9 +173,14 @@ async function loadApi(wrk, baseUrl, load, { warmupMs: warmup, measureMs: measur
 			await rm(dir, { recursive: true, force: true });
 		}
 	}
+	const headers = { ...requestHeaders, ...load.headers };
 	const requests =
 		'paths' in load
-			? load.paths.map((requestPath, index) => ({ label: load.labels[index], path: requestPath }))
+			? load.paths.map((requestPath, index) => ({
+					label: load.labels[index],
+					path: requestPath,
+					headers,
+				}))
 			: [
 					{
 						label: 'detail',

@@ -2,25 +2,21 @@
 // province, city and district, and ordered nearest first for a signed-in viewer, through the
 // production server, against the SQL that finds the same page sent straight to PostgreSQL with
 // the same concurrency. The plain list (no filter) is measured the same way, for comparison.
+// The API is loaded by wrk where it can be had (autocannon otherwise), as in the API benchmark:
+// a load generator in this process would take CPU that the server and the database need.
 // Seeded like the API benchmark (api-seed.mjs): 100,000 items spread over a thousand real
 // districts. BENCH_API_SECONDS and BENCH_API_ITEMS shorten a trial run, as there.
 import { createHash, randomBytes } from 'node:crypto';
 import { formatLatency, formatRatio, formatRps } from './api-report.mjs';
 import { seed, storeSharedPhoto } from './api-seed.mjs';
 import { startApiServer } from './api-servers.mjs';
-import {
-	connections,
-	measureMs,
-	poolSize,
-	requestHeaders,
-	targets,
-	warmupMs,
-} from './api-settings.mjs';
+import { connections, measureMs, poolSize, targets, warmupMs } from './api-settings.mjs';
 import { formatTable } from './format.mjs';
 import { statements } from './item-statements.mjs';
 import { combine, ratioOf } from './load-figures.mjs';
-import { drive } from './load-driver.mjs';
+import { drive, loadApi } from './load-driver.mjs';
 import { scratchDatabase, seedTarget } from './scratch-database.mjs';
+import { findWrk } from './wrk.mjs';
 import { undoList } from './undo-list.mjs';
 
 export const name = 'places';
@@ -94,6 +90,22 @@ function lists(home) {
 }
 
 /**
+ * Stops the run when a list's path does not answer 200 with items, since wrk only counts the
+ * failures.
+ * @param {string} baseUrl
+ * @param {{ paths: string[], headers: Record<string, string> }} load
+ */
+async function expectAnswer(baseUrl, { paths: [listPath], headers }) {
+	const response = await fetch(`${baseUrl}${listPath}`, { headers });
+	const body = await response.json();
+	if (!response.ok || !body?.data?.items?.length) {
+		throw new Error(
+			`${listPath} answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`,
+		);
+	}
+}
+
+/**
  * Seeds a throwaway PostgreSQL database, signs in a viewer living in its busiest district, and
  * measures each list bare and through the API, one after the other.
  * @param {{ root: string, buildDir: string, host: string, log: (line?: string) => void,
@@ -136,6 +148,7 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 			track: undo.add,
 		});
 		const timing = { warmupMs, measureMs };
+		const wrk = findWrk(log);
 		const results = {};
 		for (const list of lists(home)) {
 			const bare = combine([
@@ -145,18 +158,13 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 					return list.key;
 				}, timing),
 			]);
-			const headers = {
-				...requestHeaders,
-				...(list.signedIn ? { cookie: `hibahin_session=${token}` } : {}),
+			const load = {
+				paths: [list.path],
+				labels: [list.key],
+				headers: list.signedIn ? { cookie: `hibahin_session=${token}` } : {},
 			};
-			const api = combine([
-				await drive(async () => {
-					const response = await fetch(`${server.baseUrl}${list.path}`, { headers });
-					await response.arrayBuffer();
-					if (!response.ok) throw new Error(`${list.path} answered ${response.status}`);
-					return list.key;
-				}, timing),
-			]);
+			await expectAnswer(server.baseUrl, load);
+			const api = combine([await loadApi(wrk, server.baseUrl, load, timing)]);
 			results[list.key] = { name: list.name, path: list.path, bare, api };
 			log(
 				`  ${list.name}: API ${formatRps(api.rps)} req/s, p95 ${formatLatency(api.latency.p95)}; ` +
@@ -181,7 +189,14 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 		const failed = Object.values(results)
 			.filter(({ api }) => api.errors > 0)
 			.map(({ name: listName, api }) => ({ list: listName, error: api.errorSamples.join('; ') }));
-		return { home, connections, targets, lists: results, failed };
+		return {
+			home,
+			connections,
+			loadGenerator: wrk ? 'wrk' : 'autocannon',
+			targets,
+			lists: results,
+			failed,
+		};
 	} finally {
 		await undo.done();
 	}

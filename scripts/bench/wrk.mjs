@@ -36,12 +36,14 @@ const quantileCount = 1_000;
 
 /**
  * The wrk script of a load: each request takes the next of `paths` in turn, or a random item id,
- * with a browser's headers; at the end it prints wrk's figures as one line of JSON, its
- * latencies as `quantileCount` quantiles (wrk keeps a histogram, not the answers).
- * @param {{ paths: string[] } | { range: { minId: number, maxId: number } }} load
+ * with a browser's headers and the load's own (a session cookie, say); at the end it prints
+ * wrk's figures as one line of JSON, its latencies as `quantileCount` quantiles (wrk keeps a
+ * histogram, not the answers).
+ * @param {({ paths: string[] } | { range: { minId: number, maxId: number } }) &
+ *   { headers?: Record<string, string> }} load
  */
 export function wrkScript(load) {
-	const headers = Object.entries(requestHeaders)
+	const headers = Object.entries({ ...requestHeaders, ...load.headers })
 		.map(([name, value]) => `[${luaString(name)}] = ${luaString(value)}`)
 		.join(', ');
 	const next =
