@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { unlocalizedPath } from '~/lib/i18n/locales';
 import type { Database } from './db/client';
+import { preparedStatements } from './db/prepared';
 import { items, publicPageState } from './db/schema';
 
 /**
@@ -32,23 +33,35 @@ export async function readPageVersion(
 	db: Database,
 	source: PageVersionSource,
 ): Promise<string | null> {
+	const reads = versionReads(db);
 	if (source.kind === 'item') {
-		const [row] = await db
-			.select({
-				version: items.version,
-				listed: sql<boolean>`${items.status} = 'AVAILABLE' and ${items.hiddenAt} is null`,
-				publicVersion: sql<string>`(select ${publicPageState.version} from ${publicPageState}
-					where ${publicPageState.id} = 1)`,
-			})
-			.from(items)
-			.where(eq(items.id, source.itemId));
+		const [row] = await reads.item.execute({ itemId: source.itemId });
 		if (!row) return null;
 		const own = `i${source.itemId}.${row.version}`;
 		return row.listed ? own : `${own}.p${row.publicVersion}`;
 	}
-	const [row] = await db
-		.select({ version: publicPageState.version })
-		.from(publicPageState)
-		.where(eq(publicPageState.id, 1));
+	const [row] = await reads.public.execute();
 	return row ? `p${row.version}` : null;
 }
+
+/**
+ * The two version reads, prepared once per database: every signed-out page request sends one,
+ * the cached and the 304 ones too, so PostgreSQL plans neither again.
+ */
+const versionReads = preparedStatements((db) => ({
+	item: db
+		.select({
+			version: items.version,
+			listed: sql<boolean>`${items.status} = 'AVAILABLE' and ${items.hiddenAt} is null`,
+			publicVersion: sql<string>`(select ${publicPageState.version} from ${publicPageState}
+				where ${publicPageState.id} = 1)`,
+		})
+		.from(items)
+		.where(eq(items.id, sql.placeholder('itemId')))
+		.prepare('page_version_item'),
+	public: db
+		.select({ version: publicPageState.version })
+		.from(publicPageState)
+		.where(eq(publicPageState.id, 1))
+		.prepare('page_version_public'),
+}));

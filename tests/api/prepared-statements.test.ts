@@ -4,7 +4,9 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemListQuerySchema } from '~/features/items/item-list-query';
 import { listItems } from '~/features/items/items.server';
+import { listVersion } from '~/features/items/item-search.server';
 import { type DatabaseHandle, openPostgres } from '~/server/db/client';
+import { readPageVersion } from '~/server/page-versions';
 
 const databaseUrl = process.env['TEST_DATABASE_URL'];
 
@@ -58,5 +60,25 @@ describe.skipIf(!databaseUrl)('statements without parameters on PostgreSQL', () 
 		);
 		expect(pageStatements).toHaveLength(1);
 		expect(pageStatements[0]!.statement).not.toMatch(/\$\d/);
+	});
+
+	// Every signed-out page request reads its version, the cached and the 304 ones too.
+	it('keeps the page and list version reads prepared', async () => {
+		const [item] = await handle.db.execute<{ id: number }>(sql`select min(id) as id from items`);
+		const itemId = Number(item!.id);
+		for (let call = 0; call < 2; call++) {
+			expect(await readPageVersion(handle.db, { kind: 'item', itemId })).toMatch(
+				new RegExp(`^i${itemId}\\.\\d+$`),
+			);
+			expect(await readPageVersion(handle.db, { kind: 'public' })).toMatch(/^p\d+$/);
+			expect(await listVersion(handle.db)).toBeGreaterThan(0);
+		}
+		const statements = (await prepared()).map(({ statement }) => statement);
+		const versionReads = statements.filter(
+			(statement) =>
+				/^select "version"/.test(statement) &&
+				/from "(items|public_page_state|item_list_state)"/.test(statement),
+		);
+		expect(versionReads).toHaveLength(3);
 	});
 });

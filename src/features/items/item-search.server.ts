@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
+import { preparedStatements } from '~/server/db/prepared';
 import { itemListState, items } from '~/server/db/schema';
 import type { PlaceFilter } from '~/features/places/places';
 import type { Category } from './items';
@@ -191,9 +192,14 @@ export function pageIds(
 
 /** The items' list version (`item_list_state`), which every change to items raises. */
 export async function listVersion(db: Database): Promise<number> {
-	const [state] = await db.select({ version: itemListState.version }).from(itemListState);
+	const [state] = await listVersionRead(db).execute();
 	return Number(state?.version ?? 0);
 }
+
+/** Read for every item page (its city's link) and sitemap request: prepared once per database. */
+const listVersionRead = preparedStatements((db) =>
+	db.select({ version: itemListState.version }).from(itemListState).prepare('item_list_version'),
+);
 
 /** The list version, as a column of any statement. */
 export const listVersionColumn =
