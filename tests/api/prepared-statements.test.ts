@@ -4,6 +4,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemListQuerySchema } from '~/features/items/item-list-query';
 import { listItems } from '~/features/items/items.server';
+import { donorStats } from '~/features/heroes/impact.server';
 import { listVersion } from '~/features/items/item-search.server';
 import { type DatabaseHandle, openPostgres } from '~/server/db/client';
 import { items } from '~/server/db/schema';
@@ -81,5 +82,16 @@ describe.skipIf(!databaseUrl)('statements without parameters on PostgreSQL', () 
 				/from "(items|public_page_state|item_list_state)"/.test(statement),
 		);
 		expect(versionReads).toHaveLength(3);
+	});
+
+	// Every view of a public profile reads its person's counts.
+	it('keeps a profile’s counts prepared', async () => {
+		const badgeText = (id: string) => ({ name: id, description: id });
+		for (let call = 0; call < 2; call++) {
+			const { stats } = await donorStats(handle.db, 'donor', badgeText);
+			expect(stats.totalItems).toBe(20);
+		}
+		const counts = (await prepared()).filter(({ statement }) => statement.includes('own_items'));
+		expect(counts).toHaveLength(1);
 	});
 });

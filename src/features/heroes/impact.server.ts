@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
+import { sqlStatement, unmappedRows } from '~/server/db/prepared';
 import { rowsOf } from '~/server/db/rows';
 import { readPageVersion } from '~/server/page-versions';
 import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
@@ -130,6 +131,39 @@ export function rankOf(value: unknown): number | null {
 	return value === null || value === undefined ? null : Number(value);
 }
 
+const person = sql.placeholder('userId');
+
+/**
+ * A person's own counts as donor and receiver, beside the ranking's: read on every view of a
+ * public profile, so prepared once per connection.
+ */
+const donorStatsStatement = sqlStatement(
+	'donor_stats',
+	sql`
+		with own_items as (
+			select count(*)::int as total_items,
+				count(*) filter (where status = 'DONATED' and quantity > 0)::int as self_reported
+			from items where donor_id = ${person}
+		),
+		as_donor as (
+			select count(*) filter (
+				where state = 'handedOver' or (state = 'confirmed' and not counts_for_impact)
+			)::int as handed_over_uncounted
+			from item_requests where donor_id = ${person}
+		),
+		as_receiver as (
+			select count(*) filter (where state = 'confirmed')::int as received,
+				count(*) filter (where state in ('handedOver', 'confirmed'))::int as pickups_completed,
+				count(*) filter (
+					where state = 'expired' or (state = 'declined' and decline_reason = 'noShow')
+				)::int as no_shows
+			from item_requests where receiver_id = ${person}
+		)
+		select own_items.*, as_donor.*, as_receiver.*
+		from own_items cross join as_donor cross join as_receiver
+	`,
+);
+
 /**
  * A member's stats and badges for the public profile; `rank` is null without donations. Beside
  * impact, `givings` shows what impact leaves out (docs/product-rules.md#public-profile): hand-overs
@@ -141,33 +175,10 @@ export async function donorStats(
 	userId: string,
 	badgeText: BadgeText,
 ): Promise<{ stats: DonorStats; badges: Badge[] }> {
-	const [result, ranking] = await Promise.all([
-		db.execute(sql`
-			with own_items as (
-				select count(*)::int as total_items,
-					count(*) filter (where status = 'DONATED' and quantity > 0)::int as self_reported
-				from items where donor_id = ${userId}
-			),
-			as_donor as (
-				select count(*) filter (
-					where state = 'handedOver' or (state = 'confirmed' and not counts_for_impact)
-				)::int as handed_over_uncounted
-				from item_requests where donor_id = ${userId}
-			),
-			as_receiver as (
-				select count(*) filter (where state = 'confirmed')::int as received,
-					count(*) filter (where state in ('handedOver', 'confirmed'))::int as pickups_completed,
-					count(*) filter (
-						where state = 'expired' or (state = 'declined' and decline_reason = 'noShow')
-					)::int as no_shows
-				from item_requests where receiver_id = ${userId}
-			)
-			select own_items.*, as_donor.*, as_receiver.*
-			from own_items cross join as_donor cross join as_receiver
-		`),
+	const [[row], ranking] = await Promise.all([
+		unmappedRows<StatsRow>(donorStatsStatement(db), { userId }),
 		allTimeRanking(db),
 	]);
-	const [row] = rowsOf<StatsRow>(result);
 	const ranked = ranking.get(userId);
 	const totalDonations = ranked?.totalDonations ?? 0;
 	const rank = ranked?.rank ?? null;
