@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QuantityStepper } from '~/components/QuantityStepper';
 import { requestLimits } from '~/config/limits';
 import { clampQuantity } from '~/features/items/items';
+import { useHydrated } from '~/lib/hydrated';
 import { type RequestChange, reservableQuantity } from './item-requests';
 import type { ItemRequest, RequestAction } from './requests';
 
@@ -37,6 +38,9 @@ export function ItemRequestActions({
 }: ItemRequestActionsProps) {
 	const { t } = useTranslation();
 	const id = useId();
+	// Drawn by the server, the buttons wait for their handlers.
+	const hydrated = useHydrated();
+	const inactive = busy || !hydrated;
 	const reservable = reservableQuantity(request);
 	// What the quantity fields hold, as typed.
 	const [reserveDraft, setReserveDraft] = useState(String(reservable));
@@ -68,7 +72,7 @@ export function ItemRequestActions({
 					hint={t('itemRequests.actions.upTo', { count: reservable })}
 					value={reserveDraft}
 					max={reservable}
-					disabled={busy}
+					disabled={inactive}
 					compact
 					onChange={setReserveDraft}
 				/>
@@ -82,7 +86,7 @@ export function ItemRequestActions({
 					hint={t('itemRequests.actions.upTo', { count: request.quantity })}
 					value={handOverDraft}
 					max={request.quantity}
-					disabled={busy}
+					disabled={inactive}
 					compact
 					onChange={setHandOverDraft}
 				/>
@@ -92,7 +96,7 @@ export function ItemRequestActions({
 					<button
 						type="button"
 						className="btn btn-sm btn-primary"
-						disabled={busy}
+						disabled={inactive}
 						onClick={() => onChange(request, { action: 'reserve', quantity: reserveQuantity })}
 					>
 						{t('itemRequests.actions.reserve')}
@@ -102,7 +106,7 @@ export function ItemRequestActions({
 					<button
 						type="button"
 						className="btn btn-sm btn-primary"
-						disabled={busy}
+						disabled={inactive}
 						onClick={() => onChange(request, { action: 'handOver', quantity: handOverQuantity })}
 					>
 						{t('itemRequests.actions.handOver')}
@@ -112,7 +116,7 @@ export function ItemRequestActions({
 					<button
 						type="button"
 						className="btn btn-outline btn-sm"
-						disabled={busy}
+						disabled={inactive}
 						onClick={() => onChange(request, { action: 'extend' })}
 					>
 						{t('itemRequests.actions.extend', { count: extensionDays })}
@@ -122,7 +126,7 @@ export function ItemRequestActions({
 					<button
 						type="button"
 						className="btn btn-outline btn-sm btn-error"
-						disabled={busy}
+						disabled={inactive}
 						onClick={() => onDecline(request)}
 					>
 						{t('itemRequests.actions.decline')}

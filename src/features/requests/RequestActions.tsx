@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { ModalDialog, useLastShown } from '~/components/ModalDialog';
 import { WhatsAppIcon } from '~/features/items/detail/icons';
 import { ApiError } from '~/lib/api-client';
+import { useHydrated } from '~/lib/hydrated';
 import { showToast } from '~/lib/toast';
 import type { ItemRequest } from './requests';
 import { moveRequest } from './requests.queries';
@@ -41,6 +42,7 @@ export function RequestActions({ request, chatUrl, compact, onChanged, t }: Requ
 	const [asking, setAsking] = useState<Exclude<ReceiverAction, 'confirm'> | null>(null);
 	// Whether the dialog's step was taken, to read the request again once the dialog has closed.
 	const taken = useRef(false);
+	const hydrated = useHydrated();
 	const name = request.item.name;
 	// The question stays while the dialog closes, so its text does not blank out.
 	const asked = useLastShown(asking);
@@ -71,6 +73,7 @@ export function RequestActions({ request, chatUrl, compact, onChanged, t }: Requ
 			<button
 				type="button"
 				className={`btn ${size} ${tone}`}
+				disabled={!hydrated}
 				aria-disabled={pending !== null || undefined}
 				onClick={() => {
 					if (pending) return;
