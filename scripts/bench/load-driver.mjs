@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { connections, requestHeaders, requestTimeoutMs, searchWords } from './api-settings.mjs';
-import { wrkRun, wrkScript } from './wrk.mjs';
+import { itemApiPrefix, wrkRun, wrkScript } from './wrk.mjs';
 
 /** @typedef {import('./load-figures.mjs').Run} Run */
 /** @typedef {import('./load-figures.mjs').Timing} Timing */
@@ -100,9 +100,16 @@ export async function drive(call, { warmupMs: warmup, measureMs: measure }) {
  *   connection's context, where the request's `setupRequest` left it
  * @param {number} seconds
  * @param {number} [callers] connections, the API benchmark's unless told
+ * @param {number} [expectedStatus] the status of every answer (a missing page's 404, say)
  * @returns {Promise<Run>}
  */
-export async function cannon(baseUrl, requests, seconds, callers = connections) {
+export async function cannon(
+	baseUrl,
+	requests,
+	seconds,
+	callers = connections,
+	expectedStatus = 200,
+) {
 	/** @type {number[]} */
 	const latencies = [];
 	/** @type {Record<string, number[]>} */
@@ -125,7 +132,7 @@ export async function cannon(baseUrl, requests, seconds, callers = connections) 
 		})),
 	});
 	instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-		if (statusCode !== 200) {
+		if (statusCode !== expectedStatus) {
 			errors++;
 			if (errorSamples.size < 5) errorSamples.add(`HTTP ${statusCode} (${answered})`);
 			return;
@@ -155,20 +162,23 @@ export async function cannon(baseUrl, requests, seconds, callers = connections) 
  * database on the same cores would otherwise lose to the measurement.
  * @param {string | undefined} wrk
  * @param {string} baseUrl
- * @param {({ paths: string[], labels: string[] } | { range: { minId: number, maxId: number } }) &
- *   { headers?: Record<string, string> }} load the labels name the paths in autocannon's figures
- *   per label; the headers are sent beside a browser's
+ * @param {({ paths: string[], labels: string[] } | { range: { minId: number, maxId: number },
+ *   idPrefixes?: string[] }) & { headers?: Record<string, string>, status?: number }} load the
+ *   labels name the paths in autocannon's figures per label; a random id goes after one of the
+ *   prefixes (see `wrkScript`); the headers are sent beside a browser's; every answer has the
+ *   status (200 unless told)
  * @param {Timing} timing whole seconds, wrk's unit
  * @returns {Promise<Run>}
  */
 export async function loadApi(wrk, baseUrl, load, { warmupMs: warmup, measureMs: measure }) {
+	const status = load.status ?? 200;
 	if (wrk) {
 		const dir = await mkdtemp(path.join(tmpdir(), 'hibahin-bench-wrk-'));
 		try {
 			const scriptPath = path.join(dir, 'load.lua');
 			await writeFile(scriptPath, wrkScript(load));
-			await wrkRun(wrk, baseUrl, scriptPath, warmup / 1_000);
-			return await wrkRun(wrk, baseUrl, scriptPath, measure / 1_000);
+			await wrkRun(wrk, baseUrl, scriptPath, warmup / 1_000, status);
+			return await wrkRun(wrk, baseUrl, scriptPath, measure / 1_000, status);
 		} finally {
 			await rm(dir, { recursive: true, force: true });
 		}
@@ -184,14 +194,15 @@ export async function loadApi(wrk, baseUrl, load, { warmupMs: warmup, measureMs:
 			: [
 					{
 						label: 'detail',
-						setupRequest: (request) => ({
-							...request,
-							path: `/api/items/${randomId(load.range)}`,
-						}),
+						setupRequest: (request) => {
+							const prefixes = load.idPrefixes ?? [itemApiPrefix];
+							const prefix = prefixes[Math.floor(Math.random() * prefixes.length)];
+							return { ...request, path: `${prefix}${randomId(load.range)}`, headers };
+						},
 					},
 				];
-	await cannon(baseUrl, requests, warmup / 1_000);
-	return cannon(baseUrl, requests, measure / 1_000);
+	await cannon(baseUrl, requests, warmup / 1_000, connections, status);
+	return cannon(baseUrl, requests, measure / 1_000, connections, status);
 }
 
 /** @param {string} word */

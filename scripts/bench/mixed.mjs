@@ -1,6 +1,8 @@
 // Mixed load: signed-out visitors' pages and the API together, as a launch brings them, on
 // PostgreSQL, against ONE app process and then TWO behind a load balancer (nginx, round-robin;
 // mixed-proxy.mjs). Each kind of request gets its req/s and p50/p95/p99, and the mix as a whole.
+// First each kind runs alone on the one process, for the rate of pages beside the item API's
+// (mixed-alone.mjs): in the mix every kind's rate is its share of the whole.
 //
 // A throwaway database on the local server gets the API benchmark's items (api-seed.mjs); every
 // process of a run shares it, its pool sized as in the API benchmark. Pages alternate between
@@ -15,6 +17,7 @@ import { acceptEncoding, itemCount, poolSize, searchWords } from './api-settings
 import { formatMs, formatTable } from './format.mjs';
 import { combine } from './load-figures.mjs';
 import { cannon, randomId } from './load-driver.mjs';
+import { measureAlone, printAlone } from './mixed-alone.mjs';
 import { startBalancer } from './mixed-proxy.mjs';
 import { scratchDatabase, seedTarget } from './scratch-database.mjs';
 import { undoList } from './undo-list.mjs';
@@ -148,6 +151,13 @@ export async function run({ root, buildDir, host, options, log, onInterrupt }) {
 		const cities = await citySlugs(single.baseUrl, client);
 		const requests = mixedRequests({ range: seeded.range, cities, donors });
 		log(`  one process on ${single.baseUrl}…`);
+		const alone = await measureAlone({
+			baseUrl: single.baseUrl,
+			range: seeded.range,
+			cities,
+			donors,
+			log,
+		});
 		const one = await measure(single.baseUrl, requests);
 		await single.stop();
 
@@ -172,10 +182,16 @@ export async function run({ root, buildDir, host, options, log, onInterrupt }) {
 			warmupSeconds,
 			measureSeconds,
 			shares: Object.fromEntries(mix.map(({ kind, share }) => [kind, share])),
+			alone,
 			runs: { 'one process': one, 'two processes + nginx': two },
-			failed: [one, two].some((figures) => figures.errors > 0)
-				? [{ error: `errors: ${one.errors} with one process, ${two.errors} with two` }]
-				: [],
+			failed: [
+				...alone
+					.filter(({ figures }) => figures.errors > 0)
+					.map(({ kind, figures }) => ({ error: `${kind} alone: ${figures.errors} errors` })),
+				...([one, two].some((figures) => figures.errors > 0)
+					? [{ error: `errors: ${one.errors} with one process, ${two.errors} with two` }]
+					: []),
+			],
 		};
 		printMixed(result, log);
 		return result;
@@ -189,6 +205,7 @@ const rpsOf = (count, seconds) => Math.round((count / seconds) * 10) / 10;
 
 /** @param {Awaited<ReturnType<typeof run>>} result @param {(line?: string) => void} log */
 function printMixed(result, log) {
+	printAlone(result.alone, log);
 	for (const [runName, figures] of Object.entries(result.runs)) {
 		log();
 		log(`${runName}: ${figures.rps} req/s, ${figures.errors} errors`);

@@ -28,6 +28,9 @@ export function findWrk(log) {
 	return undefined;
 }
 
+/** Where a random item id goes when a load names no other path for it. */
+export const itemApiPrefix = '/api/items/';
+
 /** A Lua string literal of ASCII text (JSON's escapes for it are Lua's too). */
 const luaString = (text) => JSON.stringify(text);
 
@@ -35,12 +38,13 @@ const luaString = (text) => JSON.stringify(text);
 const quantileCount = 1_000;
 
 /**
- * The wrk script of a load: each request takes the next of `paths` in turn, or a random item id,
- * with a browser's headers and the load's own (a session cookie, say); at the end it prints
- * wrk's figures as one line of JSON, its latencies as `quantileCount` quantiles (wrk keeps a
- * histogram, not the answers).
- * @param {({ paths: string[] } | { range: { minId: number, maxId: number } }) &
- *   { headers?: Record<string, string> }} load
+ * The wrk script of a load: each request takes the next of `paths` in turn, or a random item id
+ * in the range after one of `idPrefixes` (the item API's path unless told), with a browser's
+ * headers and the load's own (a session cookie, say); at the end it prints wrk's figures as one
+ * line of JSON, its latencies as `quantileCount` quantiles (wrk keeps a histogram, not the
+ * answers).
+ * @param {({ paths: string[] } | { range: { minId: number, maxId: number },
+ *   idPrefixes?: string[] }) & { headers?: Record<string, string> }} load
  */
 export function wrkScript(load) {
 	const headers = Object.entries({ ...requestHeaders, ...load.headers })
@@ -55,8 +59,9 @@ local function nextPath()
 	return paths[(sent - 1) % #paths + 1]
 end`
 			: `math.randomseed(os.time())
+local prefixes = { ${(load.idPrefixes ?? [itemApiPrefix]).map(luaString).join(', ')} }
 local function nextPath()
-	return "/api/items/" .. math.random(${load.range.minId}, ${load.range.maxId})
+	return prefixes[math.random(#prefixes)] .. math.random(${load.range.minId}, ${load.range.maxId})
 end`;
 	return `${next}
 local headers = { ${headers} }
@@ -80,13 +85,16 @@ end
 /**
  * Runs wrk for `seconds` with `connections` keep-alive connections on one thread, each sending
  * its next request as soon as its last one is answered (a closed loop, as in autocannon). wrk
- * keeps one latency histogram, so there are no figures per search word.
+ * keeps one latency histogram, so there are no figures per search word. wrk counts every answer
+ * of status 400 or more as an error; a load of a page that is missing on purpose expects its
+ * 404 (`expectedStatus`), and only failed connections count then.
  * @param {string} wrk
  * @param {string} baseUrl
  * @param {string} scriptPath
  * @param {number} seconds
+ * @param {number} [expectedStatus]
  */
-export async function wrkRun(wrk, baseUrl, scriptPath, seconds) {
+export async function wrkRun(wrk, baseUrl, scriptPath, seconds, expectedStatus = 200) {
 	const child = spawn(
 		wrk,
 		[
@@ -108,8 +116,9 @@ export async function wrkRun(wrk, baseUrl, scriptPath, seconds) {
 	const line = output.split('\n').find((text) => text.startsWith('{"requests"'));
 	if (code !== 0 || !line) throw new Error(`wrk failed (exit code ${code}):\n${output}`);
 	const figures = JSON.parse(line);
-	const answered = figures.requests - figures.statusErrors;
-	const errors = figures.errors + figures.statusErrors;
+	const statusErrors = expectedStatus >= 400 ? 0 : figures.statusErrors;
+	const answered = figures.requests - statusErrors;
+	const errors = figures.errors + statusErrors;
 	const ms = (microseconds) => microseconds / 1_000;
 	return {
 		requests: answered,
