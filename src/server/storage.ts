@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, normalize } from 'node:path';
+import { dirname, join, normalize, relative, sep } from 'node:path';
 
 /** Where uploaded photos are kept: a folder by default, an S3-compatible bucket at scale. */
 export interface Storage {
@@ -129,13 +129,21 @@ export function folderStorage(root: string): Storage {
 		async delete(key) {
 			await rm(pathOf(key), { force: true });
 		},
+		// Every file under the prefix, in subfolders too, as a bucket lists its keys: a folder is
+		// not a key, and one the sweeper took for a file would stop it at every round.
 		async list(prefix) {
-			const names = await readdir(pathOf(prefix)).catch(() => [] as string[]);
+			const folder = pathOf(prefix);
+			const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+				() => [],
+			);
 			return Promise.all(
-				names.map(async (name) => {
-					const key = `${prefix}/${name}`;
-					return { key, modifiedAt: (await stat(pathOf(key))).mtime };
-				}),
+				entries
+					.filter((entry) => entry.isFile())
+					.map(async (entry) => {
+						const file = join(entry.parentPath, entry.name);
+						const key = `${prefix}/${relative(folder, file).split(sep).join('/')}`;
+						return { key, modifiedAt: (await stat(file)).mtime };
+					}),
 			);
 		},
 	};

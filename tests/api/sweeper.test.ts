@@ -20,6 +20,20 @@ describeOnDatabases('orphaned file sweeper', (use) => {
 		expect(await storage.get(orphan)).toBeNull();
 	});
 
+	it('sweeps files in subfolders as a bucket lists them, and is not stopped by a folder', async () => {
+		const { storage } = use().server;
+		const nested = 'items/imported/0123456789abcdef0123456789abcdef-720.webp';
+		const partial = 'items/fedcba9876543210fedcba9876543210-360.webp.3f2a1b.partial';
+		await storage.put(nested, Buffer.from('x'), 'image/webp');
+		await storage.put(partial, Buffer.from('x'), 'image/webp');
+		const later = Date.now() + orphanGraceMs + 1000;
+		expect((await sweepOrphanedFiles(use().server, later)).sort()).toEqual(
+			[partial, nested].sort(),
+		);
+		expect(await storage.get(nested)).toBeNull();
+		expect(await sweepOrphanedFiles(use().server, later)).toEqual([]);
+	});
+
 	it('removes rate-limit windows that are over and keeps running ones', async () => {
 		const { db } = use().server;
 		const limiter = databaseRateLimiter(db);
