@@ -8,7 +8,8 @@ import { moderatorEmails } from './tests/e2e/support/moderators';
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = findChromium();
-// Every run starts from an empty embedded database, so journeys create their own data.
+// Every run starts from an embedded database holding only the signed-in people journeys start as
+// (`tests/e2e/support/seeded-accounts.ts`), so journeys create their own data.
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'hibahin-e2e-'));
 const dataDir = process.env['E2E_DATA_DIR'];
 
@@ -36,7 +37,7 @@ export default defineConfig({
 	},
 	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
 	webServer: {
-		command: 'node server/start.mjs',
+		command: `node tests/e2e/support/seed.ts ${dataDir} main && node server/start.mjs`,
 		url: `${baseURL}/`,
 		reuseExistingServer: false,
 		timeout: 120_000,

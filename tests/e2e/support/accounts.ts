@@ -1,6 +1,8 @@
 /**
- * Accounts for journeys that need someone signed in: made through the built-in OpenID provider's
- * own forms and the real profile form, the way a visitor makes them.
+ * Accounts for journeys that need someone signed in. Most journeys start signed in as a seeded
+ * person (`signedIn`, from `seeded-accounts.ts`); the journeys of signing up and in make their
+ * accounts through the built-in OpenID provider's own forms and the real profile form, the way a
+ * visitor makes them.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import {
@@ -16,8 +18,10 @@ import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import idAuth from '../../../locales/id/auth.json' with { type: 'json' };
 import idForm from '../../../locales/id/form.json' with { type: 'json' };
 import idProfile from '../../../locales/id/profile.json' with { type: 'json' };
+import type { Area } from '../../../src/features/areas/areas';
 import { type Locale, localePath, translations } from './i18n';
 import { type ModeratorJourney, moderatorEmail } from './moderators';
+import { type SeededKind, seededArea, seededPerson } from './seeded-accounts';
 import { otherVisitor } from './visitors';
 
 /** The account pages' translations, next to the shared ones of `i18n.ts`. */
@@ -266,6 +270,95 @@ export async function signUpComplete(
 	const account = await signUp(page, { locale: options.locale ?? 'id' });
 	const profile = await completeProfile(page, options);
 	return { ...account, profile };
+}
+
+/** Someone signed in from the seed: no password, as the provider never saw them. */
+export interface SignedInAccount {
+	id: string;
+	email: string;
+	locale: Locale;
+	profile: ProfileDetails & { areaName: string };
+}
+
+/** The seeded slots this worker has handed out so far, per kind. */
+const usedSlots: Record<SeededKind, number> = { complete: 0, newcomer: 0, moderator: 0 };
+
+/** The next unused seeded person of `kind` for this worker. */
+function nextSeededPerson(kind: SeededKind) {
+	return seededPerson(test.info().workerIndex, kind, usedSlots[kind]++);
+}
+
+/** The origin of the site under test, as its project names it. */
+export function siteOrigin(): string {
+	const baseURL = test.info().project.use.baseURL;
+	if (!baseURL) throw new Error('The journeys need their project to set `use.baseURL`.');
+	return new URL(baseURL).origin;
+}
+
+/**
+ * Sets the cookies of `session` in `page`'s browser: the session, and the hint a sign-in leaves
+ * for prerendered pages.
+ */
+async function useSession(page: Page, session: string): Promise<string> {
+	const baseURL = siteOrigin();
+	await page.context().addCookies([
+		{ name: sessionCookieName, value: session, url: baseURL, httpOnly: true },
+		{ name: 'hibahin_signed_in', value: '1', url: baseURL },
+	]);
+	return baseURL;
+}
+
+/**
+ * A person with a complete profile, already signed in on `page`'s browser: the next seeded
+ * account of this worker. `details` changes their profile first, through the profile API, for
+ * journeys that need a name or a district of their own (`areaQuery` picks the first district the
+ * search offers, as the form would). A `moderator` also opens the moderation desk.
+ */
+export async function signedIn(
+	page: Page,
+	options: {
+		locale?: Locale;
+		kind?: 'complete' | 'moderator';
+		details?: Partial<ProfileDetails>;
+	} = {},
+): Promise<SignedInAccount> {
+	const person = nextSeededPerson(options.kind ?? 'complete');
+	const baseURL = await useSession(page, person.session);
+	const profile = { ...person.profile!, areaQuery: '', ...options.details };
+	if (options.details) {
+		let areaId: string = seededArea.id;
+		if (options.details.areaQuery) {
+			const search = await page.request.get(
+				`/api/shipping/areas/search?q=${encodeURIComponent(options.details.areaQuery)}`,
+			);
+			const { areas } = ((await search.json()) as { data: { areas: Area[] } }).data;
+			const first = areas[0];
+			if (!first) throw new Error(`No district matches "${options.details.areaQuery}".`);
+			areaId = first.id;
+			profile.areaName = first.name;
+		}
+		const saved = await page.request.put('/api/profile', {
+			headers: { Origin: baseURL },
+			data: {
+				name: profile.name,
+				phone: `+62${profile.phoneDigits}`,
+				address: profile.address,
+				areaId,
+			},
+		});
+		if (!saved.ok()) throw new Error(`The profile API refused the details: ${await saved.text()}`);
+	}
+	return { id: person.id, email: person.email, locale: options.locale ?? 'id', profile };
+}
+
+/** Someone signed in who has not completed a profile yet, as right after signing up. */
+export async function signedInNewcomer(
+	page: Page,
+	locale: Locale = 'id',
+): Promise<{ id: string; email: string; locale: Locale }> {
+	const person = nextSeededPerson('newcomer');
+	await useSession(page, person.session);
+	return { id: person.id, email: person.email, locale };
 }
 
 /** The top bar's account menu (its summary carries the menu's label). */

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Item } from '../../../src/features/items/items';
-import { expect } from './accounts';
+import { expect, siteOrigin } from './accounts';
 
 /**
  * A camera-sized photo (1600×1200, so that every stored width exists) with a light square in its
@@ -30,7 +30,7 @@ async function photo(index: number): Promise<File> {
  */
 export async function listItem(page: Page, name: string, photos = 1, quantity = 1): Promise<Item> {
 	// A browser's own POST says where it comes from; the site refuses writes that do not.
-	const headers = { Origin: new URL(page.url()).origin };
+	const headers = { Origin: siteOrigin() };
 	const verification = await page.request.post('/api/verification/simulated', { headers });
 	expect(verification.status()).toBe(200);
 	const { token } = ((await verification.json()) as { data: { token: string } }).data;
