@@ -93,7 +93,7 @@ export function mayTakeOrderAction(
 	return transition.actor === actor && transition.from.includes(state);
 }
 
-/** The five outcomes of a payment (spec section 4), as the payment screens name them. */
+/** The five outcomes of a payment, as the payment screens name them. */
 export const paymentOutcomes = ['success', 'pending', 'cancelled', 'failed', 'error'] as const;
 export type PaymentOutcome = (typeof paymentOutcomes)[number];
 

@@ -80,7 +80,7 @@ const refuseRateInput = refuseInput((issues) => {
 	return new AppError('VALIDATION_ERROR', fieldErrors(issues));
 });
 
-/** Courier rates: for any parcel (spec section 7) and for an item, as the shipping form asks. */
+/** Courier rates: for any parcel and for an item, as the shipping form asks. */
 export function shippingRoutes(server: ShippingContext) {
 	return new OpenAPIHono<AppEnv>()
 		.openapi(

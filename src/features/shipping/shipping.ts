@@ -1,6 +1,6 @@
 /**
- * Courier delivery as the browser and the server both see it: the shipping form's rules (spec
- * section 5), a rate option and the courier modes. Browser-safe: zod/mini, no Node imports.
+ * Courier delivery as the browser and the server both see it: the shipping form's rules, a
+ * rate option and the courier modes. Browser-safe: zod/mini, no Node imports.
  */
 import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
@@ -18,7 +18,7 @@ export function courierAvailable(mode: CourierMode): boolean {
 	return mode !== 'off';
 }
 
-/** The shipping form's limits (spec section 5; docs/product-rules.md#courier-delivery). */
+/** The shipping form's limits (docs/product-rules.md#courier-delivery). */
 export const shippingLimits = {
 	recipientNameMin: 3,
 	recipientNameMax: 100,
@@ -119,7 +119,7 @@ export interface DurationRange {
 /** One courier service the receiver can choose, with its price in whole rupiah. */
 export interface RateOption {
 	courierCode: string;
-	/** "JNE Regular": the product's name for the courier (spec section 3). */
+	/** "JNE Regular": the product's name for the courier. */
 	courierName: string;
 	serviceCode: string;
 	/** The courier's own name for the service ("Reguler", "EZ"). */
