@@ -5,13 +5,7 @@
  * visitor makes them.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-	type Browser,
-	type BrowserContext,
-	type Locator,
-	type Page,
-	test as base,
-} from '@playwright/test';
+import { type BrowserContext, type Locator, type Page, test as base } from '@playwright/test';
 import enAuth from '../../../locales/en/auth.json' with { type: 'json' };
 import enForm from '../../../locales/en/form.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
@@ -20,9 +14,7 @@ import idForm from '../../../locales/id/form.json' with { type: 'json' };
 import idProfile from '../../../locales/id/profile.json' with { type: 'json' };
 import type { Area } from '../../../src/features/areas/areas';
 import { type Locale, localePath, translations } from './i18n';
-import { type ModeratorJourney, moderatorEmail } from './moderators';
 import { type SeededKind, seededArea, seededPerson } from './seeded-accounts';
-import { otherVisitor } from './visitors';
 
 /** The account pages' translations, next to the shared ones of `i18n.ts`. */
 export const accountTexts = {
@@ -398,22 +390,4 @@ export async function signOut(page: Page, locale: Locale = 'id'): Promise<void> 
 /** The session cookie of a browser context, if any. */
 export async function sessionCookie(context: BrowserContext) {
 	return (await context.cookies()).find((cookie) => cookie.name === sessionCookieName);
-}
-
-/**
- * A moderator (listed in MODERATOR_EMAILS by playwright.config.ts, one address per journey,
- * language and try) signed in on a page of their own.
- */
-export async function moderatorPage(
-	browser: Browser,
-	baseURL: string,
-	locale: Locale,
-	journey: ModeratorJourney,
-): Promise<Page> {
-	const page = await otherVisitor(browser, baseURL);
-	const email = moderatorEmail(journey, locale, test.info().retry);
-	const account = { ...newAccount(locale), email };
-	await signUp(page, { account });
-	await completeProfile(page, { locale, details: { name: 'Maya Moderator' } });
-	return page;
 }
