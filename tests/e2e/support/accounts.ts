@@ -12,6 +12,7 @@ import {
 	type Page,
 	test as base,
 } from '@playwright/test';
+import sharp from 'sharp';
 import enAuth from '../../../locales/en/auth.json' with { type: 'json' };
 import enForm from '../../../locales/en/form.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
@@ -307,11 +308,22 @@ async function useSession(page: Page, session: string): Promise<void> {
 	]);
 }
 
+/** A small square photo as the profile form sends a picked one: a `data:` URL. */
+async function profilePhoto(): Promise<string> {
+	const png = await sharp({
+		create: { width: 64, height: 64, channels: 3, background: { r: 120, g: 160, b: 200 } },
+	})
+		.png()
+		.toBuffer();
+	return `data:image/png;base64,${png.toString('base64')}`;
+}
+
 /**
  * Saves `details` as the profile of whoever is signed in on `page`, through the profile API, as
  * the profile form sends them: for journeys that need a complete profile but are not about the
- * form. `areaQuery` picks the first district the search offers, as the form would; left empty,
- * the seeded district. Returns the district's name.
+ * form. A photo goes with them, as changing a complete profile that has none asks for one.
+ * `areaQuery` picks the first district the search offers, as the form would; left empty, the
+ * seeded district. Returns the district's name.
  */
 export async function saveProfile(page: Page, details: ProfileDetails): Promise<string> {
 	let area: { id: string; name: string } = seededArea;
@@ -331,6 +343,7 @@ export async function saveProfile(page: Page, details: ProfileDetails): Promise<
 			phone: `+62${details.phoneDigits}`,
 			address: details.address,
 			areaId: area.id,
+			imageUrl: await profilePhoto(),
 		},
 	});
 	if (!saved.ok()) throw new Error(`The profile API refused the details: ${await saved.text()}`);
