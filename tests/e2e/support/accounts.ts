@@ -6,6 +6,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { type BrowserContext, type Locator, type Page, test as base } from '@playwright/test';
+import sharp from 'sharp';
 import enAuth from '../../../locales/en/auth.json' with { type: 'json' };
 import enForm from '../../../locales/en/form.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
@@ -291,13 +292,54 @@ export function siteOrigin(): string {
  * Sets the cookies of `session` in `page`'s browser: the session, and the hint a sign-in leaves
  * for prerendered pages.
  */
-async function useSession(page: Page, session: string): Promise<string> {
+async function useSession(page: Page, session: string): Promise<void> {
 	const baseURL = siteOrigin();
 	await page.context().addCookies([
 		{ name: sessionCookieName, value: session, url: baseURL, httpOnly: true },
 		{ name: 'hibahin_signed_in', value: '1', url: baseURL },
 	]);
-	return baseURL;
+}
+
+/** A small square photo as the profile form sends a picked one: a `data:` URL. */
+async function profilePhoto(): Promise<string> {
+	const png = await sharp({
+		create: { width: 64, height: 64, channels: 3, background: { r: 120, g: 160, b: 200 } },
+	})
+		.png()
+		.toBuffer();
+	return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/**
+ * Saves `details` as the profile of whoever is signed in on `page`, through the profile API, as
+ * the profile form sends them: for journeys that need a complete profile but are not about the
+ * form. A photo goes with them, as changing a complete profile that has none asks for one.
+ * `areaQuery` picks the first district the search offers, as the form would; left empty, the
+ * seeded district. Returns the district's name.
+ */
+export async function saveProfile(page: Page, details: ProfileDetails): Promise<string> {
+	let area: { id: string; name: string } = seededArea;
+	if (details.areaQuery) {
+		const search = await page.request.get(
+			`/api/shipping/areas/search?q=${encodeURIComponent(details.areaQuery)}`,
+		);
+		const { areas } = ((await search.json()) as { data: { areas: Area[] } }).data;
+		const first = areas[0];
+		if (!first) throw new Error(`No district matches "${details.areaQuery}".`);
+		area = first;
+	}
+	const saved = await page.request.put('/api/profile', {
+		headers: { Origin: siteOrigin() },
+		data: {
+			name: details.name,
+			phone: `+62${details.phoneDigits}`,
+			address: details.address,
+			areaId: area.id,
+			imageUrl: await profilePhoto(),
+		},
+	});
+	if (!saved.ok()) throw new Error(`The profile API refused the details: ${await saved.text()}`);
+	return area.name;
 }
 
 /**
@@ -315,31 +357,9 @@ export async function signedIn(
 	} = {},
 ): Promise<SignedInAccount> {
 	const person = nextSeededPerson(options.kind ?? 'complete');
-	const baseURL = await useSession(page, person.session);
+	await useSession(page, person.session);
 	const profile = { ...person.profile!, areaQuery: '', ...options.details };
-	if (options.details) {
-		let areaId: string = seededArea.id;
-		if (options.details.areaQuery) {
-			const search = await page.request.get(
-				`/api/shipping/areas/search?q=${encodeURIComponent(options.details.areaQuery)}`,
-			);
-			const { areas } = ((await search.json()) as { data: { areas: Area[] } }).data;
-			const first = areas[0];
-			if (!first) throw new Error(`No district matches "${options.details.areaQuery}".`);
-			areaId = first.id;
-			profile.areaName = first.name;
-		}
-		const saved = await page.request.put('/api/profile', {
-			headers: { Origin: baseURL },
-			data: {
-				name: profile.name,
-				phone: `+62${profile.phoneDigits}`,
-				address: profile.address,
-				areaId,
-			},
-		});
-		if (!saved.ok()) throw new Error(`The profile API refused the details: ${await saved.text()}`);
-	}
+	if (options.details) profile.areaName = await saveProfile(page, profile);
 	return { id: person.id, email: person.email, locale: options.locale ?? 'id', profile };
 }
 
