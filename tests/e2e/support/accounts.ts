@@ -21,7 +21,7 @@ import idProfile from '../../../locales/id/profile.json' with { type: 'json' };
 import type { Area } from '../../../src/features/areas/areas';
 import { type Locale, localePath, translations } from './i18n';
 import { type ModeratorJourney, moderatorEmail } from './moderators';
-import { type SeededKind, seededArea, seededPerson } from './seeded-accounts';
+import { type SeededKind, type SeededPerson, seededArea, seededPerson } from './seeded-accounts';
 import { otherVisitor } from './visitors';
 
 /** The account pages' translations, next to the shared ones of `i18n.ts`. */
@@ -51,7 +51,7 @@ export const test = base.extend({
 export const expect = base.expect.configure({ timeout: 15_000 });
 
 /** A private address for the test's visitor; tests rarely share one. */
-function visitorAddress(): string {
+export function visitorAddress(): string {
 	return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
 
@@ -284,7 +284,7 @@ export interface SignedInAccount {
 const usedSlots: Record<SeededKind, number> = { complete: 0, newcomer: 0, moderator: 0 };
 
 /** The next unused seeded person of `kind` for this worker. */
-function nextSeededPerson(kind: SeededKind) {
+export function nextSeededPerson(kind: SeededKind): SeededPerson {
 	return seededPerson(test.info().workerIndex, kind, usedSlots[kind]++);
 }
 
