@@ -51,8 +51,8 @@ export default defineConfig({
 			TRUST_PROXY: 'true',
 			// The simulated courier moves a step a second, so a journey's delivery is seen at once.
 			SIMULATED_COURIER_STEP_SECONDS: '1',
-			// The moderators of the moderation journeys, one per language.
-			MODERATOR_EMAILS: moderatorEmails(['hide', 'suspend', 'money']),
+			// Moderators who sign up through the forms, one per journey, language and try.
+			MODERATOR_EMAILS: moderatorEmails(['money']),
 		},
 	},
 });

@@ -2,10 +2,11 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '~/lib/i18n/locales';
-import { islandResources, useTranslations } from '~/server/i18n';
+import { useTranslations } from '~/server/i18n';
 import { receiverRequest } from '../../../tests/helpers/item-requests';
 import { MyRequests } from './MyRequests';
 import { withoutPhones } from './receiver';
+import { myRequestsResources } from './request-resources.server';
 import { confirmBySentence, requestBadge, statusSentence } from './request-text';
 import type { ItemRequest } from './requests';
 
@@ -59,7 +60,7 @@ function render(requests: ItemRequest[] | null, locale: Locale = 'en') {
 	const html = renderToStaticMarkup(
 		createElement(MyRequests, {
 			locale,
-			resources: islandResources(locale, ['myRequests', 'requests', 'common']),
+			resources: myRequestsResources(locale),
 			initialRequests: requests,
 			siteUrl: 'http://localhost:4321',
 		}),

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { collusionLimits, requestLimits } from '~/config/limits';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
 import { itemRequests, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { notify } from './notifications.server';
+import type { changeBody } from './requests.routes';
 import {
 	closeActiveRequests,
 	countedConfirmations,
@@ -17,7 +19,6 @@ import {
 } from './request-rules.server';
 import {
 	courierRequestActions,
-	type DeclineReason,
 	type RequestAction,
 	type RequestActor,
 	requestTransitions,
@@ -34,13 +35,8 @@ async function lockUser(tx: Transaction, userId: string): Promise<void> {
 	await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-export interface RequestChange {
-	action: RequestAction;
-	/** For `reserve` and `handOver`: fewer than asked or reserved. */
-	quantity?: number | undefined;
-	/** For `decline`. */
-	reason?: DeclineReason | undefined;
-}
+/** A step on a request; `quantity` for `reserve` and `handOver` (fewer than asked or reserved), `reason` for `decline`. */
+export type RequestChange = z.output<typeof changeBody>;
 
 /** The one person who may take an action, or null for anyone else. */
 function actorOf(request: RequestRow, userId: string): RequestActor | null {

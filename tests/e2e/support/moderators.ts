@@ -3,7 +3,7 @@
  * configs. A retry signs up again, and the first try's address is taken by then, so each try of
  * a journey has an address of its own.
  */
-export type ModeratorJourney = 'hide' | 'suspend' | 'money' | 'widths';
+export type ModeratorJourney = 'money' | 'widths';
 
 /** A first try and CI's one retry. */
 const tries = [0, 1];
