@@ -15,7 +15,7 @@ import idForm from '../../../locales/id/form.json' with { type: 'json' };
 import idProfile from '../../../locales/id/profile.json' with { type: 'json' };
 import type { Area } from '../../../src/features/areas/areas';
 import { type Locale, localePath, translations } from './i18n';
-import { type SeededKind, seededArea, seededPerson } from './seeded-accounts';
+import { type SeededKind, type SeededPerson, seededArea, seededPerson } from './seeded-accounts';
 
 /** The account pages' translations, next to the shared ones of `i18n.ts`. */
 export const accountTexts = {
@@ -44,7 +44,7 @@ export const test = base.extend({
 export const expect = base.expect.configure({ timeout: 15_000 });
 
 /** A private address for the test's visitor; tests rarely share one. */
-function visitorAddress(): string {
+export function visitorAddress(): string {
 	return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
 
@@ -277,7 +277,7 @@ export interface SignedInAccount {
 const usedSlots: Record<SeededKind, number> = { complete: 0, newcomer: 0, moderator: 0 };
 
 /** The next unused seeded person of `kind` for this worker. */
-function nextSeededPerson(kind: SeededKind) {
+export function nextSeededPerson(kind: SeededKind): SeededPerson {
 	return seededPerson(test.info().workerIndex, kind, usedSlots[kind]++);
 }
 

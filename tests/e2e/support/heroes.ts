@@ -1,6 +1,5 @@
-/** Shared by the heroes and support journeys: their texts, the seeded-run guard and axe. */
-import AxeBuilder from '@axe-core/playwright';
-import { type Page, test } from '@playwright/test';
+/** Shared by the journeys on the seeded servers: their texts and the seeded-run guard. */
+import { test } from '@playwright/test';
 import enImpact from '../../../locales/en/impact.json' with { type: 'json' };
 import idImpact from '../../../locales/id/impact.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
@@ -33,16 +32,3 @@ export const rupiah = (amount: number) =>
 		currency: 'IDR',
 		maximumFractionDigits: 0,
 	}).format(amount);
-
-/** Axe's serious and critical findings on the page as it is now, one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page }).analyze();
-	return results.violations
-		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-		.map(
-			(violation) =>
-				`${violation.id} (${violation.impact}): ${violation.nodes
-					.map((node) => node.target.join(' '))
-					.join(', ')}`,
-		);
-}

@@ -5,7 +5,8 @@
  * expect. `full` and `sparse` are the heroes and support pages' data; the same command copies the
  * built site into `<dataDir>/app`, so a rebuild of the shared `dist/` during the run (other work
  * in the same checkout) cannot pull files from under the server. `main` holds only the signed-in
- * people of `seeded-accounts.ts`, for the main server.
+ * people of `seeded-accounts.ts`, for the main server; `full` holds them too, for the signed-in
+ * pages on phones.
  */
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -290,6 +291,7 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 		}
 		if (name === 'sparse') await seedReservations(tx, now);
 		if (name === 'full') {
+			await seedPeople(tx, now);
 			const reservedAt = new Date(Date.UTC(2024, 1, 7, 3));
 			const expiredAt = new Date(Date.UTC(2024, 1, 10, 3));
 			const itemId = await insertItem(

@@ -1,7 +1,7 @@
 /**
  * People already signed in, for the journeys that are not about signing up or in: accounts and
  * their sessions are written into the main server's embedded database before it starts
- * (`node tests/e2e/support/seed.ts <dataDir> main`), and a journey sets the session cookie of one
+ * (`node tests/e2e/support/seed.ts <dataDir> main`; the heroes `full` server's too), and a journey sets the session cookie of one
  * of them, as a browser that signed in earlier carries it (`signedIn` in `accounts.ts`).
  *
  * Each Playwright worker has slots of its own, numbered by its `workerIndex` (unique for the whole
