@@ -3,8 +3,9 @@
  * than the viewport once its content has loaded, so nothing scrolls sideways, and no empty
  * field's placeholder is cut off. Runs on the
  * seeded heroes server (`@full`), whose top donors, rankings and supporters fill the pages as on
- * a live site; the signed-in pages belong to an account made in the test, a moderator
- * (playwright.heroes.config.ts), whose item mentions a price so that the desk lists it.
+ * a live site; the signed-in pages belong to an account made in the test, a moderator (in the
+ * seeded servers' MODERATOR_EMAILS, `playwright.config.ts`), whose item mentions a price so that
+ * the desk lists it.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';

@@ -1,7 +1,7 @@
 /**
- * Moderators of the journeys: fixed addresses, listed in MODERATOR_EMAILS by the Playwright
- * configs. A retry signs up again, and the first try's address is taken by then, so each try of
- * a journey has an address of its own.
+ * Moderators of the journeys: fixed addresses, listed in MODERATOR_EMAILS by
+ * `playwright.config.ts`. A retry signs up again, and the first try's address is taken by then,
+ * so each try of a journey has an address of its own.
  */
 export type ModeratorJourney = 'money' | 'widths';
 
