@@ -8,6 +8,7 @@ import {
 	projectTimes,
 	slowestJourneys,
 } from '../../scripts/testing/journeys-report.mjs';
+import { formatStageTimes, parseStageTimes } from '../../scripts/testing/stage-times.mjs';
 
 /** Two projects: a flaky journey in a describe block, a skipped one, a failed one. */
 const report = JSON.parse(readFileSync('tests/unit/fixtures/e2e-report.json', 'utf8'));
@@ -66,5 +67,22 @@ describe('the browser journeys report', () => {
 		[3720, '1h 02m'],
 	])('prints %s seconds as %s', (seconds, printed) => {
 		expect(formatDuration(seconds)).toBe(printed);
+	});
+});
+
+describe('the stage times', () => {
+	it('reads the stages timed before the tests and totals them with the tests’', () => {
+		const stages = [
+			...parseStageTimes('npm install\t25\tok\nlint\t40\tok\n\n'),
+			{ name: 'browser journeys', seconds: 600, result: 'failed' as const },
+		];
+		expect(formatStageTimes(stages).split('\n')).toEqual([
+			'stage                time  result',
+			'----------------  -------  ------',
+			'npm install           25s  ok',
+			'lint                  40s  ok',
+			'browser journeys  10m 00s  failed',
+			'total             11m 05s  failed',
+		]);
 	});
 });
