@@ -102,6 +102,16 @@ export function formatDuration(seconds) {
 }
 
 /**
+ * `text` cut to `width` characters, an ellipsis marking the cut, so a table of long journey titles
+ * still fits a log's width.
+ * @param {string} text
+ * @param {number} width
+ */
+export function shorten(text, width) {
+	return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
+
+/**
  * The report as printed at the end of a run: projects, the slowest journeys, the flaky ones.
  * @param {import('@playwright/test/reporter').JSONReport} report
  * @param {{ slowest?: number }} [options]
@@ -109,7 +119,11 @@ export function formatDuration(seconds) {
 export function formatJourneysReport(report, { slowest = 15 } = {}) {
 	const runs = journeyRuns(report);
 	const flaky = flakyJourneys(runs);
-	const journeyRow = (/** @type {JourneyRun} */ run) => [run.project, run.file, run.title];
+	const journeyRow = (/** @type {JourneyRun} */ run) => [
+		run.project,
+		run.file,
+		shorten(run.title, 80),
+	];
 	return [
 		'Browser journeys by project',
 		formatTable(

@@ -6,6 +6,7 @@ import {
 	formatJourneysReport,
 	journeyRuns,
 	projectTimes,
+	shorten,
 	slowestJourneys,
 } from '../../scripts/testing/journeys-report.mjs';
 import { formatStageTimes, parseStageTimes } from '../../scripts/testing/stage-times.mjs';
@@ -58,6 +59,13 @@ describe('the browser journeys report', () => {
 		expect(printed).toContain('Slowest 2 journeys');
 		expect(printed).toMatch(/main\s+home\.spec\.ts\s+footer \(id\) › links to the terms\n/);
 		expect(printed.split('\n').at(-1)).toBe('flaky: 1');
+	});
+
+	it.each([
+		['links to the terms', 'links to the terms'],
+		['links to the terms and the privacy policy', 'links to the terms an…'],
+	])('shortens %j to %j for the tables', (title, shortened) => {
+		expect(shorten(title, 22)).toBe(shortened);
 	});
 
 	it.each([
