@@ -13,14 +13,14 @@ export const heroTexts = {
 } satisfies Record<Locale, unknown>;
 
 /**
- * These journeys expect the data seeded by `playwright.heroes.config.ts`; under the main config
- * (an empty database) they are skipped rather than failed.
+ * These journeys expect the data of the seeded servers (projects `seeded-full` and
+ * `seeded-sparse`); in another project (an empty database) they are skipped rather than failed.
  */
 export function requireSeededServer(): void {
 	test.beforeEach(async ({ baseURL }, testInfo) => {
 		test.skip(
-			!testInfo.project.name.startsWith('heroes-'),
-			`needs the seeded servers of playwright.heroes.config.ts, not ${baseURL}`,
+			!testInfo.project.name.startsWith('seeded-'),
+			`needs the seeded servers of the seeded-full and seeded-sparse projects, not ${baseURL}`,
 		);
 	});
 }
