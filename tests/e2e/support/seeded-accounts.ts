@@ -13,10 +13,17 @@ import { createHash } from 'node:crypto';
 export type SeededKind = 'complete' | 'newcomer' | 'moderator';
 
 /** Worker indexes with slots; a run that starts more workers (many retries) is told so. */
-export const seededWorkers = 48;
+export const seededWorkers = 32;
 
-/** Slots of each kind per worker: more than any worker's share of the journeys needs. */
-export const seededSlots: Record<SeededKind, number> = { complete: 40, newcomer: 8, moderator: 4 };
+/**
+ * Slots of each kind per worker: more than any worker's share of the journeys needs, since one
+ * worker may run half of the main project's journeys when none fails.
+ */
+export const seededSlots: Record<SeededKind, number> = {
+	complete: 240,
+	newcomer: 48,
+	moderator: 12,
+};
 
 /** The district every seeded profile lives in, as the profile form names it. */
 export const seededArea = {
