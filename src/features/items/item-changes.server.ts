@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { itemLimits } from '~/config/limits';
-import { fieldErrors } from '~/features/profiles/profiles';
+import { fieldErrors } from '~/lib/field-errors';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import { type UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { reportLimits } from '~/config/limits';
-import { fieldErrors } from '~/features/profiles/profiles';
+import { fieldErrors } from '~/lib/field-errors';
 import { notify, type NewNotification } from '~/features/requests/notifications.server';
 import type { Transaction } from '~/features/requests/request-rules.server';
 import { reportReasons, targetKey } from '~/features/reports/reports';

@@ -9,7 +9,7 @@ import { flashToast } from '~/lib/toast';
 import { AreaSearch } from './AreaSearch';
 import { AvatarPicker } from './AvatarPicker';
 import { TextField } from '~/components/FormField';
-import { PhoneInput } from './PhoneInput';
+import { PhoneInput } from '~/components/PhoneInput';
 import { setProfileCheck } from './profile-check';
 import {
 	hasChanges,

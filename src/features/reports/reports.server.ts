@@ -1,6 +1,6 @@
 import { and, asc, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
 import { reportLimits } from '~/config/limits';
-import { fieldErrors } from '~/features/profiles/profiles';
+import { fieldErrors } from '~/lib/field-errors';
 import { notify } from '~/features/requests/notifications.server';
 import { lockItem, type Transaction } from '~/features/requests/request-rules.server';
 import type { UserRow } from '~/server/auth/users';

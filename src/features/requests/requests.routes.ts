@@ -1,12 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { itemLimits } from '~/config/limits';
 import { itemIdParams, missingItem } from '~/features/items/item-api';
-import { fieldErrors } from '~/features/profiles/profiles';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { jsonWithETag, revalidate } from '~/server/http/etag';
 import { rateLimit, rateLimitInTransaction, requireUser } from '~/server/http/middleware';
-import { dataResponse, errorResponses, refuseInput, signedIn } from '~/server/http/openapi';
+import { dataResponse, errorResponses, refuseInvalidFields, signedIn } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { askForItem } from './asking.server';
@@ -95,9 +94,6 @@ const readBody = z.object({
 
 const requestIdParams = z.object({ id: z.coerce.number().int().min(1) });
 
-/** A body refused names its fields, as forms show them. */
-const refuseBody = refuseInput((issues) => new AppError('VALIDATION_ERROR', fieldErrors(issues)));
-
 const json = <T extends z.ZodType>(schema: T) => ({
 	required: true,
 	content: { 'application/json': { schema } },
@@ -145,7 +141,7 @@ export function requestRoutes(server: ServerContext) {
 			},
 			(result) => {
 				if (!result.success && result.target === 'param') return missingItem(result);
-				return refuseBody(result);
+				return refuseInvalidFields(result);
 			},
 		)
 		.openapi(
@@ -224,7 +220,7 @@ export function requestRoutes(server: ServerContext) {
 			},
 			(result) => {
 				if (!result.success && result.target === 'param') throw new AppError('NOT_FOUND');
-				return refuseBody(result);
+				return refuseInvalidFields(result);
 			},
 		)
 		.openapi(
@@ -276,6 +272,6 @@ export function requestRoutes(server: ServerContext) {
 					},
 					200,
 				),
-			refuseBody,
+			refuseInvalidFields,
 		);
 }

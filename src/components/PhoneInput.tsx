@@ -1,7 +1,7 @@
 import { type ChangeEvent, useLayoutEffect, useRef } from 'react';
 import { profileLimits } from '~/config/limits';
-import { FieldFrame, describedBy } from '~/components/FormField';
-import { formatPhoneDigits, phoneLocalDigits } from './profiles';
+import { formatPhoneDigits, phoneLocalDigits } from '~/lib/phone';
+import { FieldFrame, describedBy } from './FormField';
 
 export interface PhoneInputProps {
 	id: string;
