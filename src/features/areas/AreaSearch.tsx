@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import type { Area } from '~/features/areas/areas';
 import { describedBy, FieldFrame } from '~/components/FormField';
+import type { Area } from './areas';
 import { type AreaSearchSource, type AreaSearchState, useAreaSearch } from './use-area-search';
 
 /** A chosen district: its id for the API and its name for the field. */

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
+import { apiFetch } from '~/lib/api-client';
 import {
 	type Area,
 	areaSearchDebounceMs,
 	areaSearchMinLength,
 	isSearchableAreaQuery,
-} from '~/features/areas/areas';
-import { apiFetch } from '~/lib/api-client';
+} from './areas';
 
 /** Where a district search stands: nothing asked, too short, waiting for the answer, or done. */
 export type AreaSearchState =
