@@ -1,7 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { BlockButton } from '~/features/blocks/BlockButton';
-import { WhatsAppIcon } from '~/features/items/detail/icons';
+import { WhatsAppIcon } from '~/components/WhatsAppIcon';
 import { whatsappUrl } from '~/features/items/items';
 import { formatDate, formatTime } from '~/lib/format';
 import { type Locale, localizePath } from '~/lib/i18n/locales';

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { QuantityStepper } from '~/components/QuantityStepper';
+import { WhatsAppIcon } from '~/components/WhatsAppIcon';
 import type { CourierMode } from '~/features/shipping/shipping';
 import { startCourierOrder } from '~/features/shipping/courier-orders';
 import { useProfileCheck } from '~/features/profiles/use-profile-check';
@@ -18,7 +19,6 @@ import {
 	refusalMessage,
 	withProfileCheck,
 } from './contact';
-import { WhatsAppIcon } from './icons';
 import { type PickupMethod, PickupMethods } from './PickupMethods';
 import type { ViewerRequest } from './use-viewer-request';
 import { YourRequest } from './YourRequest';
