@@ -1,12 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '~/server/db/client';
+import type { Transaction } from '~/server/db/client';
 import { itemRequests, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { notify } from './notifications.server';
 import type { NotificationKind } from './requests';
-
-/** A transaction of the database. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type ItemRow = typeof items.$inferSelect;
 export type RequestRow = typeof itemRequests.$inferSelect;

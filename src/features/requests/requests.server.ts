@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { collusionLimits, requestLimits } from '~/config/limits';
 import type { UserRow } from '~/server/auth/users';
-import type { Database } from '~/server/db/client';
+import type { Database, Transaction } from '~/server/db/client';
 import { itemRequests, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { notify } from './notifications.server';
@@ -12,7 +12,6 @@ import {
 	lockItem,
 	type RequestRow,
 	saveItemQuantities,
-	type Transaction,
 	unreserved,
 } from './request-rules.server';
 import {

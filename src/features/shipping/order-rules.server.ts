@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { notify } from '~/features/requests/notifications.server';
-import { type ItemRow, lockItem, type Transaction } from '~/features/requests/request-rules.server';
+import { type ItemRow, lockItem } from '~/features/requests/request-rules.server';
 import type { NotificationKind } from '~/features/requests/requests';
-import type { Database } from '~/server/db/client';
+import type { Database, Transaction } from '~/server/db/client';
 import { courierOrders, itemRequests } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { type OrderAction, type OrderState, orderTransitions } from './orders';
