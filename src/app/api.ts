@@ -7,6 +7,7 @@ import { itemRoutes } from '~/features/items/items.routes';
 import { placeRoutes } from '~/features/places/places.routes';
 import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.routes';
 import { moderationRoutes } from '~/features/moderation/moderation.routes';
+import { notificationRoutes } from '~/features/notifications/notifications.routes';
 import { refuseSuspendedWrites } from '~/features/moderation/suspension.server';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { reportRoutes } from '~/features/reports/reports.routes';
@@ -66,6 +67,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', placeRoutes(server));
 	app.route('/', savedSearchRoutes(server));
 	app.route('/', requestRoutes(server));
+	app.route('/', notificationRoutes(server));
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));
 	app.route('/', reportRoutes(server));

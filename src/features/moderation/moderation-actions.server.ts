@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { reportLimits } from '~/config/limits';
 import { fieldErrors } from '~/lib/field-errors';
-import { notify, type NewNotification } from '~/features/requests/notifications.server';
+import { type NewNotification, notify } from '~/features/notifications/notifications.server';
 import type { Transaction } from '~/server/db/client';
 import { reportReasons, targetKey } from '~/features/reports/reports';
 import type { UserRow } from '~/server/auth/users';

@@ -1,7 +1,7 @@
 import { and, asc, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
 import { reportLimits } from '~/config/limits';
 import { fieldErrors } from '~/lib/field-errors';
-import { notify } from '~/features/requests/notifications.server';
+import { notify } from '~/features/notifications/notifications.server';
 import { lockItem } from '~/features/requests/request-rules.server';
 import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { requestLimits } from '~/config/limits';
 import type { Database } from '~/server/db/client';
 import { itemRequests, items } from '~/server/db/schema';
-import { notify } from './notifications.server';
+import { notify } from '~/features/notifications/notifications.server';
 import { lockItem, saveItemQuantities } from './request-rules.server';
 
 /**

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '~/server/db/client';
 import { itemRequests, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
-import { notify } from './notifications.server';
-import type { NotificationKind } from './requests';
+import { notify } from '~/features/notifications/notifications.server';
+import type { NotificationKind } from '~/features/notifications/notifications';
 
 export type ItemRow = typeof items.$inferSelect;
 export type RequestRow = typeof itemRequests.$inferSelect;

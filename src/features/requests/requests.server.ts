@@ -4,7 +4,7 @@ import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';
 import { itemRequests, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
-import { notify } from './notifications.server';
+import { notify } from '~/features/notifications/notifications.server';
 import {
 	closeActiveRequests,
 	countedConfirmations,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { notify } from '~/features/requests/notifications.server';
+import { notify } from '~/features/notifications/notifications.server';
 import { type ItemRow, lockItem } from '~/features/requests/request-rules.server';
-import type { NotificationKind } from '~/features/requests/requests';
+import type { NotificationKind } from '~/features/notifications/notifications';
 import type { Database, Transaction } from '~/server/db/client';
 import { courierOrders, itemRequests } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';

@@ -1,4 +1,4 @@
-import { mayBeSignedIn } from './account-state';
+import { mayBeSignedIn } from '~/components/account-state';
 
 /**
  * Starts the notification bell for a visitor who may be signed in: a server-rendered page says

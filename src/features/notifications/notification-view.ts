@@ -1,8 +1,8 @@
 /** What the notification bell shows, decided without the page: its name, badge and entries. */
-import type { Notification } from '~/features/requests/requests';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { fillText } from '~/lib/list-state';
 import { formatTimeAgo } from '~/lib/relative-time';
+import type { Notification } from './notifications';
 
 /** The bell's names, translated on the server into the page's language. */
 export interface BellLabels {

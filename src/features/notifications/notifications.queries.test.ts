@@ -8,7 +8,7 @@ import {
 	observeQuery,
 } from '../../../tests/helpers/browser-page';
 import { isSignedOut, notificationsQuery } from './notifications.queries';
-import type { NotificationList } from './requests';
+import type { NotificationList } from './notifications';
 
 /** `/api/notifications` as the server answers it: versioned, with ETags and 304s. */
 function notificationServer() {

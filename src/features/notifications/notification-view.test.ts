@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '~/features/requests/requests';
-import enNotifications from '../../locales/en/notifications.json';
-import idNotifications from '../../locales/id/notifications.json';
+import type { Notification } from './notifications';
+import enNotifications from '../../../locales/en/notifications.json';
+import idNotifications from '../../../locales/id/notifications.json';
 import { badgeText, bellLabel, notificationEntry } from './notification-view';
 
 const labels = { id: idNotifications.bell, en: enNotifications.bell };

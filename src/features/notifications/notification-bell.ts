@@ -6,12 +6,12 @@
  * and gives focus back to the button; a press elsewhere closes it too.
  */
 import { QueryObserver, type QueryObserverResult } from '@tanstack/query-core';
-import { isSignedOut, notificationsQuery } from '~/features/requests/notifications.queries';
-import type { Notification, NotificationList } from '~/features/requests/requests';
 import { apiFetch, type Tagged } from '~/lib/api-client';
 import { defaultLocale, isLocale } from '~/lib/i18n/locales';
 import { cloneParts, showListState } from '~/lib/list-state';
 import { createQueryClient } from '~/lib/query-client';
+import { isSignedOut, notificationsQuery } from './notifications.queries';
+import type { Notification, NotificationList } from './notifications';
 import { badgeText, type BellLabels, bellLabel, notificationEntry } from './notification-view';
 
 /** Which notifications `POST /api/notifications/read` should mark: the listed unread ones, or all. */

@@ -1,26 +1,29 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { requestLimits } from '~/config/limits';
-import type { Database } from '~/server/db/client';
+import type { Database, Transaction } from '~/server/db/client';
 import { notifications } from '~/server/db/schema';
-import type { Notification, NotificationKind, NotificationList } from './requests';
+import type { Notification, NotificationKind, NotificationList } from './notifications';
 
-/** A database or a transaction: notifications are written with the change they tell of. */
-type Writer = Pick<Database, 'insert'>;
-
+/** A notification to write: whom it tells, of what, and what its text names. */
 export interface NewNotification {
+	/** The person told. */
 	userId: string;
 	kind: NotificationKind;
 	itemId: number | null;
 	requestId?: number | null;
-	/** What the text names: `item`, `name`, `count`, `reason`. */
+	/** What the text names: `item`, `name`, `count`, `reason`, `label`, `side`. */
 	data: Record<string, string | number>;
 }
 
-/** Writes notifications, in the caller's transaction when it has one. */
-export async function notify(db: Writer, ...entries: NewNotification[]): Promise<void> {
+/**
+ * Tells people of a change, in the transaction that makes it: they are told exactly when it
+ * commits. Every notification of the product is written here, so a channel beyond the bell
+ * (push, mail) is added here, once.
+ */
+export async function notify(tx: Transaction, ...entries: NewNotification[]): Promise<void> {
 	if (entries.length === 0) return;
-	await db.insert(notifications).values(
+	await tx.insert(notifications).values(
 		entries.map((entry) => ({
 			userId: entry.userId,
 			kind: entry.kind,

@@ -1,7 +1,7 @@
 /** The bell's read for TanStack Query (docs/product-rules.md#notifications). */
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRevalidate, type Tagged } from '~/lib/api-client';
-import { type NotificationList, notificationPollMs } from './requests';
+import { type NotificationList, notificationPollMs } from './notifications';
 
 /** The visitor turned out to be signed out (the session ended, here or in another tab). */
 export function isSignedOut(error: unknown): boolean {
