@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { closeRequestsOfReceiver, lockItem } from '~/features/requests/request-rules.server';
+import { closeRequestsOfReceiver } from '~/features/requests/request-rules.server';
 import { mediaUrl } from '~/server/storage';
 import type { Database } from '~/server/db/client';
 import { itemRequests, userBlocks, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
+import { lockItem } from '~/features/items/item-stock.server';
 import type { BlockedPerson } from './blocks';
 
 /** A database or a transaction. */

@@ -2,7 +2,7 @@ import { and, asc, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
 import { reportLimits } from '~/config/limits';
 import { fieldErrors } from '~/lib/field-errors';
 import { notify } from '~/features/notifications/notifications.server';
-import { lockItem } from '~/features/requests/request-rules.server';
+import { lockItem } from '~/features/items/item-stock.server';
 import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';
 import { items, reports, users } from '~/server/db/schema';

@@ -7,13 +7,11 @@ import { AppError } from '~/server/http/errors';
 import { notify } from '~/features/notifications/notifications.server';
 import {
 	closeActiveRequests,
-	countedConfirmations,
-	jakartaDayStart,
 	lockItem,
-	type RequestRow,
 	saveItemQuantities,
 	unreserved,
-} from './request-rules.server';
+} from '~/features/items/item-stock.server';
+import { countedConfirmations, jakartaDayStart, type RequestRow } from './request-rules.server';
 import {
 	courierRequestActions,
 	type DeclineReason,

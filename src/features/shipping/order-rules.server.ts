@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { notify } from '~/features/notifications/notifications.server';
-import { type ItemRow, lockItem } from '~/features/requests/request-rules.server';
+import { type ItemRow, lockItem } from '~/features/items/item-stock.server';
 import type { NotificationKind } from '~/features/notifications/notifications';
 import type { Database, Transaction } from '~/server/db/client';
 import { courierOrders, itemRequests } from '~/server/db/schema';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { requestLimits } from '~/config/limits';
 import { courierTotal } from '~/config/shipping';
-import { lockItem, saveItemQuantities, unreserved } from '~/features/requests/request-rules.server';
+import { lockItem, saveItemQuantities, unreserved } from '~/features/items/item-stock.server';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import type { UserRow } from '~/server/auth/users';
 import { courierOrders, itemRequests, users } from '~/server/db/schema';
