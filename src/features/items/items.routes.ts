@@ -25,7 +25,13 @@ import {
 	polled,
 	readItemForm,
 } from './item-api';
-import { createItem, deleteItem, toggleItemStatus, updateItem } from './item-changes.server';
+import {
+	createItem,
+	deleteItem,
+	type ItemListed,
+	toggleItemStatus,
+	updateItem,
+} from './item-changes.server';
 import { itemListQuerySchema } from './item-list-query';
 import type { Viewer } from './item-records.server';
 import { findItem, latestItems, listItems, myItems } from './items.server';
@@ -46,7 +52,9 @@ const photoLimit = bodyLimit({
 });
 
 /** The item calls of the API (`/api/items…`). */
-export function itemRoutes(server: ServerContext & { humanVerifier: HumanVerifier }) {
+export function itemRoutes(
+	server: ServerContext & { humanVerifier: HumanVerifier; itemListed: ItemListed },
+) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
 
 	return new OpenAPIHono<AppEnv>()
