@@ -1,10 +1,10 @@
 import { and, count, eq, isNotNull, isNull, max } from 'drizzle-orm';
 import { placeLimits } from '~/config/limits';
+import type { CityOption } from '~/features/places/places';
+import { placeDirectory } from '~/features/places/places.server';
 import type { Database } from '~/server/db/client';
-import { listVersion } from '~/features/items/item-search.server';
 import { items } from '~/server/db/schema';
-import type { CityOption } from './places';
-import { placeDirectory } from './places.server';
+import { listVersion } from './item-search.server';
 
 /** A city with available items: what its page, the sitemap and the list of cities show. */
 export interface CityWithItems extends CityOption {
