@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { currentRequest } from '~/features/requests/receiver';
 import type { ItemRequest } from '~/features/requests/requests';
 import { myItemRequestsQuery } from '~/features/requests/requests.queries';
-import type { Item } from '../items';
+import type { Item } from '~/features/items/items';
 
 export interface ViewerRequest {
 	/** The viewer's request for the item: the one in progress, else the latest; null for none. */

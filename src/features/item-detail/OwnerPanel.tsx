@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
-import { canToggleStatus, type Item, isAvailable, isEditable } from '../items';
-import { ItemStatusBadge } from './ItemStatusBadge';
+import { canToggleStatus, type Item, isAvailable, isEditable } from '~/features/items/items';
+import { ItemStatusBadge } from '~/features/items/ItemStatusBadge';
 
 interface OwnerPanelProps {
 	item: Item;

@@ -1,5 +1,5 @@
 /** What search engines and link previews (WhatsApp, social sites) read about an item page. */
-import type { Item } from '../items';
+import type { Item } from '~/features/items/items';
 
 /** Link previews cut longer descriptions; search results show about this much. */
 export const metaDescriptionMax = 200;

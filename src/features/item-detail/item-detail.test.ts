@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CourierMode } from '~/features/shipping/shipping';
 import type { Locale } from '~/lib/i18n/locales';
-import type { Item, ItemStatus } from '../items';
+import type { Item, ItemStatus } from '~/features/items/items';
 import type { ItemViewer } from './contact';
 import { itemDetailResources } from './detail-resources.server';
 import { ItemDetail } from './ItemDetail';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../items';
+import type { Item } from '~/features/items/items';
 import { itemJsonLd, metaDescription, scriptJson } from './seo';
 
 const item = {

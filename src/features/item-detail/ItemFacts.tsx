@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatDate, formatNumber } from '~/lib/format';
 import { pickupLabel } from '~/features/places/places';
-import type { Item } from '../items';
+import type { Item } from '~/features/items/items';
 import { askableQuantity } from './contact';
 
 /** A city's page (`/items/in/kota-bandung`) in the viewer's language, with the city's code. */

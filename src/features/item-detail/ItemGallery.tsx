@@ -8,7 +8,7 @@ import {
 	useRef,
 	useState,
 } from 'react';
-import type { ItemPhoto } from '../items';
+import type { ItemPhoto } from '~/features/items/items';
 import { createAnimationLock, type GalleryStep, keyStep, steppedIndex, swipeStep } from './gallery';
 import { ChevronIcon, MissingPhotoIcon } from './icons';
 

@@ -10,7 +10,7 @@ import { askForItem } from '~/features/requests/requests.queries';
 import { ApiError } from '~/lib/api-client';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
-import { clampQuantity, type Item } from '../items';
+import { clampQuantity, type Item } from '~/features/items/items';
 import {
 	askableQuantity,
 	contactAction,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Item } from '~/features/items/items';
 import {
 	type ApiCall,
 	closeBrowserPage,
@@ -6,8 +7,7 @@ import {
 	errorAnswer,
 	installBrowserPage,
 	observeQuery,
-} from '../../../../tests/helpers/browser-page';
-import type { Item } from '../items';
+} from '../../../tests/helpers/browser-page';
 import { isGone, itemQuery } from './item-detail.queries';
 
 const rendered = {

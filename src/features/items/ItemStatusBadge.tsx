@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ItemStatus } from '../items';
+import type { ItemStatus } from './items';
 
 /**
  * The availability badge: green while AVAILABLE, amber while RESERVED (it still takes a waiting

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import type { Item } from '../items';
+import type { Item } from '~/features/items/items';
 import { isGone, itemQuery } from './item-detail.queries';
 
 export interface ItemState {

@@ -4,7 +4,7 @@ import { ApiError } from '~/lib/api-client';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { withRedirect } from '~/lib/redirect-target';
 import type { ProfileCheck } from '~/features/profiles/profiles';
-import { type Item, unreservedQuantity, whatsappUrl } from '../items';
+import { type Item, unreservedQuantity, whatsappUrl } from '~/features/items/items';
 
 /** The visitor as the server saw them when it rendered the page. */
 export interface ItemViewer {

@@ -1,7 +1,7 @@
 /** One item's read for TanStack Query (docs/product-rules.md#polling-and-caching). */
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRevalidate, type Tagged } from '~/lib/api-client';
-import { type Item, itemPollMs, itemStaleMs } from '../items';
+import { type Item, itemPollMs, itemStaleMs } from '~/features/items/items';
 
 /** The item was deleted while its page was open. */
 export function isGone(error: unknown): boolean {
