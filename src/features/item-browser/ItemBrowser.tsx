@@ -14,12 +14,12 @@ import { localizePath } from '~/lib/i18n/locales';
 import type { PlaceOption } from '~/features/places/places';
 import { PlaceFilter } from '~/features/places/PlaceFilter';
 import { SaveSearchButton } from '~/features/saved-searches/SaveSearchButton';
+import { ItemCardSkeleton, ItemCardView } from '~/features/items/ItemCardView';
+import { type CardList, cardClass, cardLabels } from '~/features/items/item-card';
+import { type ItemListView, itemListSearch } from '~/features/items/item-list-url';
+import { categories, itemPageSize } from '~/features/items/items';
 import { ItemSortSelect } from './ItemSortSelect';
-import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
 import { ItemPagination } from './ItemPagination';
-import { type CardList, cardClass, cardLabels } from './item-card';
-import { type ItemListView, itemListSearch } from './item-list-url';
-import { categories, itemPageSize } from './items';
 import { useItemList } from './use-item-list';
 
 /** How long typing must pause before the search runs. */

@@ -1,8 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CardList } from './item-card';
-import { type ItemListView, itemListSearch, parseItemListView } from './item-list-url';
-import { itemListQuery } from './items.queries';
+import type { CardList } from '~/features/items/item-card';
+import {
+	type ItemListView,
+	itemListSearch,
+	parseItemListView,
+} from '~/features/items/item-list-url';
+import { itemListQuery } from '~/features/items/items.queries';
 
 export type ItemListStatus = 'ready' | 'loading' | 'error';
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { MouseEvent } from 'react';
-import type { ItemListMeta } from './items';
+import type { ItemListMeta } from '~/features/items/items';
 import { pageNumbers } from './pagination';
 
 interface ItemPaginationProps {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
-import type { ItemListView } from './item-list-url';
+import type { ItemListView } from '~/features/items/item-list-url';
 
 /** The sort select's choice as the view's fields: an order, or nearest first. */
 function sortChoice(value: string): Pick<ItemListView, 'sort' | 'near'> {
