@@ -5,10 +5,10 @@ import { ApiError } from '~/lib/api-client';
 import type { IslandI18nProps } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { islandRoot } from '~/lib/island-root';
-import { groupRequests } from './receiver';
+import { groupRequests } from '~/features/requests/receiver';
+import type { ItemRequest } from '~/features/requests/requests';
+import { myRequestsQuery } from '~/features/requests/requests.queries';
 import { RequestCard, requestHeadingId } from './RequestCard';
-import type { ItemRequest } from './requests';
-import { myRequestsQuery } from './requests.queries';
 
 interface MyRequestsProps extends IslandI18nProps {
 	/**

@@ -3,11 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '~/lib/i18n/locales';
 import { islandResources, useTranslations } from '~/server/i18n';
+import { withoutPhones } from '~/features/requests/receiver';
+import { confirmBySentence, requestBadge, statusSentence } from '~/features/requests/request-text';
+import type { ItemRequest } from '~/features/requests/requests';
 import { receiverRequest } from '../../../tests/helpers/item-requests';
 import { MyRequests } from './MyRequests';
-import { withoutPhones } from './receiver';
-import { confirmBySentence, requestBadge, statusSentence } from './request-text';
-import type { ItemRequest } from './requests';
 
 const t = { id: useTranslations('id'), en: useTranslations('en') };
 

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '~/lib/i18n/locales';
 import { createI18n } from '~/lib/i18n/translate';
 import { allResources } from '~/server/i18n';
+import type { ItemRequest } from '~/features/requests/requests';
 import { requestFor } from '../../../tests/helpers/item-requests';
 import { ItemRequestCard } from './ItemRequestCard';
-import type { ItemRequest } from './requests';
 
 /** The card as the donor's page renders it, as plain text and as markup. */
 function render(request: ItemRequest, locale: Locale = 'en') {

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { formatDate } from '~/lib/format';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { OrderPanel } from '~/features/shipping/OrderPanel';
-import { donorChatUrl } from './receiver';
-import { RequestActions } from './RequestActions';
-import type { ItemRequest } from './requests';
-import { confirmBySentence, requestBadge, statusSentence } from './request-text';
+import { donorChatUrl } from '~/features/requests/receiver';
+import { RequestActions } from '~/features/requests/RequestActions';
+import type { ItemRequest } from '~/features/requests/requests';
+import { confirmBySentence, requestBadge, statusSentence } from '~/features/requests/request-text';
 
 interface RequestCardProps {
 	request: ItemRequest;

@@ -10,10 +10,10 @@ import {
 	type RequestChange,
 	requestQuantity,
 	reservableQuantity,
-} from './item-requests';
+} from '~/features/requests/item-requests';
 import { OrderPanel } from '~/features/shipping/OrderPanel';
-import { ItemRequestActions } from './ItemRequestActions';
-import type { ItemRequest, RequestState } from './requests';
+import { ItemRequestActions } from '~/features/requests/ItemRequestActions';
+import type { ItemRequest, RequestState } from '~/features/requests/requests';
 
 interface ItemRequestCardProps {
 	request: ItemRequest;

@@ -6,18 +6,18 @@ import { ApiError } from '~/lib/api-client';
 import type { IslandI18nProps } from '~/lib/i18n/island';
 import { islandRoot } from '~/lib/island-root';
 import { showToast } from '~/lib/toast';
-import { DeclineRequestDialog } from './DeclineRequestDialog';
+import { DeclineRequestDialog } from '~/features/requests/DeclineRequestDialog';
 import {
 	currentItem,
 	type RequestChange,
 	type RequestedItem,
 	refusalMessage,
 	splitRequests,
-} from './item-requests';
-import { changeRequest, itemRequestsQuery } from './item-requests.queries';
+} from '~/features/requests/item-requests';
+import { changeRequest, itemRequestsQuery } from '~/features/requests/item-requests.queries';
+import { ItemRequestsHeader } from '~/features/requests/ItemRequestsHeader';
+import type { ItemRequest } from '~/features/requests/requests';
 import { ItemRequestCard } from './ItemRequestCard';
-import { ItemRequestsHeader } from './ItemRequestsHeader';
-import type { ItemRequest } from './requests';
 
 interface ItemRequestsProps extends IslandI18nProps {
 	/** The item as the server rendered the page; its requests keep its figures current. */
