@@ -54,7 +54,7 @@ export function bareCalls(client) {
 				receiverName,
 				quantity,
 			};
-			await query(tx, statements.tellDonor, tellDonorParams(told), false);
+			await query(tx, statements.tellDonor, tellDonorParams(told));
 		});
 	};
 	return {

@@ -114,11 +114,12 @@ export const statements = {
 	from verdict cross join item
 	left join request on true
 	left join users donors on donors.id = request.donor_id`,
-	// Then, for a new or changed request, the donor's notification (notify(), unprepared).
-	// Parameters: see `tellDonorParams`.
-	tellDonor:
-		'insert into "notifications" ("id", "user_id", "kind", "request_id", "item_id", "data", ' +
-		'"created_at", "read_at") values (default, $1, $2, $3, $4, $5, default, default)',
+	// Then, for a new or changed request, the donor's notification (notify()). Parameters: see
+	// `tellDonorParams`.
+	tellDonor: `insert into "notifications" (user_id, kind, item_id, request_id, data)
+	values ($1, $2,
+		$3::bigint, $4::bigint,
+		$5::text::jsonb)`,
 	// GET /items/{id}/requests (itemRequestsForDonor): the owner check and the list. Parameters:
 	// donor, item.
 	donorList:
@@ -164,8 +165,8 @@ export const askParams = ({ itemId, receiverId, quantity, now, heldAtMost }) => 
 ];
 
 /**
- * The donor's notification's parameters: whom it tells, of which request and item, and its data
- * as JSON text (the driver passes JSON as text, as Drizzle configures it).
+ * The donor's notification's parameters: whom it tells, of which item and request, and its data
+ * as JSON text.
  * @param {{ donorId: string, created: boolean, requestId: number | string, itemId: number,
  *   itemName: string, receiverName: string, quantity: number }} told
  */
@@ -180,7 +181,7 @@ export const tellDonorParams = ({
 }) => [
 	donorId,
 	created ? 'requestCreated' : 'requestUpdated',
-	requestId,
 	itemId,
+	requestId,
 	JSON.stringify({ item: itemName, name: receiverName, count: quantity }),
 ];

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { requestLimits } from '~/config/limits';
 import type { Database, Transaction } from '~/server/db/client';
+import { sqlStatement, unmappedRows } from '~/server/db/prepared';
 import { notifications } from '~/server/db/schema';
 import type { Notification, NotificationKind, NotificationList } from './notifications';
 
@@ -17,12 +18,35 @@ export interface NewNotification {
 }
 
 /**
+ * One notification, as most changes tell one person: a statement prepared once per connection,
+ * so asking for an item, the busiest write, sends no describe round trip for it (decision 023).
+ */
+const notifyOne = sqlStatement(
+	'notify_one',
+	sql`insert into ${notifications} (user_id, kind, item_id, request_id, data)
+	values (${sql.placeholder('userId')}, ${sql.placeholder('kind')},
+		${sql.placeholder('itemId')}::bigint, ${sql.placeholder('requestId')}::bigint,
+		${sql.placeholder('data')}::text::jsonb)`,
+);
+
+/**
  * Tells people of a change, in the transaction that makes it: they are told exactly when it
  * commits. Every notification of the product is written here, so a channel beyond the bell
  * (push, mail) is added here, once.
  */
 export async function notify(tx: Transaction, ...entries: NewNotification[]): Promise<void> {
-	if (entries.length === 0) return;
+	const [only] = entries;
+	if (!only) return;
+	if (entries.length === 1) {
+		await unmappedRows(notifyOne(tx), {
+			userId: only.userId,
+			kind: only.kind,
+			itemId: only.itemId,
+			requestId: only.requestId ?? null,
+			data: JSON.stringify(only.data),
+		});
+		return;
+	}
 	await tx.insert(notifications).values(
 		entries.map((entry) => ({
 			userId: entry.userId,
