@@ -16,7 +16,7 @@ export default defineConfig({
 	integrations: [react(), serverRuntime()],
 	trailingSlash: 'ignore',
 	// The site's address is read at run time (PUBLIC_URL), so src/middleware.ts checks the origin
-	// of form posts; Astro's check knows only addresses fixed at build time (decision 013).
+	// of form posts; Astro's check knows only addresses fixed at build time (decision 016).
 	// Content-Security-Policy on every page (decision 029): scripts only from the site and by the
 	// hashes Astro computes; pages that embed a provider add its origins
 	// (src/server/http/content-security.ts). Inline styles stay allowed: React islands and toasts

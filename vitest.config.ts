@@ -3,8 +3,24 @@ import { getViteConfig } from 'astro/config';
 
 export default getViteConfig({
 	test: {
-		include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+		setupFiles: ['tests/setup/missing-translations.ts'],
 		testTimeout: 30_000,
 		hookTimeout: 120_000,
+		projects: [
+			{
+				extends: true,
+				test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
+			},
+			{
+				extends: true,
+				test: {
+					name: 'api',
+					include: ['tests/api/**/*.test.ts'],
+					// Migrates once per run the databases every suite copies; runs only when an API
+					// suite does.
+					globalSetup: ['tests/helpers/migrated-databases.ts'],
+				},
+			},
+		],
 	},
 });

@@ -1,5 +1,5 @@
 // Makes sure nginx and openssl exist for the journeys behind a TLS-terminating proxy
-// (playwright.proxy.config.ts): Debian's packages through apt-get when running as root;
+// (the `behind-proxy` project of playwright.config.ts): Debian's packages through apt-get when running as root;
 // otherwise it stops and says what to install.
 import { spawnSync } from 'node:child_process';
 import { findNginx, findOpenssl } from './nginx.mjs';

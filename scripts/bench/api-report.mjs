@@ -14,7 +14,7 @@ export const formatRps = (rps) => (rps >= 100 ? String(Math.round(rps)) : rps.to
 export const formatRatio = (ratio) => (ratio === undefined ? '–' : ratio.toFixed(2));
 
 /**
- * The per-database table of the brief: API beside bare, per endpoint, and the targets.
+ * The per-database table: API beside bare, per endpoint, and the targets.
  * @param {any} result one database's result
  * @param {(line?: string) => void} log
  */

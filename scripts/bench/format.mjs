@@ -1,5 +1,5 @@
 // Shared printing helpers for the benchmark modules, so every module's tables look alike and the
-// entry can merge their summaries into one table.
+// entry can merge their summaries into one table; the browser journeys' report prints with them too.
 
 /**
  * Formats a byte count as KB (1 KB = 1024 bytes, like Lighthouse and DevTools count).

@@ -1,5 +1,5 @@
-// Each kind of the mixed load alone, on one app process: what the issue's throughput target
-// compares. Server-rendered item and list pages should answer at least a third of the item API's
+// Each kind of the mixed load alone, on one app process: what the scale-out throughput
+// target compares. Server-rendered item and list pages should answer at least a third of the item API's
 // requests per second. Loaded as the API benchmark loads the API (wrk where it can be had, its
 // callers, warm-up and measured seconds), so the rates are comparable with each other and with
 // that benchmark.
@@ -25,7 +25,7 @@ const bothLanguages = (paths) => paths.flatMap((pagePath) => [pagePath, `/en${pa
 const pathLoad = (paths) => ({ paths, labels: paths, headers: html });
 
 /**
- * The loads, in the order they run; `target` marks the kinds the issue's rate target applies to.
+ * The loads, in the order they run; `target` marks the kinds the rate target applies to.
  * @param {{ range: { minId: number, maxId: number }, cities: string[], donors: string[] }} data
  */
 function loads({ range, cities, donors }) {

@@ -29,7 +29,7 @@ export const description =
 const callers = 100;
 const measureSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const warmupSeconds = 5;
-// Not the issue's own figures (it names no shares): a launch day's guess, most visits landing on
+// The shares are a launch day's guess, most visits landing on
 // an item shared on WhatsApp or browsing the list; the islands' API reads beside them.
 const mix = [
 	{ kind: 'item page', share: 25, page: true, path: ({ id }) => `/items/${id}` },

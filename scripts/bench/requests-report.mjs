@@ -18,7 +18,7 @@ export function p95Verdict(p95, targetMs) {
 }
 
 /**
- * The table of the brief: per call, each side's throughput and latencies, the ratio and the
+ * The table: per call, each side's throughput and latencies, the ratio and the
  * target; then the answers' sizes, the client's cost and any errors.
  * @param {any} result
  * @param {(line?: string) => void} log

@@ -1,10 +1,9 @@
+import type { z } from 'zod/mini';
+import type { sessionSchema } from '~/features/profiles/profiles.routes';
 import { flashToast } from '~/lib/toast';
 
-/** What `GET /api/session` says about the visitor. */
-interface SessionState {
-	user: { id: string; name: string; email: string; avatarUrl: string | null };
-	isComplete: boolean;
-}
+/** What `GET /api/session` says about a signed-in visitor. */
+type SessionState = NonNullable<z.output<typeof sessionSchema>>;
 
 const signedInHint = /(?:^|;\s*)hibahin_signed_in=1(?:;|$)/;
 

@@ -1,11 +1,11 @@
 /** Courier delivery's money rule, couriers and timings (docs/product-rules.md#courier-delivery). */
 
-/** The service fee is this many percent of the shipping cost (spec section 9). */
+/** The service fee is this many percent of the shipping cost (docs/product-rules.md#courier-delivery). */
 export const serviceFeePercent = 10;
 
 /**
- * The couriers offered, in the order they are listed, with the names the product shows
- * (spec section 3). Biteship is asked for exactly these codes.
+ * The couriers offered, in the order they are listed, with the names the product shows.
+ * Biteship is asked for exactly these codes.
  */
 export const couriers = [
 	{ code: 'jne', name: 'JNE Regular' },

@@ -143,7 +143,7 @@ describeOnDatabases('Shipping rates, simulated (embedded mode)', (use) => {
 		);
 	});
 
-	it('quotes any parcel between two areas (spec section 7)', async () => {
+	it('quotes any parcel between two areas', async () => {
 		const response = await use().request(
 			'/shipping/rates?origin_area_id=31.74.07&destination_area_id=32.73.01&weight=1000&length=10&width=10&height=10',
 		);

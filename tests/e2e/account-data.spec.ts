@@ -1,70 +1,71 @@
 /**
- * People's rights over their data, in both languages: download my data from the profile, delete
- * my account by typing the word shown, and take it back by signing in again within the grace
- * period.
+ * People's rights over their data: download my data from the profile, delete my account by
+ * typing the word shown, and take it back by signing in again within the grace period.
  */
 import { readFile } from 'node:fs/promises';
 import enAccount from '../../locales/en/account.json' with { type: 'json' };
 import idAccount from '../../locales/id/account.json' with { type: 'json' };
 import { deletionWords } from '../../src/features/account/account';
 import { expect, islandReady, signInAgain, signUpComplete, test } from './support/accounts';
-import { fill, type Locale, localePath, locales } from './support/i18n';
+import { fill, type Locale, localePath } from './support/i18n';
 import { listItem } from './support/items';
 
 const texts = { id: idAccount, en: enAccount } satisfies Record<Locale, unknown>;
 
 test.use({ viewport: { width: 1280, height: 900 } });
-test.describe.configure({ timeout: 180_000 });
+// One person signs up through the forms, as signing in again is how the account comes back.
+test.describe.configure({ timeout: 90_000 });
 
-for (const locale of locales) {
+test('downloads my data, deletes my account and restores it by signing in again', async ({
+	page,
+}) => {
+	const locale: Locale = 'en';
 	const account = texts[locale];
+	const me = await signUpComplete(page, { locale });
+	const item = await listItem(page, `Lemari ${locale} ${Date.now()}`);
+	await page.goto(localePath('/profile', locale));
 
-	test(`downloads my data, deletes my account and restores it by signing in again (${locale})`, async ({
-		page,
-	}) => {
-		const me = await signUpComplete(page, { locale });
-		const item = await listItem(page, `Lemari ${locale} ${Date.now()}`);
-		await page.goto(localePath('/profile', locale));
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('link', { name: account.download }).click(),
+	]);
+	expect(download.suggestedFilename()).toMatch(/^hibahin-data-\d{4}-\d{2}-\d{2}\.json$/);
+	const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+	expect(data.profile).toMatchObject({ email: me.email, name: me.profile.name });
+	expect(data.items).toEqual([
+		expect.objectContaining({ id: item.id, photos: [expect.stringContaining('/media/items/')] }),
+	]);
+	expect(data.signIns.length).toBeGreaterThan(0);
 
-		const [download] = await Promise.all([
-			page.waitForEvent('download'),
-			page.getByRole('link', { name: account.download }).click(),
-		]);
-		expect(download.suggestedFilename()).toMatch(/^hibahin-data-\d{4}-\d{2}-\d{2}\.json$/);
-		const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
-		expect(data.profile).toMatchObject({ email: me.email, name: me.profile.name });
-		expect(data.items).toEqual([
-			expect.objectContaining({ id: item.id, photos: [expect.stringContaining('/media/items/')] }),
-		]);
-		expect(data.signIns.length).toBeGreaterThan(0);
+	const open = page.getByRole('button', { name: account.delete });
+	await islandReady(open);
+	await open.click();
+	const dialog = page.getByRole('dialog', { name: account.deleteTitle });
+	const word = deletionWords[locale];
+	await dialog.getByLabel(fill(account.confirmationLabel, { word })).fill('salah');
+	await dialog.getByRole('button', { name: account.confirm }).click();
+	await expect(dialog.getByRole('alert')).toHaveText(account.errors.confirmation);
+	await dialog.getByLabel(fill(account.confirmationLabel, { word })).fill(word);
+	await dialog.getByRole('button', { name: account.confirm }).click();
+	await page.waitForURL((url) => url.pathname === localePath('/', locale));
+	await expect(page.getByText(account.deleted)).toBeVisible();
 
-		const open = page.getByRole('button', { name: account.delete });
-		await islandReady(open);
-		await open.click();
-		const dialog = page.getByRole('dialog', { name: account.deleteTitle });
-		const word = deletionWords[locale];
-		await dialog.getByLabel(fill(account.confirmationLabel, { word })).fill('salah');
-		await dialog.getByRole('button', { name: account.confirm }).click();
-		await expect(dialog.getByRole('alert')).toHaveText(account.errors.confirmation);
-		await dialog.getByLabel(fill(account.confirmationLabel, { word })).fill(word);
-		await dialog.getByRole('button', { name: account.confirm }).click();
-		await page.waitForURL((url) => url.pathname === localePath('/', locale));
-		await expect(page.getByText(account.deleted)).toBeVisible();
+	// Signed out, and the item is out of sight.
+	const signedOut = await page.request.get(localePath('/profile', locale), { maxRedirects: 0 });
+	expect(signedOut.status()).toBe(302);
+	expect(new URL(signedOut.headers()['location']!, page.url()).pathname).toBe(
+		localePath('/register', locale),
+	);
+	const hidden = await page.request.get(`/api/items/${item.id}`);
+	expect(((await hidden.json()) as { data: { visibility: string } }).data.visibility).toBe(
+		'hidden',
+	);
 
-		// Signed out, and the item is out of sight.
-		await page.goto(localePath('/profile', locale));
-		await expect(page).not.toHaveURL(new RegExp(`${localePath('/profile', locale)}$`));
-		const hidden = await page.request.get(`/api/items/${item.id}`);
-		expect(((await hidden.json()) as { data: { visibility: string } }).data.visibility).toBe(
-			'hidden',
-		);
-
-		await signInAgain(page, me);
-		await page.goto(localePath('/profile', locale));
-		await expect(page.getByRole('heading', { level: 1, name: me.profile.name })).toBeVisible();
-		const restored = await page.request.get(`/api/items/${item.id}`);
-		expect(((await restored.json()) as { data: { visibility: string } }).data.visibility).toBe(
-			'listed',
-		);
-	});
-}
+	await signInAgain(page, me);
+	await page.goto(localePath('/profile', locale));
+	await expect(page.getByRole('heading', { level: 1, name: me.profile.name })).toBeVisible();
+	const restored = await page.request.get(`/api/items/${item.id}`);
+	expect(((await restored.json()) as { data: { visibility: string } }).data.visibility).toBe(
+		'listed',
+	);
+});

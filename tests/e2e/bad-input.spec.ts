@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fetchPage } from './support/html';
 import { pageTitle, translations } from './support/i18n';
 
 // No text in the database can hold the NUL character (U+0000, `%00` in a URL): a page whose
@@ -11,12 +12,10 @@ for (const path of [
 	'/auth/interaction/%00',
 	'/my-items/1%00/edit',
 ]) {
-	test(`${path} answers the not-found page`, async ({ page }) => {
-		const response = await page.goto(path);
-		expect([response?.status(), response?.statusText()]).toEqual([404, 'Not Found']);
-		await expect(page).toHaveTitle(pageTitle(translations.id.notFound.title));
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-			translations.id.notFound.heading,
-		);
+	test(`${path} answers the not-found page`, async ({ request }) => {
+		const { response, title, headings } = await fetchPage(request, path);
+		expect([response.status(), response.statusText()]).toEqual([404, 'Not Found']);
+		expect(title).toBe(pageTitle(translations.id.notFound.title));
+		expect(headings).toEqual([translations.id.notFound.heading]);
 	});
 }

@@ -13,9 +13,10 @@ import { publicPageCacheControl } from '../../src/server/http/page-cache';
 
 /**
  * The site as deployed: nginx terminates TLS at PUBLIC_URL=https://127.0.0.1:<port> and passes
- * X-Forwarded-Proto, -Host and -For to the server, which has TRUST_PROXY=true
- * (`playwright.proxy.config.ts`). The tests run in turn, in this order: all of them reach the
- * server from the proxy's one client address, and the last one uses up its sign-in attempts.
+ * X-Forwarded-Proto, -Host and -For to the server, which has TRUST_PROXY=true (the
+ * `behind-proxy` project of `playwright.config.ts`). The tests run in turn, in this order: all of
+ * them reach the server from the proxy's one client address, and the last one uses up its sign-in
+ * attempts.
  */
 test.describe.configure({ timeout: 120_000 });
 

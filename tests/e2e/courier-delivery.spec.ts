@@ -1,10 +1,10 @@
 /**
  * Courier delivery on a phone (390 px), in simulated mode (the embedded server): a signed-out
- * visitor who chooses courier is asked to sign up; a receiver chooses courier on an item, meets every rule of the shipping form once, fills it in, picks a
- * courier service with insurance, and reads the cost summary with the 10% service fee.
+ * visitor who chooses courier is asked to sign up; a receiver chooses courier on an item, meets
+ * every rule of the shipping form once, fills it in, picks a courier service with insurance, and
+ * reads the cost summary with the 10% service fee. The journey runs in one language.
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
 import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
@@ -14,8 +14,8 @@ import { courierTotal } from '../../src/config/shipping';
 import type { Area } from '../../src/features/areas/areas';
 import type { RateQuote } from '../../src/features/shipping/shipping';
 import { formatRupiah } from '../../src/lib/format';
-import { expect, islandReady, signUpComplete, test } from './support/accounts';
-import { fill, type Locale, localePath, locales } from './support/i18n';
+import { expect, islandReady, signedIn, test } from './support/accounts';
+import { fill, type Locale, localePath } from './support/i18n';
 import { listItem } from './support/items';
 import { otherVisitor } from './support/visitors';
 
@@ -26,16 +26,7 @@ const texts = {
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
-// Two people sign up through the real provider and profile forms.
-test.describe.configure({ timeout: 180_000 });
-
-/** Axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page }).analyze();
-	return results.violations
-		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-		.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join()}`);
-}
+test.describe.configure({ timeout: 90_000 });
 
 /** The district the API finds first for `query`. */
 async function firstArea(page: Page, query: string): Promise<Area> {
@@ -43,17 +34,18 @@ async function firstArea(page: Page, query: string): Promise<Area> {
 	return ((await response.json()) as { data: { areas: Area[] } }).data.areas[0]!;
 }
 
-for (const locale of locales) {
+test.describe('the shipping form', () => {
+	const locale: Locale = 'id';
 	const { itemDetail, shipping } = texts[locale];
 	const errors = shipping.errors;
 
-	test(`a receiver fills the shipping form, picks a courier and sees the cost (${locale})`, async ({
+	test('a receiver fills the shipping form, picks a courier and sees the cost', async ({
 		page,
 		browser,
 		baseURL,
 	}) => {
 		const tag = randomBytes(3).toString('hex').toUpperCase();
-		await signUpComplete(page, { locale, details: { name: `Dewi Anggraini ${tag}` } });
+		await signedIn(page, { locale });
 		const listed = await listItem(page, `Rak buku ${tag}`, 1, 2);
 
 		const receiver = await otherVisitor(browser, baseURL!);
@@ -67,7 +59,7 @@ for (const locale of locales) {
 		await courier.click();
 		await receiver.waitForURL((url) => url.pathname === localePath('/register', locale));
 
-		const account = await signUpComplete(receiver, { locale });
+		const account = await signedIn(receiver, { locale });
 		await receiver.goto(itemPath);
 		await islandReady(courier);
 		await courier.check();
@@ -170,15 +162,14 @@ for (const locale of locales) {
 		).toBeVisible();
 		await expect(form.getByText(errors.courierRequired)).toHaveCount(0);
 
-		// The open form fits the phone's width and passes axe.
+		// The open form fits the phone's width.
 		expect(await receiver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
 			phone.width,
 		);
-		expect(await seriousViolations(receiver)).toEqual([]);
 
 		// Direct pickup is one tap away and brings back the WhatsApp button.
 		await receiver.getByRole('radio', { name: itemDetail.pickup.directTitle }).check();
 		await expect(form).toHaveCount(0);
 		await expect(receiver.getByRole('button', { name: itemDetail.whatsapp.contact })).toBeVisible();
 	});
-}
+});

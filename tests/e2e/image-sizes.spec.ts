@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Item } from '../../src/features/items/items';
-import { expect, signUpComplete, test } from './support/accounts';
+import { expect, signedIn, test } from './support/accounts';
 import { listItem } from './support/items';
 
 /** A word only this file's items carry, so a search shows them first. */
@@ -15,10 +15,10 @@ let donor: Awaited<ReturnType<BrowserContext['storageState']>>;
 let items: Item[] = [];
 
 test.beforeAll(async ({ browser }) => {
-	test.setTimeout(180_000);
+	test.setTimeout(60_000);
 	const context = await browser.newContext();
 	const page = await context.newPage();
-	await signUpComplete(page);
+	await signedIn(page);
 	items = [await listItem(page, `Rak ${tag} satu`, 2), await listItem(page, `Rak ${tag} dua`, 2)];
 	donor = await context.storageState();
 	await context.close();
@@ -29,13 +29,13 @@ async function pageAt(
 	browser: Browser,
 	baseURL: string,
 	width: number,
-	options: { scale?: number; signedIn?: boolean } = {},
+	options: { scale?: number; asDonor?: boolean } = {},
 ): Promise<Page> {
 	const context = await browser.newContext({
 		baseURL,
 		viewport: { width, height: 900 },
 		deviceScaleFactor: options.scale ?? 1,
-		...(options.signedIn ? { storageState: donor } : {}),
+		...(options.asDonor ? { storageState: donor } : {}),
 	});
 	return context.newPage();
 }
@@ -164,15 +164,15 @@ test('every photo’s sizes is the width it is drawn at, from 320 to 1440 px', a
 	browser,
 	baseURL,
 }) => {
-	test.setTimeout(180_000);
+	test.setTimeout(90_000);
 	const pages = [
-		...publicPages().map((path) => ({ path, signedIn: false })),
-		{ path: '/my-items', signedIn: true },
-		{ path: `/my-items/${items[0]!.id}/edit`, signedIn: true },
+		...publicPages().map((path) => ({ path, asDonor: false })),
+		{ path: '/my-items', asDonor: true },
+		{ path: `/my-items/${items[0]!.id}/edit`, asDonor: true },
 	];
 	const mismatches: string[] = [];
-	for (const { path, signedIn } of pages) {
-		const page = await pageAt(browser, baseURL!, 390, { signedIn });
+	for (const { path, asDonor } of pages) {
+		const page = await pageAt(browser, baseURL!, 390, { asDonor });
 		await openWithPhotos(page, path);
 		for (const width of [320, 360, 390, 640, 768, 1024, 1100, 1280, 1440]) {
 			await page.setViewportSize({ width, height: 900 });

@@ -4,9 +4,11 @@
  * Not covered here: a donor without a phone number. A profile is only complete with a phone
  * (`isProfileComplete`), and listing an item needs a complete profile, so such a donor cannot be
  * made through the product; the contact decision's unit tests cover that case instead.
+ *
+ * Each journey runs in one language, the two taking turns; the language of every page is checked
+ * in `page-languages.spec.ts`.
  */
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
@@ -21,11 +23,12 @@ import {
 	accountTexts,
 	completeProfile,
 	expect,
-	signUp,
-	signUpComplete,
+	signedIn,
+	signedInNewcomer,
+	siteOrigin,
 	test,
 } from './support/accounts';
-import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
+import { fill, type Locale, localePath, pageTitle } from './support/i18n';
 import { openedUrls, otherVisitor, recordWindowOpen } from './support/visitors';
 
 const texts = {
@@ -34,8 +37,8 @@ const texts = {
 } satisfies Record<Locale, unknown>;
 
 test.use({ viewport: { width: 1280, height: 900 } });
-// Each journey signs up one or two people through the real provider and profile forms.
-test.describe.configure({ timeout: 120_000 });
+// Two or three people, each on their own screens.
+test.describe.configure({ timeout: 90_000 });
 
 /** A photo file of one colour, made with sharp. */
 async function photo(name: string, background: { r: number; g: number; b: number }) {
@@ -46,8 +49,8 @@ async function photo(name: string, background: { r: number; g: number; b: number
 }
 
 /** Lists an item with two photos through the API, as the signed-in donor of `page`. */
-async function listItem(page: Page, baseURL: string, name: string): Promise<Item> {
-	const origin = { Origin: baseURL };
+async function listItem(page: Page, name: string): Promise<Item> {
+	const origin = { Origin: siteOrigin() };
 	const verification = await page.request.post('/api/verification/simulated', { headers: origin });
 	expect(verification.ok()).toBe(true);
 	const { token } = ((await verification.json()) as { data: { token: string } }).data;
@@ -71,20 +74,6 @@ async function listItem(page: Page, baseURL: string, name: string): Promise<Item
 	return ((await response.json()) as { data: Item }).data;
 }
 
-/**
- * Axe's serious and critical findings in the page's main content as it is now, one line each.
- * The frame (navigation, footer) is checked by `accessibility.spec.ts`.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page }).include('#main').analyze();
-	return results.violations
-		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-		.map(
-			(violation) =>
-				`${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-		);
-}
-
 /** Waits for the gallery's slide to end: a change during a slide is ignored on purpose. */
 async function slideEnded(gallery: Locator): Promise<void> {
 	await gallery.evaluate((element) =>
@@ -104,234 +93,230 @@ async function hydrated(page: Page): Promise<void> {
 	);
 }
 
-for (const locale of locales) {
-	const { auth, common, item: itemTexts, itemDetail, profile } = texts[locale];
+test('a receiver asks the donor on WhatsApp and sees it given away', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const locale: Locale = 'id';
+	const { item: itemTexts, itemDetail } = texts[locale];
 	const at = (path: string) => localePath(path, locale);
+	const donor = await signedIn(page, { locale });
+	const listed = await listItem(page, `Kursi lipat ${locale} ${randomInt(1e6)}`);
+	const itemPath = at(`/items/${listed.id}`);
 
-	test(`a receiver asks the donor on WhatsApp and sees it given away (${locale})`, async ({
-		page,
-		browser,
-		baseURL,
-	}) => {
-		const donor = await signUpComplete(page, { locale });
-		const listed = await listItem(page, baseURL!, `Kursi lipat ${locale} ${randomInt(1e6)}`);
-		const itemPath = at(`/items/${listed.id}`);
+	const receiver = await otherVisitor(browser, baseURL!);
+	await signedIn(receiver, { locale });
+	await recordWindowOpen(receiver);
+	await receiver.goto(itemPath);
+	await hydrated(receiver);
 
-		const receiver = await otherVisitor(browser, baseURL!);
-		await signUpComplete(receiver, { locale });
-		await recordWindowOpen(receiver);
-		await receiver.goto(itemPath);
-		await hydrated(receiver);
+	await expect(receiver).toHaveTitle(pageTitle(listed.name));
+	await expect(receiver.getByRole('heading', { level: 1 })).toHaveText(listed.name);
+	await expect(statusBadge(receiver)).toHaveText(itemTexts.status.AVAILABLE);
+	await expect(statusBadge(receiver)).toHaveClass(/badge-success/);
+	const availableCount = receiver.getByText(fill(itemTexts.quantityAvailable, { count: 3 }), {
+		exact: true,
+	});
+	await expect(availableCount.first()).toBeVisible();
+	// The donor link reads the name alone, to screen readers and as text, without the initial.
+	const donorLink = receiver.getByRole('link', { name: donor.profile.name, exact: true });
+	await expect(donorLink).toHaveAttribute('href', at(`/profile/${listed.donorId}`));
+	await expect(donorLink).toHaveText(donor.profile.name);
+	await expect(receiver.getByText('Kursi lipat kayu jati.')).toHaveCSS('white-space', 'pre-line');
+	// The pickup area, city first: the donor's district unless they chose another.
+	await expect(receiver.getByText(pickupLabel(listed.pickup!), { exact: true })).toBeVisible();
 
-		await expect(receiver).toHaveTitle(pageTitle(listed.name));
-		await expect(receiver.getByRole('heading', { level: 1 })).toHaveText(listed.name);
-		await expect(statusBadge(receiver)).toHaveText(itemTexts.status.AVAILABLE);
-		await expect(statusBadge(receiver)).toHaveClass(/badge-success/);
-		const availableCount = receiver.getByText(fill(itemTexts.quantityAvailable, { count: 3 }), {
-			exact: true,
-		});
-		await expect(availableCount.first()).toBeVisible();
-		// The donor link reads the name alone, to screen readers and as text, without the initial.
-		const donorLink = receiver.getByRole('link', { name: donor.profile.name, exact: true });
-		await expect(donorLink).toHaveAttribute('href', at(`/profile/${listed.donorId}`));
-		await expect(donorLink).toHaveText(donor.profile.name);
-		await expect(receiver.getByText('Kursi lipat kayu jati.')).toHaveCSS('white-space', 'pre-line');
-		// The pickup area, city first: the donor's district unless they chose another.
-		await expect(receiver.getByText(pickupLabel(listed.pickup!), { exact: true })).toBeVisible();
-
-		// Link previews get the cover photo (as JPEG), search engines the free offer.
-		const ogImage = await receiver.locator('meta[property="og:image"]').getAttribute('content');
-		expect(ogImage).toBe(
-			new URL(listed.photos[0]!.src.replace(/\.webp$/, '-share.jpg'), baseURL).href,
-		);
-		const jsonLd = JSON.parse(
-			(await receiver.locator('script[type="application/ld+json"]').textContent()) ?? '',
-		) as { offers: { price: number; priceCurrency: string; availability: string } };
-		expect(jsonLd.offers).toMatchObject({
-			price: 0,
-			priceCurrency: 'IDR',
-			availability: 'https://schema.org/InStock',
-		});
-
-		// The gallery cycles around, by button and by keyboard.
-		const gallery = receiver.getByRole('region', { name: itemDetail.gallery.label });
-		const position = (index: number) => fill(itemDetail.gallery.position, { index, count: 2 });
-		await expect(
-			gallery.getByRole('img', { name: fill(itemTexts.photoAlt, { index: 1, name: listed.name }) }),
-		).toHaveAttribute('fetchpriority', 'high');
-		await gallery.getByRole('button', { name: itemDetail.gallery.next }).click();
-		await expect(gallery.getByText(position(2), { exact: true })).toBeVisible();
-		await slideEnded(gallery);
-		await gallery.getByRole('button', { name: itemDetail.gallery.next }).press('ArrowRight');
-		await expect(gallery.getByText(position(1), { exact: true })).toBeVisible();
-		await slideEnded(gallery);
-		await gallery
-			.getByRole('button', { name: fill(itemDetail.gallery.show, { index: 2 }) })
-			.click();
-		await expect(gallery.getByText(position(2), { exact: true })).toBeVisible();
-
-		// The stepper keeps the request within 1 and the 3 available.
-		const quantity = receiver.getByLabel(itemDetail.quantity.label);
-		await receiver.getByRole('button', { name: itemDetail.quantity.increase }).click();
-		await expect(quantity).toHaveValue('2');
-		await quantity.fill('99');
-		await quantity.blur();
-		await expect(quantity).toHaveValue('3');
-		await quantity.fill('0');
-		await quantity.blur();
-		await expect(quantity).toHaveValue('1');
-		await receiver.getByRole('button', { name: itemDetail.quantity.increase }).click();
-
-		expect(await seriousViolations(receiver)).toEqual([]);
-
-		await receiver.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
-		const message = fill(itemDetail.whatsapp.message, {
-			name: listed.name,
-			quantity: 2,
-			available: 3,
-			url: new URL(itemPath, baseURL).href,
-		});
-		await expect
-			.poll(() => openedUrls(receiver))
-			.toEqual([
-				`https://wa.me/62${donor.profile.phoneDigits}?text=${encodeURIComponent(message)}`,
-			]);
-
-		// The donor sees their own item and marks it donated.
-		await page.goto(itemPath);
-		await hydrated(page);
-		await expect(page.getByText(itemDetail.ownItem)).toBeVisible();
-		const edit = page.getByRole('link', { name: itemDetail.status.edit, exact: true });
-		await expect(edit).toHaveAttribute('href', at(`/my-items/${listed.id}/edit`));
-		await expect(
-			page.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }),
-		).toHaveCount(0);
-		expect(await seriousViolations(page)).toEqual([]);
-		await page.getByRole('button', { name: itemDetail.status.markDonated }).click();
-		await expect(page.getByText(itemDetail.statusUpdated, { exact: true })).toBeVisible();
-		await expect(statusBadge(page)).toHaveText(itemTexts.status.DONATED);
-		await expect(page.getByRole('button', { name: itemDetail.status.markAvailable })).toBeEnabled();
-		// A given item can no longer be edited.
-		await expect(edit).toHaveCount(0);
-
-		// The receiver's open page follows by polling, without a reload.
-		await expect(statusBadge(receiver)).toHaveText(itemTexts.status.DONATED, { timeout: 10_000 });
-		await expect(statusBadge(receiver)).not.toHaveClass(/badge-success/);
-		await expect(receiver.getByText(itemDetail.notAvailable)).toBeVisible();
-		await expect(receiver.getByLabel(itemDetail.quantity.label)).toHaveCount(0);
-		// Nothing is left to take: no count says otherwise.
-		await expect(availableCount).toHaveCount(0);
-		await receiver.context().close();
+	// Link previews get the cover photo (as JPEG), search engines the free offer.
+	const ogImage = await receiver.locator('meta[property="og:image"]').getAttribute('content');
+	expect(ogImage).toBe(
+		new URL(listed.photos[0]!.src.replace(/\.webp$/, '-share.jpg'), baseURL).href,
+	);
+	const jsonLd = JSON.parse(
+		(await receiver.locator('script[type="application/ld+json"]').textContent()) ?? '',
+	) as { offers: { price: number; priceCurrency: string; availability: string } };
+	expect(jsonLd.offers).toMatchObject({
+		price: 0,
+		priceCurrency: 'IDR',
+		availability: 'https://schema.org/InStock',
 	});
 
-	test(`a signed-out visitor is asked to sign up first; a deleted item says so (${locale})`, async ({
-		page,
-		browser,
-		baseURL,
-	}) => {
-		await signUpComplete(page, { locale });
-		const listed = await listItem(page, baseURL!, `Lemari kecil ${locale} ${randomInt(1e6)}`);
-		const itemPath = at(`/items/${listed.id}`);
+	// The gallery cycles around, by button and by keyboard.
+	const gallery = receiver.getByRole('region', { name: itemDetail.gallery.label });
+	const position = (index: number) => fill(itemDetail.gallery.position, { index, count: 2 });
+	await expect(
+		gallery.getByRole('img', { name: fill(itemTexts.photoAlt, { index: 1, name: listed.name }) }),
+	).toHaveAttribute('fetchpriority', 'high');
+	await gallery.getByRole('button', { name: itemDetail.gallery.next }).click();
+	await expect(gallery.getByText(position(2), { exact: true })).toBeVisible();
+	await slideEnded(gallery);
+	await gallery.getByRole('button', { name: itemDetail.gallery.next }).press('ArrowRight');
+	await expect(gallery.getByText(position(1), { exact: true })).toBeVisible();
+	await slideEnded(gallery);
+	await gallery.getByRole('button', { name: fill(itemDetail.gallery.show, { index: 2 }) }).click();
+	await expect(gallery.getByText(position(2), { exact: true })).toBeVisible();
 
-		const visitor = await otherVisitor(browser, baseURL!);
-		const watcher = await visitor.context().newPage();
-		await watcher.goto(itemPath);
-		await hydrated(watcher);
-		await visitor.goto(itemPath);
-		await hydrated(visitor);
-		// Courier delivery is offered beside pickup: the embedded server simulates it (decision 024).
-		await expect(
-			visitor.getByRole('radio', { name: new RegExp(itemDetail.pickup.shippingTitle) }),
-		).toBeEnabled();
-		await expect(visitor.getByText(itemDetail.pickup.comingSoon, { exact: true })).toHaveCount(0);
-		await expect(visitor.getByText(itemDetail.pickup.shippingText, { exact: true })).toBeVisible();
-		expect(await seriousViolations(visitor)).toEqual([]);
+	// The stepper keeps the request within 1 and the 3 available.
+	const quantity = receiver.getByLabel(itemDetail.quantity.label);
+	await receiver.getByRole('button', { name: itemDetail.quantity.increase }).click();
+	await expect(quantity).toHaveValue('2');
+	await quantity.fill('99');
+	await quantity.blur();
+	await expect(quantity).toHaveValue('3');
+	await quantity.fill('0');
+	await quantity.blur();
+	await expect(quantity).toHaveValue('1');
+	await receiver.getByRole('button', { name: itemDetail.quantity.increase }).click();
 
-		await visitor.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
-		await visitor.waitForURL((url) => url.pathname === at('/register'), {
-			waitUntil: 'networkidle',
-		});
-		const url = new URL(visitor.url());
-		expect(Object.fromEntries(url.searchParams)).toEqual({
-			redirectTo: itemPath,
-			reason: 'loginRequired',
-		});
-		// The prompt says why once, in its note; no toast repeats it.
-		await expect(visitor.getByRole('status').filter({ hasText: auth.loginRequired })).toBeVisible();
-		expect(await visitor.getByText(auth.loginRequired, { exact: true }).count()).toBe(1);
-
-		// The donor deletes the item: a page still open on it says so at the next poll.
-		const deleted = await page.request.delete(`/api/items/${listed.id}`, {
-			headers: { Origin: baseURL! },
-		});
-		expect(deleted.status()).toBe(204);
-		await expect(watcher.getByRole('alert').filter({ hasText: common.error })).toBeVisible({
-			timeout: 10_000,
-		});
-		await expect(watcher.getByRole('link', { name: itemDetail.browseItems })).toHaveAttribute(
-			'href',
-			at('/items'),
-		);
-		await visitor.context().close();
+	await receiver.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
+	const message = fill(itemDetail.whatsapp.message, {
+		name: listed.name,
+		quantity: 2,
+		available: 3,
+		url: new URL(itemPath, baseURL).href,
 	});
+	await expect
+		.poll(() => openedUrls(receiver))
+		.toEqual([`https://wa.me/62${donor.profile.phoneDigits}?text=${encodeURIComponent(message)}`]);
 
-	test(`a visitor with an incomplete profile is asked to complete it first (${locale})`, async ({
-		page,
-		browser,
-		baseURL,
-	}) => {
-		await signUpComplete(page, { locale });
-		const listed = await listItem(page, baseURL!, `Rak sepatu ${locale} ${randomInt(1e6)}`);
-		const itemPath = at(`/items/${listed.id}`);
+	// The donor sees their own item and marks it donated.
+	await page.goto(itemPath);
+	await hydrated(page);
+	await expect(page.getByText(itemDetail.ownItem)).toBeVisible();
+	const edit = page.getByRole('link', { name: itemDetail.status.edit, exact: true });
+	await expect(edit).toHaveAttribute('href', at(`/my-items/${listed.id}/edit`));
+	await expect(
+		page.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }),
+	).toHaveCount(0);
+	await page.getByRole('button', { name: itemDetail.status.markDonated }).click();
+	await expect(page.getByText(itemDetail.statusUpdated, { exact: true })).toBeVisible();
+	await expect(statusBadge(page)).toHaveText(itemTexts.status.DONATED);
+	await expect(page.getByRole('button', { name: itemDetail.status.markAvailable })).toBeEnabled();
+	// A given item can no longer be edited.
+	await expect(edit).toHaveCount(0);
 
-		const visitor = await otherVisitor(browser, baseURL!);
-		await signUp(visitor, { locale });
-		await visitor.waitForURL((url) => url.pathname === at('/complete-profile'));
-		await visitor.goto(itemPath);
-		await hydrated(visitor);
-		await visitor.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
-		await visitor.waitForURL((url) => url.pathname === at('/complete-profile'), {
-			waitUntil: 'networkidle',
-		});
-		expect(Object.fromEntries(new URL(visitor.url()).searchParams)).toEqual({
-			redirectTo: itemPath,
-			reason: 'completeProfileFirst',
-		});
-		// The page says why once, in its note; no toast repeats it.
-		await expect(
-			visitor.getByRole('status').filter({ hasText: profile.completeProfileFirst }),
-		).toBeVisible();
-		expect(await visitor.getByText(profile.completeProfileFirst, { exact: true }).count()).toBe(1);
-		await visitor.context().close();
+	// The receiver's open page follows by polling, without a reload.
+	await expect(statusBadge(receiver)).toHaveText(itemTexts.status.DONATED, { timeout: 10_000 });
+	await expect(statusBadge(receiver)).not.toHaveClass(/badge-success/);
+	await expect(receiver.getByText(itemDetail.notAvailable)).toBeVisible();
+	await expect(receiver.getByLabel(itemDetail.quantity.label)).toHaveCount(0);
+	// Nothing is left to take: no count says otherwise.
+	await expect(availableCount).toHaveCount(0);
+	await receiver.context().close();
+});
+
+test('a signed-out visitor is asked to sign up first; a deleted item says so', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const locale: Locale = 'en';
+	const { auth, common, itemDetail } = texts[locale];
+	const at = (path: string) => localePath(path, locale);
+	await signedIn(page, { locale });
+	const listed = await listItem(page, `Lemari kecil ${locale} ${randomInt(1e6)}`);
+	const itemPath = at(`/items/${listed.id}`);
+
+	const visitor = await otherVisitor(browser, baseURL!);
+	const watcher = await visitor.context().newPage();
+	await watcher.goto(itemPath);
+	await hydrated(watcher);
+	await visitor.goto(itemPath);
+	await hydrated(visitor);
+	// Courier delivery is offered beside pickup: the embedded server simulates it (decision 024).
+	await expect(
+		visitor.getByRole('radio', { name: new RegExp(itemDetail.pickup.shippingTitle) }),
+	).toBeEnabled();
+	await expect(visitor.getByText(itemDetail.pickup.comingSoon, { exact: true })).toHaveCount(0);
+	await expect(visitor.getByText(itemDetail.pickup.shippingText, { exact: true })).toBeVisible();
+
+	await visitor.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
+	await visitor.waitForURL((url) => url.pathname === at('/register'), {
+		waitUntil: 'networkidle',
 	});
-}
+	const url = new URL(visitor.url());
+	expect(Object.fromEntries(url.searchParams)).toEqual({
+		redirectTo: itemPath,
+		reason: 'loginRequired',
+	});
+	// The prompt says why once, in its note; no toast repeats it.
+	await expect(visitor.getByRole('status').filter({ hasText: auth.loginRequired })).toBeVisible();
+	expect(await visitor.getByText(auth.loginRequired, { exact: true }).count()).toBe(1);
+
+	// The donor deletes the item: a page still open on it says so at the next poll.
+	const deleted = await page.request.delete(`/api/items/${listed.id}`, {
+		headers: { Origin: baseURL! },
+	});
+	expect(deleted.status()).toBe(204);
+	await expect(watcher.getByRole('alert').filter({ hasText: common.error })).toBeVisible({
+		timeout: 10_000,
+	});
+	await expect(watcher.getByRole('link', { name: itemDetail.browseItems })).toHaveAttribute(
+		'href',
+		at('/items'),
+	);
+	await visitor.context().close();
+});
+
+test('a visitor with an incomplete profile is asked to complete it first', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const locale: Locale = 'id';
+	const { itemDetail, profile } = texts[locale];
+	const at = (path: string) => localePath(path, locale);
+	await signedIn(page, { locale });
+	const listed = await listItem(page, `Rak sepatu ${locale} ${randomInt(1e6)}`);
+	const itemPath = at(`/items/${listed.id}`);
+
+	const visitor = await otherVisitor(browser, baseURL!);
+	await signedInNewcomer(visitor, locale);
+	await visitor.goto(itemPath);
+	await hydrated(visitor);
+	await visitor.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
+	await visitor.waitForURL((url) => url.pathname === at('/complete-profile'), {
+		waitUntil: 'networkidle',
+	});
+	expect(Object.fromEntries(new URL(visitor.url()).searchParams)).toEqual({
+		redirectTo: itemPath,
+		reason: 'completeProfileFirst',
+	});
+	// The page says why once, in its note; no toast repeats it.
+	await expect(
+		visitor.getByRole('status').filter({ hasText: profile.completeProfileFirst }),
+	).toBeVisible();
+	expect(await visitor.getByText(profile.completeProfileFirst, { exact: true }).count()).toBe(1);
+	await visitor.context().close();
+});
 
 test('a profile completed in another tab counts once the page checks it again', async ({
 	page,
 	browser,
 	baseURL,
 }) => {
-	const { itemDetail } = texts.id;
-	const donor = await signUpComplete(page);
-	const listed = await listItem(page, baseURL!, `Meja belajar ${randomInt(1e6)}`);
+	const locale: Locale = 'en';
+	const { itemDetail } = texts[locale];
+	const at = (path: string) => localePath(path, locale);
+	const donor = await signedIn(page, { locale });
+	const listed = await listItem(page, `Meja belajar ${randomInt(1e6)}`);
 
 	const visitor = await otherVisitor(browser, baseURL!);
-	await signUp(visitor);
-	await visitor.waitForURL((url) => url.pathname === '/complete-profile');
+	await signedInNewcomer(visitor, locale);
 	await recordWindowOpen(visitor);
 	await visitor.clock.install();
 	const checked = visitor.waitForResponse((response) =>
 		response.url().endsWith('/api/profile/check'),
 	);
-	await visitor.goto(`/items/${listed.id}`);
+	await visitor.goto(at(`/items/${listed.id}`));
 	await hydrated(visitor);
 	expect(((await (await checked).json()) as { data: { isComplete: boolean } }).data).toMatchObject({
 		isComplete: false,
 	});
 
 	const otherTab = await visitor.context().newPage();
-	await otherTab.goto('/complete-profile');
-	await completeProfile(otherTab);
+	await otherTab.goto(at('/complete-profile'));
+	await completeProfile(otherTab, { locale });
 	await otherTab.close();
 
 	// The check stays fresh for 5 minutes; then the window regaining focus asks again.
@@ -345,11 +330,11 @@ test('a profile completed in another tab counts once the page checks it again', 
 	await expect
 		.poll(() => openedUrls(visitor))
 		.toEqual([expect.stringMatching(`^https://wa\\.me/62${donor.profile.phoneDigits}\\?text=`)]);
-	expect(new URL(visitor.url()).pathname).toBe(`/items/${listed.id}`);
+	expect(new URL(visitor.url()).pathname).toBe(at(`/items/${listed.id}`));
 	await visitor.context().close();
 });
 
-test('a missing item answers 404', async ({ page }) => {
-	const response = await page.goto('/items/987654321');
-	expect(response?.status()).toBe(404);
+test('a missing item answers 404', async ({ request }) => {
+	const response = await request.get('/items/987654321');
+	expect(response.status()).toBe(404);
 });

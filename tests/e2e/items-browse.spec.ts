@@ -1,19 +1,20 @@
 /**
  * Browsing items: the list's search, category, sort and pages (kept in the URL, rendered on the
  * server first), the home page's latest items, and a donor's own items (status toggle, delete).
- * Each worker signs up one donor through the real forms and lists its items through the API, all
- * carrying a word no other item has, so other journeys' items never change what is counted.
+ * Each worker's donor starts signed in and lists its items through the API, all carrying a word no
+ * other item has, so other journeys' items never change what is counted. Each journey runs in one
+ * language, the two taking turns; the language of every page is checked in
+ * `page-languages.spec.ts`.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItems from '../../locales/en/items.json' with { type: 'json' };
 import idItem from '../../locales/id/item.json' with { type: 'json' };
 import idItems from '../../locales/id/items.json' with { type: 'json' };
-import { completeProfile, expect, signUp, test } from './support/accounts';
-import { fill, type Locale, localePath, locales, pageTitle, translations } from './support/i18n';
+import { expect, signedIn, test } from './support/accounts';
+import { fill, type Locale, localePath, pageTitle, translations } from './support/i18n';
 
 const texts = {
 	id: { ...translations.id, item: idItem, items: idItems },
@@ -81,18 +82,8 @@ async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Signs up and completes the profile. Waits for the profile form to hydrate first: typed into
- * before that, the name is lost and the form stays disabled (seen on a busy machine).
- */
-async function signUpDonor(page: Page, locale: Locale = 'id'): Promise<void> {
-	await signUp(page, { locale });
-	await hydrated(page);
-	await completeProfile(page, { locale });
-}
-
-/**
- * A visitor's own address, for a server that trusts `X-Forwarded-For` (`TRUST_PROXY=true`): sign-up
- * is rate-limited per address, as in `support/accounts.ts`.
+ * A visitor's own address, for a server that trusts `X-Forwarded-For` (`TRUST_PROXY=true`): human
+ * checks are rate-limited per address, as in `support/accounts.ts`.
  */
 const visitor = () => ({
 	'X-Forwarded-For': `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
@@ -105,10 +96,10 @@ async function donorPage(browser: Browser): Promise<Page> {
 }
 
 test.beforeAll(async ({ browser }) => {
-	test.setTimeout(180_000);
+	test.setTimeout(90_000);
 	const context = await browser.newContext({ extraHTTPHeaders: visitor() });
 	const page = await context.newPage();
-	await signUpDonor(page);
+	await signedIn(page);
 	for (const name of chairs) await createItem(page.request, name, 'furniture');
 	for (const name of books) await createItem(page.request, name, 'books');
 	donor = await context.storageState();
@@ -125,295 +116,281 @@ function queryOf(page: Page): Record<string, string> {
 	return Object.fromEntries(new URL(page.url()).searchParams);
 }
 
-/**
- * Axe's serious and critical findings. The account menu in the top bar is left out: its summary's
- * label differs from its visible name (label-content-name-mismatch), which belongs to the nav.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page }).exclude('[data-user-menu]').analyze();
-	return results.violations
-		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-		.map(
-			(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-		);
+/** The list's texts and paths in `locale`. */
+function inLocale(locale: Locale) {
+	const { items, item } = texts[locale];
+	return {
+		items,
+		item,
+		at: (path: string) => localePath(path, locale),
+		results: (count: number) =>
+			fill(count === 1 ? items.results_one : items.results_other, { count }),
+		pageOf: (page: number, total: number) => fill(items.pageOf, { page, total }),
+		/** A card's "by {{name}}" line, whoever the donor is. */
+		byline: new RegExp(`^${fill(item.by, { name: '' }).trim()}\\s`),
+	};
 }
 
-for (const locale of locales) {
-	const { items, item } = texts[locale];
-	const at = (path: string) => localePath(path, locale);
-	const results = (count: number) =>
-		fill(count === 1 ? items.results_one : items.results_other, { count });
-	const pageOf = (page: number, total: number) => fill(items.pageOf, { page, total });
-	/** A card's "by {{name}}" line, whoever the donor is. */
-	const byline = new RegExp(`^${fill(item.by, { name: '' }).trim()}\\s`);
-
-	test.describe(`item list (${locale})`, () => {
-		test('searches, filters by category and sorts, kept in the URL', async ({ page }) => {
-			await page.goto(at('/items'));
-			await expect(page).toHaveTitle(pageTitle(items.title));
-			await hydrated(page);
-			const search = page.getByRole('searchbox', { name: items.search.label });
-			await expect(search).toBeFocused();
-
-			await search.fill(tag);
-			await expect.poll(() => queryOf(page)).toEqual({ search: tag });
-			await expect(page.getByRole('heading', { name: results(15) })).toBeVisible();
-			await expect(cardNames(page)).toHaveCount(12);
-			await expect(cardNames(page).first()).toHaveText(books[1]!);
-			await expect(page.getByText(pageOf(1, 2), { exact: true })).toBeVisible();
-
-			await page.getByLabel(item.category.label).selectOption('books');
-			await expect.poll(() => queryOf(page)).toEqual({ search: tag, category: 'books' });
-			await expect(cardNames(page)).toHaveText([books[1]!, books[0]!]);
-			const card = page.getByRole('article').filter({ hasText: books[1]! });
-			await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
-			await expect(card.getByText(item.category.books, { exact: true })).toBeVisible();
-			await expect(card.getByText(byline)).toBeVisible();
-
-			await page.getByLabel(items.sort.label).selectOption('oldest');
-			await expect
-				.poll(() => queryOf(page))
-				.toEqual({
-					search: tag,
-					category: 'books',
-					sort: 'oldest',
-				});
-			await expect(cardNames(page)).toHaveText([books[0]!, books[1]!]);
-
-			// Back restores the previous choice, in the controls as well as the list.
-			await page.goBack();
-			await expect(page.getByLabel(items.sort.label)).toHaveValue('newest');
-			await expect(cardNames(page)).toHaveText([books[1]!, books[0]!]);
-
-			// A reload (or a shared link) opens the same list.
-			await page.goForward();
-			await page.reload();
-			await hydrated(page);
-			await expect(page.getByLabel(items.sort.label)).toHaveValue('oldest');
-			await expect(page.getByLabel(item.category.label)).toHaveValue('books');
-			await expect(search).toHaveValue(tag);
-			await expect(cardNames(page)).toHaveText([books[0]!, books[1]!]);
-
-			// The card leads to the item's page in the same language.
-			const link = cardNames(page).first().getByRole('link');
-			await expect(link).toHaveAttribute('href', new RegExp(`^${at('/items/')}\\d+$`));
-		});
-
-		test('pages with previous, next and page numbers; a new search starts at page 1', async ({
-			page,
-		}) => {
-			await page.goto(`${at('/items')}?search=${tag}&sort=oldest`);
-			// The pager's links work as plain links too; these steps are about the page's own paging.
-			await hydrated(page);
-			const pager = page.getByRole('navigation', { name: items.pagination.label });
-			await expect(cardNames(page).first()).toHaveText(chairs[0]!);
-			await expect(pager.getByRole('button', { name: items.pagination.previous })).toBeDisabled();
-			await expect(
-				pager.getByRole('link', { name: fill(items.pagination.page, { page: 1 }) }),
-			).toHaveAttribute('aria-current', 'page');
-
-			await pager.getByRole('link', { name: fill(items.pagination.page, { page: 2 }) }).click();
-			await expect.poll(() => queryOf(page)).toEqual({ search: tag, sort: 'oldest', page: '2' });
-			await expect(cardNames(page)).toHaveText([chairs[12]!, books[0]!, books[1]!]);
-			await expect(pager.getByText(pageOf(2, 2), { exact: true })).toBeVisible();
-			await expect(pager.getByRole('button', { name: items.pagination.next })).toBeDisabled();
-
-			await pager.getByRole('link', { name: items.pagination.previous }).click();
-			await expect.poll(() => queryOf(page)).toEqual({ search: tag, sort: 'oldest' });
-			await expect(cardNames(page).first()).toHaveText(chairs[0]!);
-			await pager.getByRole('link', { name: items.pagination.next }).click();
-			await expect(cardNames(page)).toHaveCount(3);
-
-			await page.goBack();
-			await expect(cardNames(page)).toHaveCount(12);
-			await expect(pager.getByText(pageOf(1, 2), { exact: true })).toBeVisible();
-			await page.goForward();
-			await expect(cardNames(page)).toHaveCount(3);
-
-			// A new search starts again at page 1.
-			const nothing = `${tag}-nothing-like-this`;
-			await page.getByRole('searchbox', { name: items.search.label }).fill(nothing);
-			await expect.poll(() => queryOf(page)).toEqual({ search: nothing, sort: 'oldest' });
-			await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toBeVisible();
-			await expect(pager).toBeHidden();
-		});
-
-		test('an empty search offers to clear it, keeping the category and the sort', async ({
-			page,
-		}) => {
-			const nothing = `${tag}-nothing-like-this`;
-			await page.goto(`${at('/items')}?search=${nothing}&category=books&sort=oldest`);
-			await hydrated(page);
-			const search = page.getByRole('searchbox', { name: items.search.label });
-			await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toBeVisible();
-
-			await page.getByRole('link', { name: items.clearSearch, exact: true }).click();
-			await expect.poll(() => queryOf(page)).toEqual({ category: 'books', sort: 'oldest' });
-			await expect(search).toHaveValue('');
-			await expect(search).toBeFocused();
-			await expect(cardNames(page).filter({ hasText: books[0]! })).toHaveCount(1);
-			await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toHaveCount(0);
-		});
-
-		test('axe finds nothing serious on the list with its pager', async ({ page }) => {
-			await page.goto(`${at('/items')}?search=${tag}`);
-			await expect(cardNames(page)).toHaveCount(12);
-			const violations = await seriousViolations(page);
-			expect(violations, violations.join('\n')).toEqual([]);
-		});
-	});
-
-	test.describe(`item list without JavaScript (${locale})`, () => {
-		test.use({ javaScriptEnabled: false });
-
-		test('the server renders the page the URL asks for, with links to the others', async ({
-			page,
-		}) => {
-			await page.goto(`${at('/items')}?search=${tag}&page=2&sort=oldest`);
-			await expect(cardNames(page)).toHaveText([chairs[12]!, books[0]!, books[1]!]);
-			await expect(page.getByRole('heading', { name: results(15) })).toBeVisible();
-			const pager = page.getByRole('navigation', { name: items.pagination.label });
-			await expect(
-				pager.getByRole('link', { name: fill(items.pagination.page, { page: 1 }) }),
-			).toHaveAttribute('href', `${at('/items')}?search=${tag}&sort=oldest`);
-		});
-
-		test('counts a single item in the singular', async ({ page }) => {
-			await page.goto(`${at('/items')}?${new URLSearchParams({ search: books[0]! })}`);
-			await expect(cardNames(page)).toHaveText([books[0]!]);
-			await expect(page.getByRole('heading', { name: results(1), exact: true })).toBeVisible();
-		});
-
-		test('an empty search links back to the list without it', async ({ page }) => {
-			const nothing = `${tag}-nothing-like-this`;
-			await page.goto(`${at('/items')}?search=${nothing}&category=books`);
-			await page.getByRole('link', { name: items.clearSearch, exact: true }).click();
-			await expect.poll(() => queryOf(page)).toEqual({ category: 'books' });
-			await expect(cardNames(page).filter({ hasText: books[0]! })).toHaveCount(1);
-		});
-	});
-
-	test(`the list hydrates from the server's page without asking the API again (${locale})`, async ({
-		page,
-	}) => {
-		const calls: string[] = [];
-		page.on('request', (request) => {
-			if (new URL(request.url()).pathname.startsWith('/api/items')) calls.push(request.url());
-		});
-		await page.goto(`${at('/items')}?search=${tag}`);
+test.describe('item list', () => {
+	test('searches, filters by category and sorts, kept in the URL', async ({ page }) => {
+		const { items, item, at, results, pageOf, byline } = inLocale('id');
+		await page.goto(at('/items'));
+		await expect(page).toHaveTitle(pageTitle(items.title));
 		await hydrated(page);
 		const search = page.getByRole('searchbox', { name: items.search.label });
 		await expect(search).toBeFocused();
-		await page.waitForLoadState('networkidle');
-		expect(calls).toEqual([]);
-	});
 
-	test(`the home page shows the latest items and picks up a new one by itself (${locale})`, async ({
-		page,
-		browser,
-	}) => {
-		await page.goto(at('/'));
-		const section = page.getByRole('region', { name: items.latest.title });
-		const cards = section.getByRole('article');
-		await expect(cards.first()).toBeVisible();
-		expect(await cards.count()).toBeLessThanOrEqual(8);
-		await expect(cards.first().getByRole('link')).toHaveAttribute(
-			'href',
-			new RegExp(`^${at('/items/')}\\d+$`),
-		);
-		await expect(section.getByRole('link', { name: items.latest.viewAll })).toHaveAttribute(
-			'href',
-			at('/items'),
-		);
+		await search.fill(tag);
+		await expect.poll(() => queryOf(page)).toEqual({ search: tag });
+		await expect(page.getByRole('heading', { name: results(15) })).toBeVisible();
+		await expect(cardNames(page)).toHaveCount(12);
+		await expect(cardNames(page).first()).toHaveText(books[1]!);
+		await expect(page.getByText(pageOf(1, 2), { exact: true })).toBeVisible();
 
-		const owner = await donorPage(browser);
-		const fresh = `Lemari ${otherTag} ${locale}`;
-		await createItem(owner.request, fresh, 'furniture', otherTag);
-		await owner.context().close();
-		// No reload: the section polls every 3 seconds.
-		await expect(section.getByRole('heading', { name: fresh })).toBeVisible({ timeout: 10_000 });
-	});
-
-	/** Lists a new item for the donor and opens My items, ready to use. */
-	async function openMyItems(browser: Browser, name: string) {
-		const page = await donorPage(browser);
-		const listed = await createItem(page.request, name, 'furniture', otherTag);
-		await page.goto(at('/my-items'));
-		await expect(page).toHaveTitle(pageTitle(items.my.title));
-		await hydrated(page);
-		return { page, listed, card: page.getByRole('article').filter({ hasText: name }) };
-	}
-
-	test(`a donor marks an item donated and available again (${locale})`, async ({ browser }) => {
-		test.setTimeout(60_000);
-		const { page, listed, card } = await openMyItems(browser, `Meja ${otherTag} ${locale}`);
-		// The donor's own cards do not say who gives them.
+		await page.getByLabel(item.category.label).selectOption('books');
+		await expect.poll(() => queryOf(page)).toEqual({ search: tag, category: 'books' });
+		await expect(cardNames(page)).toHaveText([books[1]!, books[0]!]);
+		const card = page.getByRole('article').filter({ hasText: books[1]! });
 		await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
-		await expect(card.getByText(byline)).toHaveCount(0);
-		const edit = card.getByRole('link', { name: items.my.edit, exact: true });
-		await expect(edit).toHaveAttribute('href', at(`/my-items/${listed.id}/edit`));
-		await expect(card.getByRole('link', { name: items.my.view, exact: true })).toHaveAttribute(
-			'href',
-			at(`/items/${listed.id}`),
-		);
+		await expect(card.getByText(item.category.books, { exact: true })).toBeVisible();
+		await expect(card.getByText(byline)).toBeVisible();
 
-		await card.getByRole('button', { name: items.toggle.markDonated }).click();
-		await expect(page.getByText(items.toggle.success, { exact: true })).toBeVisible();
-		await expect(card.getByText(item.status.DONATED, { exact: true })).toBeVisible();
-		await expect(card.getByText(items.my.locked, { exact: true })).toBeVisible();
-		await expect(card.getByRole('button', { name: items.my.edit, exact: true })).toBeDisabled();
-		await expect(card.getByRole('button', { name: items.my.delete, exact: true })).toBeDisabled();
+		await page.getByLabel(items.sort.label).selectOption('oldest');
+		await expect
+			.poll(() => queryOf(page))
+			.toEqual({
+				search: tag,
+				category: 'books',
+				sort: 'oldest',
+			});
+		await expect(cardNames(page)).toHaveText([books[0]!, books[1]!]);
 
-		await card.getByRole('button', { name: items.toggle.markAvailable }).click();
-		await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
-		await expect(edit).toBeVisible();
-		await page.context().close();
-	});
+		// Back restores the previous choice, in the controls as well as the list.
+		await page.goBack();
+		await expect(page.getByLabel(items.sort.label)).toHaveValue('newest');
+		await expect(cardNames(page)).toHaveText([books[1]!, books[0]!]);
 
-	test(`a donor deletes an item only after confirming it by name (${locale})`, async ({
-		browser,
-	}) => {
-		test.setTimeout(60_000);
-		const { page, listed, card } = await openMyItems(browser, `Rak ${otherTag} ${locale}`);
-		const dialog = page.getByRole('dialog', { name: items.delete.title });
-		await card.getByRole('button', { name: items.my.delete, exact: true }).click();
-		await expect(dialog).toBeVisible();
-		await expect(dialog).toContainText(fill(items.delete.message, { name: listed.name }));
-		await expect(dialog.getByRole('button', { name: items.delete.cancel })).toBeFocused();
-		const violations = await seriousViolations(page);
-		expect(violations, violations.join('\n')).toEqual([]);
-		await dialog.getByRole('button', { name: items.delete.cancel }).click();
-		await expect(dialog).toBeHidden();
-		await expect(card).toBeVisible();
-
-		await card.getByRole('button', { name: items.my.delete, exact: true }).click();
-		await dialog.getByRole('button', { name: items.delete.confirm }).click();
-		await expect(page.getByText(items.delete.success, { exact: true })).toBeVisible();
-		await expect(card).toHaveCount(0);
+		// A reload (or a shared link) opens the same list.
+		await page.goForward();
 		await page.reload();
-		await expect(page.getByRole('heading', { name: chairs[0]!, exact: true })).toBeVisible();
-		await expect(card).toHaveCount(0);
-		await page.context().close();
+		await hydrated(page);
+		await expect(page.getByLabel(items.sort.label)).toHaveValue('oldest');
+		await expect(page.getByLabel(item.category.label)).toHaveValue('books');
+		await expect(search).toHaveValue(tag);
+		await expect(cardNames(page)).toHaveText([books[0]!, books[1]!]);
+
+		// The card leads to the item's page in the same language.
+		const link = cardNames(page).first().getByRole('link');
+		await expect(link).toHaveAttribute('href', new RegExp(`^${at('/items/')}\\d+$`));
 	});
 
-	test(`axe finds nothing serious on my items (${locale})`, async ({ browser }) => {
-		const page = await donorPage(browser);
-		await page.goto(at('/my-items'));
-		await expect(page.getByRole('heading', { name: books[1]! })).toBeVisible();
-		const violations = await seriousViolations(page);
-		expect(violations, violations.join('\n')).toEqual([]);
-		await page.context().close();
+	test('pages with previous, next and page numbers; a new search starts at page 1', async ({
+		page,
+	}) => {
+		const { items, at, pageOf } = inLocale('en');
+		await page.goto(`${at('/items')}?search=${tag}&sort=oldest`);
+		// The pager's links work as plain links too; these steps are about the page's own paging.
+		await hydrated(page);
+		const pager = page.getByRole('navigation', { name: items.pagination.label });
+		await expect(cardNames(page).first()).toHaveText(chairs[0]!);
+		await expect(pager.getByRole('button', { name: items.pagination.previous })).toBeDisabled();
+		await expect(
+			pager.getByRole('link', { name: fill(items.pagination.page, { page: 1 }) }),
+		).toHaveAttribute('aria-current', 'page');
+
+		await pager.getByRole('link', { name: fill(items.pagination.page, { page: 2 }) }).click();
+		await expect.poll(() => queryOf(page)).toEqual({ search: tag, sort: 'oldest', page: '2' });
+		await expect(cardNames(page)).toHaveText([chairs[12]!, books[0]!, books[1]!]);
+		await expect(pager.getByText(pageOf(2, 2), { exact: true })).toBeVisible();
+		await expect(pager.getByRole('button', { name: items.pagination.next })).toBeDisabled();
+
+		await pager.getByRole('link', { name: items.pagination.previous }).click();
+		await expect.poll(() => queryOf(page)).toEqual({ search: tag, sort: 'oldest' });
+		await expect(cardNames(page).first()).toHaveText(chairs[0]!);
+		await pager.getByRole('link', { name: items.pagination.next }).click();
+		await expect(cardNames(page)).toHaveCount(3);
+
+		await page.goBack();
+		await expect(cardNames(page)).toHaveCount(12);
+		await expect(pager.getByText(pageOf(1, 2), { exact: true })).toBeVisible();
+		await page.goForward();
+		await expect(cardNames(page)).toHaveCount(3);
+
+		// A new search starts again at page 1.
+		const nothing = `${tag}-nothing-like-this`;
+		await page.getByRole('searchbox', { name: items.search.label }).fill(nothing);
+		await expect.poll(() => queryOf(page)).toEqual({ search: nothing, sort: 'oldest' });
+		await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toBeVisible();
+		await expect(pager).toBeHidden();
 	});
+
+	test('an empty search offers to clear it, keeping the category and the sort', async ({
+		page,
+	}) => {
+		const { items, at } = inLocale('id');
+		const nothing = `${tag}-nothing-like-this`;
+		await page.goto(`${at('/items')}?search=${nothing}&category=books&sort=oldest`);
+		await hydrated(page);
+		const search = page.getByRole('searchbox', { name: items.search.label });
+		await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toBeVisible();
+
+		await page.getByRole('link', { name: items.clearSearch, exact: true }).click();
+		await expect.poll(() => queryOf(page)).toEqual({ category: 'books', sort: 'oldest' });
+		await expect(search).toHaveValue('');
+		await expect(search).toBeFocused();
+		await expect(cardNames(page).filter({ hasText: books[0]! })).toHaveCount(1);
+		await expect(page.getByText(fill(items.emptySearch, { search: nothing }))).toHaveCount(0);
+	});
+});
+
+test.describe('item list without JavaScript', () => {
+	test.use({ javaScriptEnabled: false });
+
+	test('the server renders the page the URL asks for, with links to the others', async ({
+		page,
+	}) => {
+		const { items, at, results } = inLocale('en');
+		await page.goto(`${at('/items')}?search=${tag}&page=2&sort=oldest`);
+		await expect(cardNames(page)).toHaveText([chairs[12]!, books[0]!, books[1]!]);
+		await expect(page.getByRole('heading', { name: results(15) })).toBeVisible();
+		const pager = page.getByRole('navigation', { name: items.pagination.label });
+		await expect(
+			pager.getByRole('link', { name: fill(items.pagination.page, { page: 1 }) }),
+		).toHaveAttribute('href', `${at('/items')}?search=${tag}&sort=oldest`);
+	});
+
+	// In English, where one item and many read differently.
+	test('counts a single item in the singular', async ({ page }) => {
+		const { at, results } = inLocale('en');
+		await page.goto(`${at('/items')}?${new URLSearchParams({ search: books[0]! })}`);
+		await expect(cardNames(page)).toHaveText([books[0]!]);
+		await expect(page.getByRole('heading', { name: results(1), exact: true })).toBeVisible();
+	});
+
+	test('an empty search links back to the list without it', async ({ page }) => {
+		const { items, at } = inLocale('id');
+		const nothing = `${tag}-nothing-like-this`;
+		await page.goto(`${at('/items')}?search=${nothing}&category=books`);
+		await page.getByRole('link', { name: items.clearSearch, exact: true }).click();
+		await expect.poll(() => queryOf(page)).toEqual({ category: 'books' });
+		await expect(cardNames(page).filter({ hasText: books[0]! })).toHaveCount(1);
+	});
+});
+
+test("the list hydrates from the server's page without asking the API again", async ({ page }) => {
+	const { items, at } = inLocale('en');
+	const calls: string[] = [];
+	page.on('request', (request) => {
+		if (new URL(request.url()).pathname.startsWith('/api/items')) calls.push(request.url());
+	});
+	await page.goto(`${at('/items')}?search=${tag}`);
+	await hydrated(page);
+	const search = page.getByRole('searchbox', { name: items.search.label });
+	await expect(search).toBeFocused();
+	await page.waitForLoadState('networkidle');
+	expect(calls).toEqual([]);
+});
+
+test('the home page shows the latest items and picks up a new one by itself', async ({
+	page,
+	browser,
+}) => {
+	const locale: Locale = 'id';
+	const { items, at } = inLocale(locale);
+	await page.goto(at('/'));
+	const section = page.getByRole('region', { name: items.latest.title });
+	const cards = section.getByRole('article');
+	await expect(cards.first()).toBeVisible();
+	expect(await cards.count()).toBeLessThanOrEqual(8);
+	await expect(cards.first().getByRole('link')).toHaveAttribute(
+		'href',
+		new RegExp(`^${at('/items/')}\\d+$`),
+	);
+	await expect(section.getByRole('link', { name: items.latest.viewAll })).toHaveAttribute(
+		'href',
+		at('/items'),
+	);
+
+	const owner = await donorPage(browser);
+	const fresh = `Lemari ${otherTag} ${locale}`;
+	await createItem(owner.request, fresh, 'furniture', otherTag);
+	await owner.context().close();
+	// No reload: the section polls every 3 seconds.
+	await expect(section.getByRole('heading', { name: fresh })).toBeVisible({ timeout: 10_000 });
+});
+
+/** Lists a new item for the donor and opens My items in `locale`, ready to use. */
+async function openMyItems(browser: Browser, locale: Locale, name: string) {
+	const { items, at } = inLocale(locale);
+	const page = await donorPage(browser);
+	const listed = await createItem(page.request, name, 'furniture', otherTag);
+	await page.goto(at('/my-items'));
+	await expect(page).toHaveTitle(pageTitle(items.my.title));
+	await hydrated(page);
+	return { page, listed, card: page.getByRole('article').filter({ hasText: name }) };
 }
 
+test('a donor marks an item donated and available again', async ({ browser }) => {
+	test.setTimeout(60_000);
+	const locale: Locale = 'en';
+	const { items, item, at, byline } = inLocale(locale);
+	const { page, listed, card } = await openMyItems(browser, locale, `Meja ${otherTag} ${locale}`);
+	// The donor's own cards do not say who gives them.
+	await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
+	await expect(card.getByText(byline)).toHaveCount(0);
+	const edit = card.getByRole('link', { name: items.my.edit, exact: true });
+	await expect(edit).toHaveAttribute('href', at(`/my-items/${listed.id}/edit`));
+	await expect(card.getByRole('link', { name: items.my.view, exact: true })).toHaveAttribute(
+		'href',
+		at(`/items/${listed.id}`),
+	);
+
+	await card.getByRole('button', { name: items.toggle.markDonated }).click();
+	await expect(page.getByText(items.toggle.success, { exact: true })).toBeVisible();
+	await expect(card.getByText(item.status.DONATED, { exact: true })).toBeVisible();
+	await expect(card.getByText(items.my.locked, { exact: true })).toBeVisible();
+	await expect(card.getByRole('button', { name: items.my.edit, exact: true })).toBeDisabled();
+	await expect(card.getByRole('button', { name: items.my.delete, exact: true })).toBeDisabled();
+
+	await card.getByRole('button', { name: items.toggle.markAvailable }).click();
+	await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
+	await expect(edit).toBeVisible();
+	await page.context().close();
+});
+
+test('a donor deletes an item only after confirming it by name', async ({ browser }) => {
+	test.setTimeout(60_000);
+	const locale: Locale = 'id';
+	const { items } = inLocale(locale);
+	const { page, listed, card } = await openMyItems(browser, locale, `Rak ${otherTag} ${locale}`);
+	const dialog = page.getByRole('dialog', { name: items.delete.title });
+	await card.getByRole('button', { name: items.my.delete, exact: true }).click();
+	await expect(dialog).toBeVisible();
+	await expect(dialog).toContainText(fill(items.delete.message, { name: listed.name }));
+	await expect(dialog.getByRole('button', { name: items.delete.cancel })).toBeFocused();
+	await dialog.getByRole('button', { name: items.delete.cancel }).click();
+	await expect(dialog).toBeHidden();
+	await expect(card).toBeVisible();
+
+	await card.getByRole('button', { name: items.my.delete, exact: true }).click();
+	await dialog.getByRole('button', { name: items.delete.confirm }).click();
+	await expect(page.getByText(items.delete.success, { exact: true })).toBeVisible();
+	await expect(card).toHaveCount(0);
+	await page.reload();
+	await expect(page.getByRole('heading', { name: chairs[0]!, exact: true })).toBeVisible();
+	await expect(card).toHaveCount(0);
+	await page.context().close();
+});
+
 test('a donor without items is invited to donate one', async ({ page }) => {
-	const { items } = texts.en;
-	await signUpDonor(page, 'en');
-	await page.goto('/en/my-items');
+	const locale: Locale = 'en';
+	const { items, at } = inLocale(locale);
+	await signedIn(page, { locale });
+	await page.goto(at('/my-items'));
 	await expect(page.getByText(items.my.empty, { exact: true })).toBeVisible();
 	await expect(page.getByRole('link', { name: items.my.emptyAction })).toHaveAttribute(
 		'href',
-		'/en/donate-item',
+		at('/donate-item'),
 	);
 });
 

@@ -3,13 +3,12 @@
  * how the panel opens and closes, and that signed-out visitors get no bell at all.
  */
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
 import { notificationPollMs } from '../../src/features/notifications/notifications';
-import { accountTexts, expect, signUp, signUpComplete, test } from './support/accounts';
-import { fill, type Locale, localePath, locales } from './support/i18n';
+import { accountTexts, expect, signedIn, signedInNewcomer, test } from './support/accounts';
+import { fill, type Locale, localePath } from './support/i18n';
 import { listItem } from './support/items';
 import { otherVisitor } from './support/visitors';
 
@@ -21,8 +20,8 @@ const texts = {
 /** How long ago something that just happened reads, a minute or two later on a busy machine. */
 const justNow = { id: /^(sekarang|\d menit yang lalu)$/, en: /^(now|\d minutes? ago)$/ };
 
-// Each journey signs up one or two people through the real provider and profile forms.
-test.describe.configure({ timeout: 120_000 });
+// Two people at most, both signed in from the start.
+test.describe.configure({ timeout: 60_000 });
 
 /** The bell's button, by the name it has with `unread` unread notifications. */
 function bellButton(page: Page, locale: Locale, unread = 0) {
@@ -41,97 +40,86 @@ function isNotificationList(url: string): boolean {
 	return new URL(url).pathname === '/api/notifications';
 }
 
-/** Axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page }).analyze();
-	return results.violations
-		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-		.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join()}`);
-}
-
-for (const locale of locales) {
+test('a donor reads a request for their item on the bell, and it stays read', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const locale: Locale = 'id';
 	const { notifications } = texts[locale];
 	const at = (path: string) => localePath(path, locale);
+	await signedIn(page, { locale });
+	const item = await listItem(page, `Kursi lipat ${locale} ${randomInt(1e6)}`);
+	// Nothing has happened yet: the bell carries no count.
+	await page.goto(at('/my-items'));
+	await expect(bellButton(page, locale)).toBeVisible();
+	await expect(page.locator('[data-bell-badge]')).toBeHidden();
 
-	test(`a donor reads a request for their item on the bell, and it stays read (${locale})`, async ({
-		page,
-		browser,
-		baseURL,
-	}) => {
-		await signUpComplete(page, { locale });
-		const item = await listItem(page, `Kursi lipat ${locale} ${randomInt(1e6)}`);
-		// Nothing has happened yet: the bell carries no count.
-		await page.goto(at('/my-items'));
-		await expect(bellButton(page, locale)).toBeVisible();
-		await expect(page.locator('[data-bell-badge]')).toBeHidden();
-
-		const receiver = await otherVisitor(browser, baseURL!);
-		const { profile } = await signUpComplete(receiver, { locale });
-		const asked = await receiver.request.post(`/api/items/${item.id}/requests`, {
-			data: { quantity: 1 },
-			headers: { Origin: new URL(baseURL!).origin },
-		});
-		expect(asked.status(), await asked.text()).toBe(201);
-
-		// The home page is the same for everyone: it learns in the browser who is signed in.
-		await page.clock.install();
-		await page.goto(at('/'));
-		const bell = bellButton(page, locale, 1);
-		await expect(bell).toBeVisible();
-		await expect(page.locator('[data-bell-badge]')).toHaveText('1');
-		await expect(bell).toHaveAttribute('aria-expanded', 'false');
-		await expect(bell).toHaveAttribute('aria-controls', 'notification-panel');
-
-		// A poll of the unchanged list is answered with an empty 304.
-		const poll = page.waitForResponse(
-			(response) =>
-				isNotificationList(response.url()) &&
-				response.request().headers()['if-none-match'] !== undefined,
-		);
-		await page.clock.fastForward(notificationPollMs);
-		expect((await poll).status()).toBe(304);
-
-		const markedRead = page.waitForResponse(
-			(response) => new URL(response.url()).pathname === '/api/notifications/read',
-		);
-		await bell.click();
-		await expect(bellPanel(page)).toBeVisible();
-		const entry = bellPanel(page).getByRole('link', {
-			name: fill(notifications.kinds.requestCreated, {
-				name: profile.name,
-				count: 1,
-				item: item.name,
-			}),
-		});
-		await expect(entry).toHaveAttribute('href', at(`/my-items/${item.id}/requests`));
-		await expect(entry).toContainText(notifications.bell.unread);
-		await expect(entry.locator('time')).toHaveText(justNow[locale]);
-		expect((await markedRead).status()).toBe(200);
-
-		// Opened, the list counts as read: the badge is gone, and stays gone after a reload.
-		await expect(bellButton(page, locale)).toHaveAttribute('aria-expanded', 'true');
-		await expect(page.locator('[data-bell-badge]')).toBeHidden();
-		await page.reload();
-		await expect(bellButton(page, locale)).toBeVisible();
-		await expect(page.locator('[data-bell-badge]')).toBeHidden();
-		await bellButton(page, locale).click();
-		await expect(bellPanel(page).getByRole('link')).toHaveCount(1);
-		await expect(bellPanel(page).getByRole('link')).not.toContainText(notifications.bell.unread);
+	const receiver = await otherVisitor(browser, baseURL!);
+	const { profile } = await signedIn(receiver, { locale });
+	const asked = await receiver.request.post(`/api/items/${item.id}/requests`, {
+		data: { quantity: 1 },
+		headers: { Origin: new URL(baseURL!).origin },
 	});
-}
+	expect(asked.status(), await asked.text()).toBe(201);
+
+	// The home page is the same for everyone: it learns in the browser who is signed in.
+	await page.clock.install();
+	await page.goto(at('/'));
+	const bell = bellButton(page, locale, 1);
+	await expect(bell).toBeVisible();
+	await expect(page.locator('[data-bell-badge]')).toHaveText('1');
+	await expect(bell).toHaveAttribute('aria-expanded', 'false');
+	await expect(bell).toHaveAttribute('aria-controls', 'notification-panel');
+
+	// A poll of the unchanged list is answered with an empty 304.
+	const poll = page.waitForResponse(
+		(response) =>
+			isNotificationList(response.url()) &&
+			response.request().headers()['if-none-match'] !== undefined,
+	);
+	await page.clock.fastForward(notificationPollMs);
+	expect((await poll).status()).toBe(304);
+
+	const markedRead = page.waitForResponse(
+		(response) => new URL(response.url()).pathname === '/api/notifications/read',
+	);
+	await bell.click();
+	await expect(bellPanel(page)).toBeVisible();
+	const entry = bellPanel(page).getByRole('link', {
+		name: fill(notifications.kinds.requestCreated, {
+			name: profile.name,
+			count: 1,
+			item: item.name,
+		}),
+	});
+	await expect(entry).toHaveAttribute('href', at(`/my-items/${item.id}/requests`));
+	await expect(entry).toContainText(notifications.bell.unread);
+	await expect(entry.locator('time')).toHaveText(justNow[locale]);
+	expect((await markedRead).status()).toBe(200);
+
+	// Opened, the list counts as read: the badge is gone, and stays gone after a reload.
+	await expect(bellButton(page, locale)).toHaveAttribute('aria-expanded', 'true');
+	await expect(page.locator('[data-bell-badge]')).toBeHidden();
+	await page.reload();
+	await expect(bellButton(page, locale)).toBeVisible();
+	await expect(page.locator('[data-bell-badge]')).toBeHidden();
+	await bellButton(page, locale).click();
+	await expect(bellPanel(page).getByRole('link')).toHaveCount(1);
+	await expect(bellPanel(page).getByRole('link')).not.toContainText(notifications.bell.unread);
+});
 
 test('signed-out visitors see no bell and ask for no notifications', async ({ page }) => {
 	const asked: string[] = [];
 	page.on('request', (request) => {
 		if (isNotificationList(request.url())) asked.push(request.url());
 	});
-	for (const locale of locales) {
-		for (const path of ['/', '/items', '/terms']) {
-			await page.goto(localePath(path, locale));
-			await page.waitForLoadState('networkidle');
-			await expect(page.locator('[data-notification-bell]')).toBeHidden();
-			await expect(bellButton(page, locale)).toHaveCount(0);
-		}
+	const locale: Locale = 'en';
+	for (const path of ['/', '/items', '/terms']) {
+		await page.goto(localePath(path, locale));
+		await page.waitForLoadState('networkidle');
+		await expect(page.locator('[data-notification-bell]')).toBeHidden();
+		await expect(bellButton(page, locale)).toHaveCount(0);
 	}
 	expect(asked).toEqual([]);
 });
@@ -141,7 +129,7 @@ test.describe('the panel', () => {
 		page,
 	}) => {
 		const { notifications } = texts.en;
-		await signUp(page, { locale: 'en' });
+		await signedInNewcomer(page, 'en');
 		await page.goto('/en/terms');
 		const bell = bellButton(page, 'en');
 
@@ -166,8 +154,8 @@ test.describe('the panel', () => {
 	test.describe('on a phone', () => {
 		test.use({ viewport: { width: 390, height: 800 } });
 
-		test('fits the screen without sideways scrolling, and passes axe (id)', async ({ page }) => {
-			await signUp(page, { locale: 'id' });
+		test('fits the screen without sideways scrolling (id)', async ({ page }) => {
+			await signedInNewcomer(page, 'id');
 			await page.goto('/');
 			await bellButton(page, 'id').click();
 			const panel = bellPanel(page);
@@ -179,19 +167,18 @@ test.describe('the panel', () => {
 			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
 				390,
 			);
-			const violations = await seriousViolations(page);
-			expect(violations, violations.join('\n')).toEqual([]);
 		});
 	});
 
 	test('says when the list cannot be loaded, and loads it on a retry (id)', async ({ page }) => {
 		const { bell } = texts.id.notifications;
-		await signUp(page, { locale: 'id' });
+		await signedInNewcomer(page, 'id');
 		await page.route(
 			(url) => isNotificationList(url.href),
 			(route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: '' } } }),
 		);
-		await page.reload();
+		// Where a new account lands.
+		await page.goto('/complete-profile');
 		await bellButton(page, 'id').click();
 		await expect(bellPanel(page).getByRole('alert')).toHaveText(
 			new RegExp(`^\\s*${bell.error}\\s*${bell.retry}\\s*$`),

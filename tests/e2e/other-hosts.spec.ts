@@ -1,11 +1,12 @@
 import { networkInterfaces } from 'node:os';
 import { completeProfile, expect, sessionCookie, signOut, signUp, test } from './support/accounts';
+import { e2ePorts } from './support/ports';
 
 /**
- * The server of `playwright.proxy.config.ts` without PUBLIC_URL (embedded mode), opened the way
- * a phone on the same network opens it: by the machine's network address.
+ * The server of the `other-hosts` project, without PUBLIC_URL (embedded mode), opened the way a
+ * phone on the same network opens it: by the machine's network address.
  */
-const port = Number(process.env['E2E_PORT'] ?? 4420) + 2;
+const port = e2ePorts.otherHosts;
 const networkAddress = Object.values(networkInterfaces())
 	.flat()
 	.find((address) => address?.family === 'IPv4' && !address.internal)?.address;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from './support/accounts';
+import { signedInNewcomer } from './support/accounts';
 
 // Signed-out pages carry a version ETag a CDN may honour; a signed-in visitor's are theirs alone
 // (decision 031). Read with plain requests: what counts here is headers, not rendering.
@@ -32,8 +32,7 @@ test.describe('page caching', () => {
 		page,
 		request,
 	}) => {
-		await signUp(page);
-		await page.waitForURL(/\/complete-profile/);
+		await signedInNewcomer(page);
 		for (const path of ['/items', '/en/items']) {
 			const mine = await page.request.get(path);
 			expect(mine.headers()['cache-control']).toBe('private, no-store');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import enPasswordReset from '../../locales/en/passwordReset.json' with { type: 'json' };
 import idPasswordReset from '../../locales/id/passwordReset.json' with { type: 'json' };
@@ -12,13 +11,15 @@ import {
 	submitSignIn,
 	test,
 } from './support/accounts';
-import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
+import { fetchPage } from './support/html';
+import { fill, type Locale, localePath, pageTitle } from './support/i18n';
 
 const resetTexts = { id: idPasswordReset, en: enPasswordReset } satisfies Record<Locale, unknown>;
 
 test.use({ viewport: { width: 1280, height: 800 } });
 // A sign-up, a new password and two sign-ins (hashing is slow on purpose), across the provider.
-test.describe.configure({ timeout: 180_000 });
+// Each journey runs in one language, alternating.
+test.describe.configure({ timeout: 120_000 });
 
 /**
  * A browser on the server's own machine: unlike the test's own, its requests carry no forwarded
@@ -26,17 +27,6 @@ test.describe.configure({ timeout: 180_000 });
  */
 function browserOnTheServer(browser: Browser): Promise<BrowserContext> {
 	return browser.newContext({ extraHTTPHeaders: {} });
-}
-
-/** The page as it is now has no serious or critical axe findings. */
-async function expectAccessible(page: Page): Promise<void> {
-	const { violations } = await new AxeBuilder({ page }).analyze();
-	const serious = violations
-		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-		.map(
-			(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-		);
-	expect(serious, serious.join('\n')).toEqual([]);
 }
 
 /** The newest link the development mailbox holds for `email`. */
@@ -65,16 +55,8 @@ async function askForLink(page: Page, locale: Locale, email: string): Promise<vo
 	await expect(page.getByRole('status')).toContainText(fill(texts.sent.text, { email }));
 }
 
-/**
- * Chooses `password` on the reset page the browser is on, after two refused tries; `checkAxe`
- * also runs axe on the refused form.
- */
-async function chooseNewPassword(
-	page: Page,
-	locale: Locale,
-	password: string,
-	checkAxe = false,
-): Promise<void> {
+/** Chooses `password` on the reset page the browser is on, after two refused tries. */
+async function chooseNewPassword(page: Page, locale: Locale, password: string): Promise<void> {
 	const { form } = accountTexts[locale].auth;
 	const texts = resetTexts[locale];
 	await expect(page).toHaveTitle(pageTitle(texts.reset.title));
@@ -94,7 +76,6 @@ async function chooseNewPassword(
 	await save.click();
 	await expect(page.getByText(form.errors.passwordTooShort, { exact: true })).toBeVisible();
 	await expect(first).toHaveAttribute('aria-invalid', 'true');
-	if (checkAxe) await expectAccessible(page);
 
 	await first.fill(password);
 	await second.fill(password);
@@ -103,17 +84,11 @@ async function chooseNewPassword(
 
 /**
  * On the sign-in form, which says the password was changed: the old password is refused, the
- * new one signs in. `checkAxe` also runs axe on the form with its message.
+ * new one signs in.
  */
-async function signInWithNewPassword(
-	page: Page,
-	account: Account,
-	password: string,
-	checkAxe = false,
-) {
+async function signInWithNewPassword(page: Page, account: Account, password: string) {
 	const { auth } = accountTexts[account.locale];
 	await expect(page.getByRole('status')).toHaveText(resetTexts[account.locale].changed);
-	if (checkAxe) await expectAccessible(page);
 	const form = credentialsForm(page);
 	await form.getByLabel(auth.form.email, { exact: true }).fill(account.email);
 	await form.getByLabel(auth.form.password, { exact: true }).fill(account.password);
@@ -125,11 +100,12 @@ async function signInWithNewPassword(
 	);
 }
 
-for (const locale of locales) {
+test.describe('a forgotten password', () => {
+	const locale: Locale = 'en';
 	const texts = resetTexts[locale];
 	const at = (path: string) => localePath(path, locale);
 
-	test(`a forgotten password: a link from the mailbox, a new password, signed in with it (${locale})`, async ({
+	test('a link from the mailbox, a new password, signed in with it', async ({
 		page,
 		context,
 		browser,
@@ -178,7 +154,7 @@ for (const locale of locales) {
 			accountTexts[locale].auth.form.signInHeading,
 		);
 	});
-}
+});
 
 test('an unknown email is answered like a registered one, and a link opened in another browser leads to a fresh sign-in', async ({
 	page,
@@ -208,19 +184,20 @@ test('an unknown email is answered like a registered one, and a link opened in a
 	const mail = await phone.newPage();
 	await mail.goto(linkHref);
 	const password = `Baru-${Date.now().toString(36)}`;
-	await chooseNewPassword(mail, 'id', password, true);
+	await chooseNewPassword(mail, 'id', password);
 	await mail.waitForURL(/\/auth\/interaction\//);
-	await signInWithNewPassword(mail, account, password, true);
+	await signInWithNewPassword(mail, account, password);
 	await phone.close();
 });
 
 test('the development mailbox is not there for a visitor from another machine', async ({
 	page,
+	request,
 }) => {
 	for (const path of ['/auth/dev-mailbox', '/en/auth/dev-mailbox']) {
-		const response = await page.goto(path);
-		expect(response?.status(), path).toBe(404);
-		await expect(page.getByTestId('held-mail')).toHaveCount(0);
+		const { response, html } = await fetchPage(request, path);
+		expect(response.status(), path).toBe(404);
+		expect(html).not.toContain('data-testid="held-mail');
 	}
 	// Nor does the answer to a request point to it.
 	await page.goto('/auth/forgot-password');
@@ -230,26 +207,25 @@ test('the development mailbox is not there for a visitor from another machine', 
 	).toHaveCount(0);
 });
 
-for (const locale of locales) {
-	test(`the forgotten-password pages have no serious or critical axe violations (${locale})`, async ({
-		browser,
-	}) => {
-		const texts = resetTexts[locale];
-		const device = await browserOnTheServer(browser);
-		const page = await device.newPage();
-		await page.goto(localePath('/auth/forgot-password', locale));
-		await page.getByRole('button', { name: texts.request.submit, exact: true }).click();
-		await expect(
-			page.getByText(accountTexts[locale].auth.form.errors.emailInvalid, { exact: true }),
-		).toBeVisible();
-		await expectAccessible(page);
-		await askForLink(page, locale, `siapa.saja.${Date.now()}@example.com`);
-		await expectAccessible(page);
-		await page.goto(localePath('/auth/dev-mailbox', locale));
-		await expectAccessible(page);
-		await page.goto(localePath('/auth/reset-password?token=tidak-berlaku', locale));
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.unusable.heading);
-		await expectAccessible(page);
-		await device.close();
-	});
-}
+test('the forgotten-password form asks for a valid email, and a broken link cannot be used', async ({
+	browser,
+	request,
+}) => {
+	const locale: Locale = 'id';
+	const texts = resetTexts[locale];
+	const device = await browserOnTheServer(browser);
+	const page = await device.newPage();
+	await page.goto(localePath('/auth/forgot-password', locale));
+	await page.getByRole('button', { name: texts.request.submit, exact: true }).click();
+	await expect(
+		page.getByText(accountTexts[locale].auth.form.errors.emailInvalid, { exact: true }),
+	).toBeVisible();
+	await askForLink(page, locale, `siapa.saja.${Date.now()}@example.com`);
+	await device.close();
+
+	const unusable = await fetchPage(
+		request,
+		localePath('/auth/reset-password?token=tidak-berlaku', locale),
+	);
+	expect(unusable.headings).toEqual([texts.unusable.heading]);
+});

@@ -3,16 +3,16 @@
  * than the viewport once its content has loaded, so nothing scrolls sideways, and no empty
  * field's placeholder is cut off. Runs on the
  * seeded heroes server (`@full`), whose top donors, rankings and supporters fill the pages as on
- * a live site; the signed-in pages belong to an account made in the test, a moderator
- * (playwright.heroes.config.ts), whose item mentions a price so that the desk lists it.
+ * a live site; the signed-in pages belong to a seeded moderator (`seeded-accounts.ts`, written into
+ * the `full` server's database too), whose item mentions a price so that the desk lists it. The
+ * language changes how wide the texts are, so both languages are checked.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Item } from '../../src/features/items/items';
 import { citySlug } from '../../src/features/places/places';
-import { completeProfile, expect, newAccount, signUp, test } from './support/accounts';
+import { expect, signedIn, signedInNewcomer, test } from './support/accounts';
 import { requireSeededServer } from './support/heroes';
-import { moderatorEmail } from './support/moderators';
 import { localePath, locales } from './support/i18n';
 
 requireSeededServer();
@@ -153,12 +153,11 @@ for (const locale of locales) {
 			browser,
 			baseURL,
 		}) => {
-			// Signs up through the real provider and profile forms, then visits every page.
-			test.setTimeout(180_000);
-			const email = moderatorEmail('widths', locale, test.info().retry);
-			await signUp(page, { account: { ...newAccount(locale), email } });
+			// Ten pages at three widths each.
+			test.setTimeout(150_000);
+			await signedInNewcomer(page, locale);
 			await expectFitsPhones(page, at('/complete-profile'));
-			await completeProfile(page, { locale });
+			await signedIn(page, { locale, kind: 'moderator' });
 			const item = await listItem(page, baseURL!);
 			await saveSearch(page, baseURL!);
 			// The desk lists the item for its price words: its photos and actions are on the page.

@@ -1,9 +1,9 @@
 /**
- * Finding items near you, at a phone's width in both languages: the place filter of `/items`
- * (province, then a city picked by typing), "near me", the filter surviving a reload through
- * the URL, a city's own page and the links to it, and the home page's "near you" row. Each
- * journey signs up its own donor and lists items in Kota Bandung, Jakarta or Surabaya, all
- * carrying a word no other item has.
+ * Finding items near you, at a phone's width: the place filter of `/items` (province, then a city
+ * picked by typing), "near me", the filter surviving a reload through the URL, a city's own page
+ * and the links to it, and the home page's "near you" row. Each journey starts signed in as its
+ * own donor, living in a district of its own, and lists items in Kota Bandung, Jakarta or
+ * Surabaya, all carrying a word no other item has. Each runs in one language, alternating.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
@@ -17,8 +17,15 @@ import idNotifications from '../../locales/id/notifications.json' with { type: '
 import idPlaces from '../../locales/id/places.json' with { type: 'json' };
 import idSavedSearches from '../../locales/id/savedSearches.json' with { type: 'json' };
 import type { Item } from '../../src/features/items/items';
-import { completeProfile, expect, islandReady, signUp, test } from './support/accounts';
-import { fill, type Locale, localePath, locales } from './support/i18n';
+import {
+	expect,
+	islandReady,
+	signedIn,
+	signedInNewcomer,
+	siteOrigin,
+	test,
+} from './support/accounts';
+import { fill, type Locale, localePath } from './support/i18n';
 
 const texts = {
 	id: { items: idItems, places: idPlaces, notifications: idNotifications, saved: idSavedSearches },
@@ -26,10 +33,11 @@ const texts = {
 } satisfies Record<Locale, unknown>;
 
 test.use({ viewport: { width: 390, height: 844 } });
+test.describe.configure({ timeout: 90_000 });
 
 /** Lists an item picked up in `district` as the donor signed in on `page`. */
 async function listItemIn(page: Page, name: string, district: string): Promise<Item> {
-	const headers = { Origin: new URL(page.url()).origin };
+	const headers = { Origin: siteOrigin() };
 	const verification = await page.request.post('/api/verification/simulated', { headers });
 	const { token } = ((await verification.json()) as { data: { token: string } }).data;
 	const photo = await sharp({
@@ -81,17 +89,9 @@ function cardNames(page: Page) {
 	return page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 });
 }
 
-/** Signs up a person living in the district `areaQuery` finds first, on their own address. */
-async function signUpIn(page: Page, locale: Locale, areaQuery: string): Promise<void> {
-	await page.setExtraHTTPHeaders({
-		'X-Forwarded-For': `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
-	});
-	await signUp(page, { locale });
-	await completeProfile(page, { locale, details: { areaQuery } });
-}
-
-/** Signs up a donor living in Cibeunying Kidul (Kota Bandung), on their own address. */
-const signUpInBandung = (page: Page, locale: Locale) => signUpIn(page, locale, 'cibeunying kidul');
+/** Signs in a person living in Cibeunying Kidul (Kota Bandung). */
+const signedInBandung = (page: Page, locale: Locale) =>
+	signedIn(page, { locale, details: { areaQuery: 'cibeunying kidul' } });
 
 /** A page of a new browser, on its own address, at a phone's width. */
 async function newVisitor(browser: Browser): Promise<Page> {
@@ -106,20 +106,18 @@ async function newVisitor(browser: Browser): Promise<Page> {
 
 /** A donor living in Cibeunying Kidul (Kota Bandung) with an item there and one in Jakarta. */
 async function donorWithItems(page: Page, locale: Locale) {
-	await signUpInBandung(page, locale);
+	await signedInBandung(page, locale);
 	const tag = `zp${randomBytes(3).toString('hex')}`;
 	const jakarta = await listItemIn(page, `Lemari ${tag}`, '31.74.07');
 	const bandung = await listItemIn(page, `Kursi ${tag}`, '32.73.14');
 	return { tag, jakarta, bandung };
 }
 
-for (const locale of locales) {
+test.describe('the place filter', () => {
+	const locale: Locale = 'id';
 	const { items, places } = texts[locale];
 
-	test(`filters by province and city, keeps it in the URL and orders near me (${locale})`, async ({
-		page,
-	}) => {
-		test.setTimeout(120_000);
+	test('filters by province and city, keeps it in the URL and orders near me', async ({ page }) => {
 		const { tag, jakarta, bandung } = await donorWithItems(page, locale);
 		// From a page past the end: a place starts the list at its first page again.
 		await page.goto(`${localePath('/items', locale)}?search=${tag}&page=2`);
@@ -160,11 +158,15 @@ for (const locale of locales) {
 		await page.reload();
 		await expect(cardNames(page)).toHaveText([bandung.name, jakarta.name]);
 	});
+});
 
-	test(`a city's page is linked from its items and the list, with its title, canonical and other language (${locale})`, async ({
+test.describe('a city’s page', () => {
+	const locale: Locale = 'en';
+	const { places } = texts[locale];
+
+	test('is linked from its items and the list, with its title, canonical and other language', async ({
 		page,
 	}) => {
-		test.setTimeout(120_000);
 		const { bandung, jakarta } = await donorWithItems(page, locale);
 		const path = localePath('/items/in/kota-bandung', locale);
 		// The item's pickup area leads to its city's page.
@@ -225,14 +227,14 @@ for (const locale of locales) {
 			]),
 		);
 	});
+});
 
-	test(`saves a search and hears of a new item that matches it (${locale})`, async ({
-		page,
-		browser,
-	}) => {
-		test.setTimeout(150_000);
-		const { saved, notifications } = texts[locale];
-		await signUpInBandung(page, locale);
+test.describe('saved searches', () => {
+	const locale: Locale = 'id';
+	const { saved, notifications } = texts[locale];
+
+	test('saves a search and hears of a new item that matches it', async ({ page, browser }) => {
+		await signedInBandung(page, locale);
 		const word = `zs${randomBytes(3).toString('hex')}`;
 		await page.goto(`${localePath('/items', locale)}?search=${word}&province=32&regency=3273`);
 		const save = page.getByRole('button', { name: saved.save });
@@ -249,7 +251,7 @@ for (const locale of locales) {
 		);
 
 		const donor = await newVisitor(browser);
-		await signUpInBandung(donor, locale);
+		await signedInBandung(donor, locale);
 		const item = await listItemIn(donor, `Kursi ${word}`, '32.73.14');
 		await donor.context().close();
 
@@ -270,18 +272,22 @@ for (const locale of locales) {
 		await remove.click();
 		await expect(page.getByText(saved.empty)).toBeVisible();
 	});
+});
 
-	test(`the home page shows nearby items first to people with a district, and only to them (${locale})`, async ({
+test.describe('the home page’s near-you row', () => {
+	const locale: Locale = 'en';
+	const { items } = texts[locale];
+
+	test('shows nearby items first to people with a district, and only to them', async ({
 		page,
 		browser,
 	}) => {
-		test.setTimeout(150_000);
 		// A district of Kota Surabaya per language, where no other journey lists anything.
 		const district = {
 			id: { query: 'gubeng', code: '35.78.08' },
 			en: { query: 'wonokromo', code: '35.78.04' },
 		}[locale];
-		await signUpIn(page, locale, district.query);
+		await signedIn(page, { locale, details: { areaQuery: district.query } });
 		const tag = `zn${randomBytes(3).toString('hex')}`;
 		const near = await listItemIn(page, `Meja ${tag}`, district.code);
 		await listItemIn(page, `Lemari ${tag}`, '31.74.07');
@@ -304,7 +310,7 @@ for (const locale of locales) {
 			visitor.getByRole('region', { name: items.latest.title }).getByRole('article').first(),
 		).toBeVisible();
 		await expect(visitor.getByRole('region', { name: items.nearYou.title })).toBeHidden();
-		await signUp(visitor, { locale });
+		await signedInNewcomer(visitor, locale);
 		const refused = visitor.waitForResponse((response) => response.url().includes('near=me'));
 		await visitor.goto(localePath('/', locale));
 		expect((await refused).status()).toBe(400);
@@ -314,4 +320,4 @@ for (const locale of locales) {
 		await expect(visitor.getByRole('region', { name: items.nearYou.title })).toBeHidden();
 		await visitor.context().close();
 	});
-}
+});

@@ -11,16 +11,18 @@ import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' 
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
 import type { Item } from '../../src/features/items/items';
 import type { ItemRequest } from '../../src/features/requests/requests';
-import { requireSeededServer, seriousViolations } from './support/heroes';
-import { fill, localePath, locales } from './support/i18n';
+import { requireSeededServer } from './support/heroes';
+import { fill, type Locale, localePath } from './support/i18n';
 import { seededReservations } from './support/seed';
 
 requireSeededServer();
 
+// Each journey runs in one language and the next in the other; `page-languages.spec.ts` sees
+// every page in both, `accessibility.spec.ts` runs axe.
 const texts = {
 	id: { myRequests: idMyRequests, notifications: idNotifications },
 	en: { myRequests: enMyRequests, notifications: enNotifications },
-};
+} satisfies Record<Locale, unknown>;
 
 const { donor, receiver, expired, expiring } = seededReservations;
 
@@ -42,67 +44,65 @@ async function receiverRequests(page: Page): Promise<ItemRequest[]> {
 	return ((await response.json()) as { data: ItemRequest[] }).data;
 }
 
-for (const locale of locales) {
-	const { myRequests, notifications } = texts[locale];
+test.describe('reservations after the clock moved on', { tag: '@sparse' }, () => {
+	test('the receiver finds the ended reservation among the finished, and is warned of the other (id)', async ({
+		page,
+		baseURL,
+	}) => {
+		const locale: Locale = 'id';
+		const { myRequests, notifications } = texts[locale];
+		await signIn(page.context(), baseURL!, receiver);
+		await page.goto(localePath('/my-requests', locale));
+		const finished = page.getByRole('region', { name: myRequests.groups.finished });
+		const ended = finished.getByRole('article').filter({ hasText: expired.name });
+		await expect(ended).toContainText(myRequests.status.expired);
+		await expect(ended).toContainText(myRequests.badge.expired);
+		const reserved = page.getByRole('region', { name: myRequests.groups.reserved });
+		await expect(reserved.getByRole('article').filter({ hasText: expiring.name })).toBeVisible();
 
-	test.describe(`reservations after the clock moved on (${locale})`, { tag: '@sparse' }, () => {
-		test('the receiver finds the ended reservation among the finished, and is warned of the other', async ({
-			page,
-			baseURL,
-		}) => {
-			await signIn(page.context(), baseURL!, receiver);
-			await page.goto(localePath('/my-requests', locale));
-			const finished = page.getByRole('region', { name: myRequests.groups.finished });
-			const ended = finished.getByRole('article').filter({ hasText: expired.name });
-			await expect(ended).toContainText(myRequests.status.expired);
-			await expect(ended).toContainText(myRequests.badge.expired);
-			const reserved = page.getByRole('region', { name: myRequests.groups.reserved });
-			await expect(reserved.getByRole('article').filter({ hasText: expiring.name })).toBeVisible();
-
-			// The bell tells of both, in the page's language, whoever opened it first.
-			await page.getByRole('banner').locator('[aria-controls="notification-panel"]').click();
-			const panel = page.locator('#notification-panel');
-			await expect(panel).toContainText(
-				fill(notifications.kinds.reservationExpired.receiver, { item: expired.name }),
-			);
-			await expect(panel).toContainText(
-				fill(notifications.kinds.reservationExpiring.receiver, { item: expiring.name }),
-			);
-			const violations = await seriousViolations(page);
-			expect(violations, violations.join('\n')).toEqual([]);
-		});
-
-		test('the ended reservation frees its item and counts as the receiver’s no-show for the donor', async ({
-			page,
-			baseURL,
-		}) => {
-			await signIn(page.context(), baseURL!, receiver);
-			const requests = await receiverRequests(page);
-			const ended = requests.find((request) => request.item.name === expired.name)!;
-			const running = requests.find((request) => request.item.name === expiring.name)!;
-			expect(ended.state).toBe('expired');
-			expect(running.state).toBe('reserved');
-
-			const item = await page.request.get(`/api/items/${ended.itemId}`);
-			const { data } = (await item.json()) as { data: Item };
-			expect({ status: data.status, reserved: data.reservedQuantity }).toEqual({
-				status: 'AVAILABLE',
-				reserved: 0,
-			});
-
-			const donorContext = await page.context().browser()!.newContext({ baseURL: baseURL! });
-			await signIn(donorContext, baseURL!, donor);
-			const donorPage = await donorContext.newPage();
-			const list = await donorPage.request.get(`/api/items/${ended.itemId}/requests`);
-			const [asDonor] = ((await list.json()) as { data: ItemRequest[] }).data;
-			expect(asDonor!.state).toBe('expired');
-			expect(asDonor!.receiver!.noShows).toBe(1);
-			await donorPage.goto(localePath('/', locale));
-			await donorPage.getByRole('banner').locator('[aria-controls="notification-panel"]').click();
-			await expect(donorPage.locator('#notification-panel')).toContainText(
-				fill(notifications.kinds.reservationExpired.donor, { item: expired.name }),
-			);
-			await donorContext.close();
-		});
+		// The bell tells of both, in the page's language, whoever opened it first.
+		await page.getByRole('banner').locator('[aria-controls="notification-panel"]').click();
+		const panel = page.locator('#notification-panel');
+		await expect(panel).toContainText(
+			fill(notifications.kinds.reservationExpired.receiver, { item: expired.name }),
+		);
+		await expect(panel).toContainText(
+			fill(notifications.kinds.reservationExpiring.receiver, { item: expiring.name }),
+		);
 	});
-}
+
+	test('the ended reservation frees its item and counts as the receiver’s no-show for the donor (en)', async ({
+		page,
+		baseURL,
+	}) => {
+		const locale: Locale = 'en';
+		const { notifications } = texts[locale];
+		await signIn(page.context(), baseURL!, receiver);
+		const requests = await receiverRequests(page);
+		const ended = requests.find((request) => request.item.name === expired.name)!;
+		const running = requests.find((request) => request.item.name === expiring.name)!;
+		expect(ended.state).toBe('expired');
+		expect(running.state).toBe('reserved');
+
+		const item = await page.request.get(`/api/items/${ended.itemId}`);
+		const { data } = (await item.json()) as { data: Item };
+		expect({ status: data.status, reserved: data.reservedQuantity }).toEqual({
+			status: 'AVAILABLE',
+			reserved: 0,
+		});
+
+		const donorContext = await page.context().browser()!.newContext({ baseURL: baseURL! });
+		await signIn(donorContext, baseURL!, donor);
+		const donorPage = await donorContext.newPage();
+		const list = await donorPage.request.get(`/api/items/${ended.itemId}/requests`);
+		const [asDonor] = ((await list.json()) as { data: ItemRequest[] }).data;
+		expect(asDonor!.state).toBe('expired');
+		expect(asDonor!.receiver!.noShows).toBe(1);
+		await donorPage.goto(localePath('/', locale));
+		await donorPage.getByRole('banner').locator('[aria-controls="notification-panel"]').click();
+		await expect(donorPage.locator('#notification-panel')).toContainText(
+			fill(notifications.kinds.reservationExpired.donor, { item: expired.name }),
+		);
+		await donorContext.close();
+	});
+});

@@ -1,25 +1,30 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createApiApp } from '~/app/api';
 import { readServerConfig } from '~/server/config';
 import { type AppContext, createAppContext } from '~/app/context';
 import { type DatabaseHandle, openPglite, openPostgres } from '~/server/db/client';
 import { users } from '~/server/db/schema';
+import { databaseUrl } from './migrated-databases';
 
 export const testOrigin = 'http://localhost:4321';
 
-/** A fresh PostgreSQL database on the server at `url`, dropped by `close()`. */
+/** A fresh copy of the migrated PGlite database, in memory. */
+function freshPglite(): DatabaseHandle {
+	const dump = readFileSync(inject('migratedPgliteDump'));
+	return openPglite(null, { from: new Blob([dump]) });
+}
+
+/** A fresh copy of the migrated PostgreSQL database on the server at `url`, dropped by `close()`. */
 async function freshPostgres(url: string): Promise<DatabaseHandle> {
 	const name = `hibahin_test_${randomBytes(6).toString('hex')}`;
 	const admin = postgres(url, { max: 1, onnotice: () => {} });
-	await admin.unsafe(`create database ${name}`);
-	const target = new URL(url);
-	target.pathname = `/${name}`;
-	const handle = openPostgres(target.href);
+	await admin.unsafe(`create database ${name} template ${inject('migratedPostgresTemplate')}`);
+	const handle = openPostgres(databaseUrl(url, name));
 	return {
 		...handle,
 		async close() {
@@ -30,9 +35,12 @@ async function freshPostgres(url: string): Promise<DatabaseHandle> {
 	};
 }
 
-/** The databases every API suite runs on: PGlite always, PostgreSQL when configured. */
+/**
+ * The databases every API suite runs on, PGlite always and PostgreSQL when configured, each a
+ * copy of one migrated at the start of the run (`migrated-databases.ts`).
+ */
 export const testDatabases: { name: string; open: () => Promise<DatabaseHandle> }[] = [
-	{ name: 'PGlite', open: async () => openPglite(null) },
+	{ name: 'PGlite', open: async () => freshPglite() },
 	...(process.env['TEST_DATABASE_URL']
 		? [{ name: 'PostgreSQL', open: () => freshPostgres(process.env['TEST_DATABASE_URL']!) }]
 		: []),

@@ -8,13 +8,17 @@ import { rateLimitRules } from '~/server/rate-limit';
 import { isSearchableAreaQuery } from './areas';
 import { type AreaDirectory, AreaDirectoryUnavailableError } from './areas.server';
 
-const areaSchema = z
+/** A district as the product shows it, in Biteship's field names. */
+export const areaSchema = z
 	.object({
+		/** The embedded directory uses the district code ("31.74.07"); Biteship its own id. */
 		id: z.string(),
+		/** "Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta" (Biteship adds the postal code). */
 		name: z.string(),
 		administrative_division_level_1_name: z.string().openapi({ description: 'Province' }),
 		administrative_division_level_2_name: z.string().openapi({ description: 'Regency or city' }),
 		administrative_division_level_3_name: z.string().openapi({ description: 'District' }),
+		/** Only Biteship knows postal codes; always a string here, whatever the provider sent. */
 		postal_code: z.string().optional(),
 	})
 	.openapi('Area');

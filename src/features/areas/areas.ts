@@ -3,21 +3,11 @@
  * the API and both directories, and the rules for typing a search. Browser-safe: no Node imports.
  */
 
+import type { z } from 'zod/mini';
+import type { areaSchema } from './areas.routes';
+
 /** A district as the product shows it (Biteship's field names; docs/product-rules.md#area-search). */
-export interface Area {
-	/** The embedded directory uses the district code ("31.74.07"); Biteship its own id. */
-	id: string;
-	/** "Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta" (Biteship adds the postal code). */
-	name: string;
-	/** Province. */
-	administrative_division_level_1_name: string;
-	/** Regency or city. */
-	administrative_division_level_2_name: string;
-	/** District. */
-	administrative_division_level_3_name: string;
-	/** Only Biteship knows postal codes; always a string here, whatever the provider sent. */
-	postal_code?: string;
-}
+export type Area = z.output<typeof areaSchema>;
 
 /** Shorter queries match too much to be useful, so nobody is asked to wait for them. */
 export const areaSearchMinLength = 3;

@@ -7,7 +7,8 @@ import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { blockedPeople, blockUser, unblockUser } from './blocks.server';
 
-const blockedPersonSchema = z
+/** Someone a donor blocked, as their blocked list shows them. */
+export const blockedPersonSchema = z
 	.object({
 		id: z.string(),
 		name: z.string(),

@@ -1,7 +1,5 @@
+import type { z } from 'zod/mini';
+import type { blockedPersonSchema } from './blocks.routes';
+
 /** Someone a donor blocked, as their blocked list shows them. */
-export interface BlockedPerson {
-	id: string;
-	name: string;
-	avatar: string | null;
-	blockedAt: string;
-}
+export type BlockedPerson = z.output<typeof blockedPersonSchema>;

@@ -18,7 +18,35 @@ export const badgeSchema = z
 	})
 	.openapi('Badge');
 
-const heroEntrySchema = z
+/** A donor's totals; `rank` is all-time, null without donations. */
+export const donorStatsSchema = z.object({
+	rank: z.int().nullable(),
+	totalDonations: z.int(),
+	totalItems: z.int(),
+	impactScore: z.int(),
+	kgDonated: z.number(),
+	givings: z
+		.object({
+			givenConfirmed: z.int().openapi({
+				description: 'Hand-overs confirmed by their receivers that count for impact',
+			}),
+			givenUnconfirmed: z.int().openapi({
+				description:
+					'Hand-overs not confirmed or not counted, and items marked donated by the donor alone',
+			}),
+			received: z.int().openapi({ description: 'Hand-overs they confirmed receiving' }),
+			pickupsCompleted: z.int().openapi({
+				description: 'Hand-overs they received, confirmed or not',
+			}),
+			noShows: z.int().openapi({
+				description: 'Reservations that expired, or were declined because they never came',
+			}),
+		})
+		.openapi({ description: 'Giving and receiving, counted or not for impact' }),
+});
+
+/** One donor in the rankings or the top list. */
+export const heroEntrySchema = z
 	.object({
 		rank: z.int().openapi({ description: 'Position in the requested order' }),
 		userId: z.string(),
@@ -31,7 +59,8 @@ const heroEntrySchema = z
 	})
 	.openapi('HeroEntry');
 
-const rankingsPageSchema = z.object({
+/** `data` of `GET /heroes/rankings`: a page of donors and where it sits among the pages. */
+export const rankingsPageSchema = z.object({
 	rankings: z.array(heroEntrySchema),
 	meta: z.object({
 		currentPage: z.int(),
@@ -42,7 +71,8 @@ const rankingsPageSchema = z.object({
 	}),
 });
 
-const siteTotalsSchema = z.object({
+/** Site-wide impact for the home page, over the hand-overs impact counts. */
+export const siteTotalsSchema = z.object({
 	itemsGiven: z.int(),
 	kgDonated: z.number(),
 	donors: z.int(),

@@ -1,41 +1,24 @@
+import type { z } from 'zod/mini';
+import type {
+	badgeSchema,
+	donorStatsSchema,
+	heroEntrySchema,
+	rankingsPageSchema,
+	siteTotalsSchema,
+} from './heroes.routes';
+import type { rankingsQuerySchema } from './rankings-query';
+
 /** A badge a donor has earned, with its name and description in the visitor's language. */
-export interface Badge {
-	id: 'RANK_1' | 'RANK_2' | 'RANK_3' | 'VERIFIED';
-	name: string;
-	icon: string;
-	style: string;
-	description: string;
-}
+export type Badge = z.output<typeof badgeSchema>;
+
+/** A donor's totals; `rank` is all-time, null without donations. */
+export type DonorStats = z.output<typeof donorStatsSchema>;
 
 /**
  * A member's record of giving and receiving (docs/product-rules.md#public-profile): what impact
  * counts beside what it does not, so a profile shows both and a reader can tell them apart.
  */
-export interface Givings {
-	/** Hand-overs their receivers confirmed and the collusion limits let count: impact's rows. */
-	givenConfirmed: number;
-	/**
-	 * Hand-overs not (yet) confirmed, confirmed ones the collusion limits did not count, and items
-	 * the donor marked donated themselves with something left that no hand-over took.
-	 */
-	givenUnconfirmed: number;
-	/** Hand-overs they confirmed receiving. */
-	received: number;
-	/** Hand-overs they received, confirmed or not. */
-	pickupsCompleted: number;
-	/** Their reservations that expired, or that a donor declined because they never came. */
-	noShows: number;
-}
-
-/** A donor's totals; `rank` is all-time, null without donations. */
-export interface DonorStats {
-	rank: number | null;
-	totalDonations: number;
-	totalItems: number;
-	impactScore: number;
-	kgDonated: number;
-	givings: Givings;
-}
+export type Givings = DonorStats['givings'];
 
 /** Time ranges of the rankings: all time, or the current calendar month or year in Jakarta. */
 export const rankingRanges = ['all', 'month', 'year'] as const;
@@ -49,51 +32,20 @@ export type RankingSort = (typeof rankingSorts)[number];
 export const rankingLimits = { pageSize: 10, maxLimit: 50, topCount: 5 } as const;
 
 /** The rankings query with defaults filled in. */
-export interface RankingsQuery {
-	page: number;
-	limit: number;
-	range: RankingRange;
-	sort: RankingSort;
-}
+export type RankingsQuery = z.output<typeof rankingsQuerySchema>;
 
 /** One donor in the rankings or the top list (docs/product-rules.md#rankings). */
-export interface HeroEntry {
-	rank: number;
-	userId: string;
-	totalDonations: number;
-	impactScore: number;
-	kgDonated: number;
-	/** ISO time of the donor's latest donation in the range. */
-	lastDonatedAt: string;
-	user: { name: string | null; avatar: string | null };
-	badges: Badge[];
-}
+export type HeroEntry = z.output<typeof heroEntrySchema>;
 
-/** Where a rankings page sits among all pages (docs/product-rules.md#rankings). */
-export interface RankingsMeta {
-	currentPage: number;
-	totalPages: number;
-	hasNextPage: boolean;
-	hasPrevPage: boolean;
-	total: number;
-}
-
-/** `data` of `GET /heroes/rankings`. */
-export interface RankingsPage {
-	rankings: HeroEntry[];
-	meta: RankingsMeta;
-}
+/** `data` of `GET /heroes/rankings`: a page of donors and where it sits among all pages. */
+export type RankingsPage = z.output<typeof rankingsPageSchema>;
 
 /**
  * Site-wide impact for the home page, over the hand-overs impact counts: how many (like
  * `totalDonations`, so the figure is the sum of every donor's), their kg (Σ weight × given
  * quantity), and how many donors made them.
  */
-export interface SiteTotals {
-	itemsGiven: number;
-	kgDonated: number;
-	donors: number;
-}
+export type SiteTotals = z.output<typeof siteTotalsSchema>;
 
 /** The rankings page's address for a query, leaving out defaults so links stay short. */
 export function rankingsSearch(query: Omit<RankingsQuery, 'limit'>): string {

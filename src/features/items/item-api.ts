@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { itemLimits } from '~/config/limits';
+import { itemPickupSchema } from '~/features/places/places.routes';
 import { AppError } from '~/server/http/errors';
 import { checkedBody, dataResponse, refuseInput } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
@@ -10,26 +11,15 @@ import { categories, itemStatuses, itemVisibilities } from './items';
 // What the item API takes and answers, as its routes declare it in the OpenAPI document, and the
 // reading of its multipart forms, which the document describes but the handlers parse themselves.
 
-const itemPhotoSchema = z.object({
+/** One stored photo: `src` is the largest WebP, `srcset` lists every width. */
+export const itemPhotoSchema = z.object({
 	src: z.string().openapi({ description: 'The largest WebP' }),
 	srcset: z.string(),
 	width: z.int(),
 	height: z.int(),
 });
 
-/** Where an item is picked up (`ItemPickup` in `places.ts`); codes of the official list. */
-export const itemPickupSchema = z
-	.object({
-		provinceCode: z.string().openapi({ example: '32' }),
-		provinceName: z.string().openapi({ example: 'Jawa Barat' }),
-		regencyCode: z.string().openapi({ example: '32.73' }),
-		regencyName: z.string().openapi({ example: 'Kota Bandung' }),
-		districtCode: z.string().openapi({ example: '32.73.14' }),
-		districtName: z.string().openapi({ example: 'Cibeunying Kidul' }),
-	})
-	.openapi('ItemPickup');
-
-/** An item as the API answers it (`Item` in `items.ts`). */
+/** An item as the API answers it; `Item` in `items.ts` is its type. */
 export const itemSchema = z
 	.object({
 		id: z.int(),
@@ -73,6 +63,7 @@ export const itemSchema = z
 	})
 	.openapi('Item');
 
+/** A page of items with the facts that place it among the others. */
 export const itemListSchema = z.object({
 	items: z.array(itemSchema),
 	meta: z.object({

@@ -1,4 +1,5 @@
-import type { ItemPickup } from '~/features/places/places';
+import type { z } from 'zod/mini';
+import type { itemListSchema, itemPhotoSchema, itemSchema } from './item-api';
 
 /** Categories of items (docs/product-rules.md#categories); `other` is the default. */
 export const categories = [
@@ -25,71 +26,22 @@ export const latestItemsCount = 8;
 export const itemPollMs = 3000;
 export const itemStaleMs = 1000;
 
-/** One stored photo: `src` is the largest WebP, `srcset` lists every width. */
-export interface ItemPhoto {
-	src: string;
-	srcset: string;
-	width: number;
-	height: number;
-}
-
-/** The donor as an item shows them. The phone only reaches signed-in viewers with a complete profile. */
-export interface ItemDonor {
-	id: string;
-	name: string;
-	avatar: string | null;
-	areaName: string | null;
-	hasPhone: boolean;
-	phone?: string;
-}
-
-/** An item as the API returns it. */
+/** In lists and search, or out of them: under review after reports, or hidden by a moderator. */
 export const itemVisibilities = ['listed', 'underReview', 'hidden'] as const;
 export type ItemVisibility = (typeof itemVisibilities)[number];
 
-export interface Item {
-	id: number;
-	name: string;
-	description: string;
-	category: Category;
-	weight: number;
-	length: number;
-	width: number;
-	height: number;
-	/** What is left to give. */
-	quantity: number;
-	/** Of `quantity`, what reservations hold for their receivers. */
-	reservedQuantity: number;
-	status: ItemStatus;
-	/** In lists and search, or out of them: under review after reports, or hidden by a moderator. */
-	visibility: ItemVisibility;
-	donatedAt: string | null;
-	createdAt: string;
-	updatedAt: string;
-	/** Photo URLs, cover first (`images` in the API). */
-	images: string[];
-	photos: ItemPhoto[];
-	donorId: string;
-	donor: ItemDonor;
-	/** Where it is picked up; null only when its donor had no district of the official list. */
-	pickup: ItemPickup | null;
-	/** On the donor's own list: requests open or reserved, and of them the ones not yet seen. */
-	requestCounts?: { open: number; new: number };
-}
+/** One stored photo: `src` is the largest WebP, `srcset` lists every width. */
+export type ItemPhoto = z.output<typeof itemPhotoSchema>;
 
-export interface ItemListMeta {
-	page: number;
-	limit: number;
-	total: number;
-	totalPages: number;
-	hasPrevPage: boolean;
-	hasNextPage: boolean;
-}
+/** An item as the API returns it. */
+export type Item = z.output<typeof itemSchema>;
 
-export interface ItemList {
-	items: Item[];
-	meta: ItemListMeta;
-}
+/** The donor as an item shows them. The phone only reaches signed-in viewers with a complete profile. */
+export type ItemDonor = Item['donor'];
+
+/** A page of items and where it sits among the others. */
+export type ItemList = z.output<typeof itemListSchema>;
+export type ItemListMeta = ItemList['meta'];
 
 /**
  * Whether the item is there for the asking, with what is left shown. A RESERVED item still takes

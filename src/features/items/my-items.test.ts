@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '~/lib/i18n/locales';
-import { islandResources } from '~/server/i18n';
+import { myItemsResources } from './item-resources.server';
 import type { Item } from './items';
 import { type MyItemCard, toMyItemCard } from './my-items';
 import { MyItems } from './MyItems';
@@ -24,7 +24,7 @@ function render(locale: Locale, items: MyItemCard[] = [chair]) {
 	return renderToStaticMarkup(
 		createElement(MyItems, {
 			locale,
-			resources: islandResources(locale, ['items', 'item', 'common', 'itemRequests']),
+			resources: myItemsResources(locale),
 			initialItems: items,
 		}),
 	);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { reportLimits } from '~/config/limits';
 import { photoView } from '~/features/items/photos.server';
 import type { ReportReason } from '~/features/reports/reports';
@@ -7,44 +8,13 @@ import type { Database } from '~/server/db/client';
 import { itemImages, items, moderationActions, reports, users } from '~/server/db/schema';
 import { mediaUrl } from '~/server/storage';
 import { isSuspended } from './moderation';
+import type { auditEntrySchema, queueEntrySchema } from './moderation.routes';
 
 /** A line of the audit log, as the desk and the admin CLI show it. */
-export interface AuditEntry {
-	id: number;
-	action: string;
-	targetKey: string;
-	reason: string | null;
-	note: string | null;
-	until: string | null;
-	createdAt: string;
-	moderator: { id: string; name: string };
-}
+export type AuditEntry = z.output<typeof auditEntrySchema>;
 
 /** One target of the queue: what it is, its open reports, and what happened to it before. */
-export interface QueueEntry {
-	targetKey: string;
-	item: {
-		id: number;
-		name: string;
-		description: string;
-		status: string;
-		hidden: boolean;
-		asksForMoney: boolean;
-		photos: string[];
-		donor: { id: string; name: string };
-	} | null;
-	user: { id: string; name: string; avatar: string | null; suspended: boolean } | null;
-	reports: Array<{
-		id: number;
-		reason: ReportReason;
-		details: string | null;
-		createdAt: string;
-		reporter: { id: string; name: string };
-	}>;
-	/** Reports of it already closed, and the actions taken on it, newest first. */
-	earlierReports: number;
-	actions: AuditEntry[];
-}
+export type QueueEntry = z.output<typeof queueEntrySchema>;
 
 const queueSize = 50;
 

@@ -8,7 +8,8 @@ import { moderate, moderationInputSchema } from './moderation-actions.server';
 import { auditLog, moderationQueue } from './moderation-queue.server';
 import { requireModerator } from './moderators.server';
 
-const auditEntrySchema = z
+/** A line of the audit log, as the desk and the admin CLI show it. */
+export const auditEntrySchema = z
 	.object({
 		id: z.int(),
 		action: z.string(),
@@ -21,7 +22,8 @@ const auditEntrySchema = z
 	})
 	.openapi('AuditEntry');
 
-const queueEntrySchema = z
+/** One target of the queue: what it is, its open reports, and what happened to it before. */
+export const queueEntrySchema = z
 	.object({
 		targetKey: z.string(),
 		item: z
@@ -53,6 +55,7 @@ const queueEntrySchema = z
 				reporter: z.object({ id: z.string(), name: z.string() }),
 			}),
 		),
+		/** Reports of it already closed, and the actions taken on it, newest first. */
 		earlierReports: z.int(),
 		actions: z.array(auditEntrySchema),
 	})

@@ -7,7 +7,8 @@ import type { AppEnv } from '~/server/http/types';
 import { notificationKinds } from './notifications';
 import { markNotificationsRead, notificationList } from './notifications.server';
 
-const notificationListSchema = z
+/** The bell's notifications, their texts already in the reader's language. */
+export const notificationListSchema = z
 	.object({
 		unread: z.int(),
 		notifications: z.array(

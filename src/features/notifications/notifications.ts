@@ -3,6 +3,9 @@
  * text in `notifications.kinds`, and a notification as the bell lists it. Safe in the browser.
  */
 
+import type { z } from 'zod/mini';
+import type { notificationListSchema } from './notifications.routes';
+
 /** The notification kinds the bell shows, each with its text in `notifications.kinds`. */
 export const notificationKinds = [
 	'requestCreated',
@@ -36,21 +39,11 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
-/** A notification as the bell shows it: its text already in the reader's language. */
-export interface Notification {
-	id: number;
-	kind: NotificationKind;
-	text: string;
-	/** Where opening it leads, a path without the language prefix. */
-	path: string;
-	createdAt: string;
-	read: boolean;
-}
+/** The bell's list: how many are unread, and the latest notifications. */
+export type NotificationList = z.output<typeof notificationListSchema>;
 
-export interface NotificationList {
-	unread: number;
-	notifications: Notification[];
-}
+/** A notification as the bell shows it: its text already in the reader's language. */
+export type Notification = NotificationList['notifications'][number];
 
 /** How often the bell asks for news; each answer is a 304 while nothing changed. */
 export const notificationPollMs = 30_000;

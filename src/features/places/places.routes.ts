@@ -10,11 +10,25 @@ import { rateLimitRules } from '~/server/rate-limit';
 import { placeCode } from './places';
 import { placeDirectory } from './places.server';
 
-const placeSchema = z
+/** Where an item is picked up: a district of the official list, with its city and province. */
+export const itemPickupSchema = z
+	.object({
+		provinceCode: z.string().openapi({ example: '32' }),
+		provinceName: z.string().openapi({ example: 'Jawa Barat' }),
+		regencyCode: z.string().openapi({ example: '32.73' }),
+		regencyName: z.string().openapi({ example: 'Kota Bandung' }),
+		districtCode: z.string().openapi({ example: '32.73.14' }),
+		districtName: z.string().openapi({ example: 'Cibeunying Kidul' }),
+	})
+	.openapi('ItemPickup');
+
+/** A province or a city/regency as a filter offers it, by its official code ("32.73"). */
+export const placeSchema = z
 	.object({ code: z.string().openapi({ example: '32.73' }), name: z.string() })
 	.openapi('Place');
 
-const citySchema = placeSchema
+/** A city or regency with the page that lists its items. */
+export const citySchema = placeSchema
 	.extend({ slug: z.string().openapi({ description: 'Of the city’s page, `/items/in/<slug>`' }) })
 	.openapi('City');
 

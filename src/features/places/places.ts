@@ -4,28 +4,17 @@
  * rules for reading codes from a link. Browser-safe: no Node imports.
  */
 
-/** A province or a city/regency as a filter offers it. */
-export interface PlaceOption {
-	/** The official code with its dots ("32.73"). */
-	code: string;
-	/** "Kota Bandung", "DKI Jakarta". */
-	name: string;
-}
+import type { z } from 'zod/mini';
+import type { citySchema, itemPickupSchema, placeSchema } from './places.routes';
+
+/** A province or a city/regency as a filter offers it: "Kota Bandung", code "32.73". */
+export type PlaceOption = z.output<typeof placeSchema>;
 
 /** A city or regency with the page that lists its items (`/items/in/<slug>`). */
-export interface CityOption extends PlaceOption {
-	slug: string;
-}
+export type CityOption = z.output<typeof citySchema>;
 
-/** Where an item is picked up: its district, with the city and province it lies in. */
-export interface ItemPickup {
-	provinceCode: string;
-	provinceName: string;
-	regencyCode: string;
-	regencyName: string;
-	districtCode: string;
-	districtName: string;
-}
+/** Where an item is picked up: a district of the official list, with its city and province. */
+export type ItemPickup = z.output<typeof itemPickupSchema>;
 
 /** The levels a list can be narrowed to, widest first. */
 export const placeLevels = ['province', 'regency', 'district'] as const;

@@ -17,14 +17,15 @@ import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { navUser } from '~/features/auth/nav-user';
 import { badgeTextOf } from '~/features/heroes/badges';
-import { badgeSchema } from '~/features/heroes/heroes.routes';
+import { badgeSchema, donorStatsSchema } from '~/features/heroes/heroes.routes';
 import { profileInputSchema } from './profiles';
 import { profileCheck, publicProfile, updateProfile } from './profiles.server';
 
 /** A base64 avatar is 4/3 of its bytes, plus the other fields. */
 const profileBodyLimit = Math.ceil((profileLimits.avatarMaxBytes * 4) / 3) + 64 * 1024;
 
-const sessionSchema = z
+/** Who is signed in, for the navigation. */
+export const sessionSchema = z
 	.object({
 		user: z.object({
 			id: z.string(),
@@ -37,7 +38,8 @@ const sessionSchema = z
 	.nullable()
 	.openapi({ description: '`null` when signed out' });
 
-const profileCheckSchema = z
+/** The signed-in user's own profile and whether it is complete. */
+export const profileCheckSchema = z
 	.object({
 		isComplete: z.boolean(),
 		createdAt: z.iso.datetime(),
@@ -55,37 +57,14 @@ const profileCheckSchema = z
 	})
 	.openapi('ProfileCheck');
 
-const publicProfileSchema = z.object({
+/** A member's public profile: who they are, their totals and their badges. */
+export const publicProfileSchema = z.object({
 	id: z.string(),
 	name: z.string(),
 	avatar: z.string().nullable(),
 	joinedAt: z.iso.datetime(),
 	bio: z.string().nullable(),
-	stats: z.object({
-		rank: z.int().nullable(),
-		totalDonations: z.int(),
-		totalItems: z.int(),
-		impactScore: z.int(),
-		kgDonated: z.number(),
-		givings: z
-			.object({
-				givenConfirmed: z.int().openapi({
-					description: 'Hand-overs confirmed by their receivers that count for impact',
-				}),
-				givenUnconfirmed: z.int().openapi({
-					description:
-						'Hand-overs not confirmed or not counted, and items marked donated by the donor alone',
-				}),
-				received: z.int().openapi({ description: 'Hand-overs they confirmed receiving' }),
-				pickupsCompleted: z.int().openapi({
-					description: 'Hand-overs they received, confirmed or not',
-				}),
-				noShows: z.int().openapi({
-					description: 'Reservations that expired, or were declined because they never came',
-				}),
-			})
-			.openapi({ description: 'Giving and receiving, counted or not for impact' }),
-	}),
+	stats: donorStatsSchema,
 	badges: z.array(badgeSchema),
 });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 import { profileLimits } from '~/config/limits';
-import type { Badge, DonorStats } from '~/features/heroes/heroes';
 import { optionalText, requiredText, storableText } from '~/lib/text-fields';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import { normalizePhone, phonePattern } from '~/lib/phone';
+import type { profileCheckSchema, publicProfileSchema } from './profiles.routes';
 
 const isAvatarSource = (value: string) =>
 	value.startsWith('data:image/') || /^https?:\/\//.test(value) || value.startsWith('/media/');
@@ -35,34 +35,14 @@ export const profileInputSchema = z.object({
 export type ProfileInput = z.input<typeof profileInputSchema>;
 export type ValidProfile = z.output<typeof profileInputSchema>;
 
+/** What `GET /profile/check` answers: the signed-in user's own profile and whether it is complete. */
+export type ProfileCheck = z.output<typeof profileCheckSchema>;
+
 /** The signed-in user's own profile, as `GET /profile/check` returns it. */
-export interface OwnProfile {
-	name: string | null;
-	phone: string | null;
-	address: string | null;
-	areaId: string | null;
-	areaName: string | null;
-	imageUrl: string | null;
-	email: string | null;
-	bio: string | null;
-}
+export type OwnProfile = ProfileCheck['profile'];
 
-export interface ProfileCheck {
-	isComplete: boolean;
-	createdAt: string;
-	userId: string;
-	profile: OwnProfile;
-}
-
-export interface PublicProfile {
-	id: string;
-	name: string;
-	avatar: string | null;
-	joinedAt: string;
-	bio: string | null;
-	stats: DonorStats;
-	badges: Badge[];
-}
+/** A member's public profile, as `GET /profile/{userId}` returns it. */
+export type PublicProfile = z.output<typeof publicProfileSchema>;
 
 /**
  * Whether a save leaves a complete profile without a photo. Completing a profile may skip it;

@@ -8,7 +8,8 @@ import { rateLimitRules } from '~/server/rate-limit';
 import { reportInputSchema } from './reports';
 import { createReport } from './reports.server';
 
-const receiptSchema = z
+/** What `POST /reports` answers: the report, and whether its item is now under review. */
+export const receiptSchema = z
 	.object({
 		id: z.int(),
 		itemHidden: z.boolean().openapi({

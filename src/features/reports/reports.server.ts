@@ -1,4 +1,5 @@
 import { and, asc, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { reportLimits } from '~/config/limits';
 import { fieldErrors } from '~/lib/field-errors';
 import { notify } from '~/features/notifications/notifications.server';
@@ -8,12 +9,10 @@ import type { Database, Transaction } from '~/server/db/client';
 import { items, reports, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reportInputSchema, type ReportTarget, targetKey, type ValidReport } from './reports';
+import type { receiptSchema } from './reports.routes';
 
 /** What `POST /reports` answers: the report, and whether its item is now under review. */
-export interface ReportReceipt {
-	id: number;
-	itemHidden: boolean;
-}
+export type ReportReceipt = z.output<typeof receiptSchema>;
 
 function parseReport(body: unknown): ValidReport {
 	const parsed = reportInputSchema.safeParse(body);

@@ -2,12 +2,13 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '~/lib/i18n/locales';
-import { islandResources, useTranslations } from '~/server/i18n';
+import { useTranslations } from '~/server/i18n';
 import { withoutPhones } from '~/features/requests/receiver';
 import { confirmBySentence, requestBadge, statusSentence } from '~/features/requests/request-text';
 import type { ItemRequest } from '~/features/requests/requests';
 import { receiverRequest } from '../../../tests/helpers/item-requests';
 import { MyRequests } from './MyRequests';
+import { myRequestsResources } from './request-resources.server';
 
 const t = { id: useTranslations('id'), en: useTranslations('en') };
 
@@ -59,7 +60,7 @@ function render(requests: ItemRequest[] | null, locale: Locale = 'en') {
 	const html = renderToStaticMarkup(
 		createElement(MyRequests, {
 			locale,
-			resources: islandResources(locale, ['myRequests', 'requests', 'common']),
+			resources: myRequestsResources(locale),
 			initialRequests: requests,
 			siteUrl: 'http://localhost:4321',
 		}),

@@ -22,8 +22,8 @@ const person = z.object({
 	}),
 });
 
-/** A request as the API answers it (`ItemRequest` in `requests.ts`). */
-const requestSchema = z
+/** A request as the API answers it, to its receiver or to the item's donor. */
+export const requestSchema = z
 	.object({
 		id: z.int(),
 		itemId: z.int(),
@@ -38,12 +38,15 @@ const requestSchema = z
 		updatedAt: z.iso.datetime(),
 		handedOverAt: z.iso.datetime().nullable(),
 		confirmedAt: z.iso.datetime().nullable(),
+		/** Until when the receiver may still confirm or dispute a hand-over. */
 		confirmBy: z.iso.datetime().nullable(),
+		/** Whether this confirmed hand-over counts for impact (the collusion limits may say no). */
 		countsForImpact: z.boolean(),
 		item: z.object({
 			id: z.int(),
 			name: z.string(),
 			status: z.string(),
+			/** The cover photo's smallest width, or null when the item has none. */
 			photo: z.string().nullable(),
 			quantity: z.int(),
 			reservedQuantity: z.int(),
@@ -55,6 +58,7 @@ const requestSchema = z
 			.openapi({
 				description: 'To the donor, with their record of collecting and whether they blocked them',
 			}),
+		/** For the donor: not seen before this list was opened. */
 		isNew: z.boolean().optional(),
 		actions: z.array(z.enum(requestActions)).openapi({ description: 'What the caller may do now' }),
 	})
@@ -64,7 +68,8 @@ const quantity = (key: string) => z.int(key).min(1, key).max(itemLimits.quantity
 
 const askBody = z.object({ quantity: quantity('requests.errors.quantityInvalid') });
 
-const changeBody = z.object({
+/** A step on a request: the action, with a smaller quantity or a decline's reason. */
+export const changeBody = z.object({
 	action: z.enum(requestActions, 'requests.errors.actionInvalid'),
 	quantity: quantity('requests.errors.quantityInvalid').optional(),
 	reason: z.enum(declineReasons, 'requests.errors.reasonInvalid').optional(),

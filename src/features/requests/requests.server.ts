@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { collusionLimits, requestLimits } from '~/config/limits';
 import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';
@@ -12,9 +13,9 @@ import {
 	unreserved,
 } from '~/features/items/item-stock.server';
 import { countedConfirmations, jakartaDayStart, type RequestRow } from './request-rules.server';
+import type { changeBody } from './requests.routes';
 import {
 	courierRequestActions,
-	type DeclineReason,
 	type RequestAction,
 	type RequestActor,
 	requestTransitions,
@@ -31,13 +32,8 @@ async function lockUser(tx: Transaction, userId: string): Promise<void> {
 	await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-export interface RequestChange {
-	action: RequestAction;
-	/** For `reserve` and `handOver`: fewer than asked or reserved. */
-	quantity?: number | undefined;
-	/** For `decline`. */
-	reason?: DeclineReason | undefined;
-}
+/** A step on a request; `quantity` for `reserve` and `handOver` (fewer than asked or reserved), `reason` for `decline`. */
+export type RequestChange = z.output<typeof changeBody>;
 
 /** The one person who may take an action, or null for anyone else. */
 function actorOf(request: RequestRow, userId: string): RequestActor | null {

@@ -3,6 +3,9 @@
  * a request from one to the next, and what the API shows. Safe in the browser.
  */
 
+import type { z } from 'zod/mini';
+import type { requestSchema } from './requests.routes';
+
 export const requestStates = [
 	'open',
 	'reserved',
@@ -85,61 +88,5 @@ export type DeclineReason = (typeof declineReasons)[number];
  */
 export const closingReasons = ['givenAway', 'noneLeft', 'blocked'] as const;
 
-/** What a request shows of its item. */
-export interface RequestItem {
-	id: number;
-	name: string;
-	status: string;
-	/** The cover photo's smallest width, or null when the item has none. */
-	photo: string | null;
-	/** What is left to give, and of it what reservations hold. */
-	quantity: number;
-	reservedQuantity: number;
-}
-
-/** A person on the other side of a request. */
-export interface RequestPerson {
-	id: string;
-	name: string;
-	avatar: string | null;
-	/** Only for the two people of a request that is still in progress. */
-	phone?: string;
-}
-
-/** How reliably a receiver collects what was reserved for them. */
-export interface ReceiverReliability {
-	/** Hand-overs they received (confirmed or not). */
-	pickupsCompleted: number;
-	/** Reservations that expired, or that the donor declined because they never came. */
-	noShows: number;
-}
-
 /** A request as the API returns it, to its receiver or to the item's donor. */
-export interface ItemRequest {
-	id: number;
-	itemId: number;
-	state: RequestState;
-	method: 'pickup' | 'courier';
-	quantity: number;
-	givenQuantity: number | null;
-	declineReason: string | null;
-	disputes: number;
-	reservedUntil: string | null;
-	createdAt: string;
-	updatedAt: string;
-	handedOverAt: string | null;
-	confirmedAt: string | null;
-	/** Until when the receiver may still confirm or dispute a hand-over. */
-	confirmBy: string | null;
-	/** Whether this confirmed hand-over counts for impact (the collusion limits may say no). */
-	countsForImpact: boolean;
-	item: RequestItem;
-	/** The other person: the donor for the receiver, the receiver for the donor. */
-	donor?: RequestPerson;
-	/** For the donor, with whether they blocked the receiver. */
-	receiver?: RequestPerson & ReceiverReliability & { blocked: boolean };
-	/** For the donor: not seen before this list was opened. */
-	isNew?: boolean;
-	/** The actions the caller may take now. */
-	actions: RequestAction[];
-}
+export type ItemRequest = z.output<typeof requestSchema>;

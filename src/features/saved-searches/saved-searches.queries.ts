@@ -1,15 +1,12 @@
 /** Saved searches for TanStack Query: the caller's list and the writes that change it. */
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod/mini';
 import { apiFetch } from '~/lib/api-client';
 import type { SavedSearch } from './saved-searches';
+import type { saveBody } from './saved-searches.routes';
 
 /** What `/items` saves: its words, category and place as the URL carries them. */
-export interface SearchToSave {
-	search?: string;
-	category?: string;
-	province?: string;
-	regency?: string;
-}
+export type SearchToSave = z.input<typeof saveBody>;
 
 /** The caller's saved searches, changed only by the page's own writes. */
 export function savedSearchesQuery() {

@@ -14,9 +14,11 @@ import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from './saved-searches.server';
 
-const savedSearchSchema = z
+/** A saved search (docs/product-rules.md#saved-searches). */
+export const savedSearchSchema = z
 	.object({
 		id: z.int(),
+		/** "Kursi · Perabot · Kota Bandung", in the language it was saved in. */
 		label: z.string().openapi({ example: 'Kursi · Kota Bandung' }),
 		query: z.string().openapi({
 			description: 'The `/items` query string that opens it',
@@ -27,7 +29,7 @@ const savedSearchSchema = z
 	.openapi('SavedSearch');
 
 /** What is saved: the list's search, category and place, as `/items` carries them. */
-const saveBody = z.object({
+export const saveBody = z.object({
 	search: z.string().max(100).optional(),
 	category: z.enum(categories).optional(),
 	province: z.string().max(12).optional().openapi({ example: '32' }),

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import { savedSearchLimits } from '~/config/limits';
 import { itemListSearch, defaultItemListView } from '~/features/items/item-list-url';
 import type { Category } from '~/features/items/items';
@@ -9,14 +10,10 @@ import type { Database } from '~/server/db/client';
 import { savedSearches } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { type SavedSearch, savedSearchLabel } from './saved-searches';
+import type { saveBody } from './saved-searches.routes';
 
 /** What a visitor saves: the list's words, category and place as `/items` carries them. */
-export interface SavedSearchInput {
-	search?: string | undefined;
-	category?: Category | undefined;
-	province?: string | undefined;
-	regency?: string | undefined;
-}
+export type SavedSearchInput = z.output<typeof saveBody>;
 
 type Row = typeof savedSearches.$inferSelect;
 

@@ -1,14 +1,10 @@
 /** Saved searches as the API returns them and the label that names each. Browser-safe. */
 
+import type { z } from 'zod/mini';
+import type { savedSearchSchema } from './saved-searches.routes';
+
 /** A saved search (docs/product-rules.md#saved-searches). */
-export interface SavedSearch {
-	id: number;
-	/** "Kursi · Perabot · Kota Bandung", in the language it was saved in. */
-	label: string;
-	/** The `/items` query string that opens it (`?search=kursi&regency=3273`). */
-	query: string;
-	createdAt: string;
-}
+export type SavedSearch = z.output<typeof savedSearchSchema>;
 
 /** The label of a search: its words, category and place, joined by middle dots. */
 export function savedSearchLabel(parts: readonly (string | null | undefined)[]): string {

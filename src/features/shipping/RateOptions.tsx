@@ -17,7 +17,7 @@ interface RateOptionsProps {
 	t: TFunction;
 }
 
-/** What the receiver reads when no rates came: the spec's messages by the server's code. */
+/** What the receiver reads when no rates came: the product's messages by the server's code. */
 function failureText(error: unknown, t: TFunction): string {
 	if (!(error instanceof ApiError)) return t('shipping.rates.failed');
 	if (error.code === 'NO_SHIPPING_SERVICES') return t('shipping.rates.noServices');

@@ -35,7 +35,7 @@ export interface ShippingFormProps {
 }
 
 /**
- * The courier shipping form (spec sections 2 and 5): recipient, destination district with its
+ * The courier shipping form: recipient, destination district with its
  * province and city, village, postal code and address, the courier services with their rates, the
  * cost summary and the Pay button. Loaded only when the receiver chooses courier delivery.
  */

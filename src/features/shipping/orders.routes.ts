@@ -25,10 +25,11 @@ import { paySimulated } from './simulated-payment.server';
 
 const rupiah = z.int().openapi({ description: 'Whole rupiah' });
 
-/** An order as the API answers it (`CourierOrder` in `orders.ts`). */
-const orderSchema = z
+/** An order as the API answers it, to its receiver or to the item's donor. */
+export const orderSchema = z
 	.object({
 		id: z.string(),
+		/** Who is looking: the receiver who pays, or the donor who ships. */
 		viewer: z.enum(['receiver', 'donor']),
 		requestId: z.int(),
 		itemId: z.int(),

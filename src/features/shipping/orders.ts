@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { declineReasons } from '~/features/requests/requests';
+import type { orderSchema } from './orders.routes';
 import { shippingFormSchema } from './shipping';
 
 export const orderStates = [
@@ -93,7 +94,7 @@ export function mayTakeOrderAction(
 	return transition.actor === actor && transition.from.includes(state);
 }
 
-/** The five outcomes of a payment (spec section 4), as the payment screens name them. */
+/** The five outcomes of a payment, as the payment screens name them. */
 export const paymentOutcomes = ['success', 'pending', 'cancelled', 'failed', 'error'] as const;
 export type PaymentOutcome = (typeof paymentOutcomes)[number];
 
@@ -115,45 +116,11 @@ export const orderLimits = {
 /** Order ids: at most 50 of `[A-Za-z0-9-_~.]`, as the payment provider requires. */
 export const orderIdPattern = /^[A-Za-z0-9\-_~.]{1,50}$/;
 
-/** One step of a shipment's tracking timeline. */
-export interface TrackingStep {
-	status: string;
-	note: string;
-	at: string;
-}
-
 /** An order as the API returns it, to its receiver or to the item's donor. */
-export interface CourierOrder {
-	id: string;
-	/** Who is looking: the receiver who pays, or the donor who ships. */
-	viewer: 'receiver' | 'donor';
-	requestId: number;
-	itemId: number;
-	itemName: string;
-	quantity: number;
-	state: OrderState;
-	recipient: {
-		name: string;
-		phone: string;
-		address: string;
-		areaName: string;
-		postalCode: string;
-	};
-	courier: { code: string; service: string; name: string; duration: string };
-	amounts: { shipping: number; fee: number; insurance: number; total: number };
-	/** Where the built-in page or the provider takes the payment, while it is unpaid. */
-	payment: { simulated: boolean; token: string | null; redirectUrl: string | null } | null;
-	payBy: string;
-	paidAt: string | null;
-	waybill: string | null;
-	tracking: TrackingStep[];
-	declineReason: string | null;
-	createdAt: string;
-	shippedAt: string | null;
-	deliveredAt: string | null;
-	/** What the caller may do now. */
-	actions: OrderAction[];
-}
+export type CourierOrder = z.output<typeof orderSchema>;
+
+/** One step of a shipment's tracking timeline. */
+export type TrackingStep = CourierOrder['tracking'][number];
 
 /** A rupiah amount the browser repeats from the rate it showed. */
 const shownRupiah = z

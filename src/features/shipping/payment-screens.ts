@@ -1,4 +1,4 @@
-/** Which payment screen an order shows, and its message (spec sections 4 and 8). Browser-safe. */
+/** Which payment screen an order shows, and its message. Browser-safe. */
 import type { OrderState } from './orders';
 
 /** The screens of the payment page: one per outcome, and the choice before paying. */

@@ -10,7 +10,7 @@ import {
 
 const serverKey = 'SB-Mid-server-key';
 
-/** The notification of integrations.md §5, signed the way the docs say. */
+/** A payment notification as Midtrans sends it, signed the way its docs say. */
 const notification = {
 	transaction_time: '2021-06-15 18:45:13',
 	transaction_status: 'settlement',

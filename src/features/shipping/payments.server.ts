@@ -103,7 +103,7 @@ export function grossRupiah(text: string): number | null {
 	return Number(match[1]);
 }
 
-/** The outcome a report stands for (spec section 4), as the provider's docs define paid. */
+/** The outcome a report stands for as the provider's docs define paid. */
 export function reportOutcome(
 	report: Pick<PaymentReport, 'statusCode' | 'transactionStatus' | 'fraudStatus'>,
 ): 'success' | 'pending' | 'cancelled' | 'failed' | 'expired' | 'refunded' | 'error' {

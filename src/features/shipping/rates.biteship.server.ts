@@ -20,7 +20,7 @@ const defaultBaseUrl = 'https://api.biteship.com';
 const defaultTimeoutMs = 8000;
 /** Provider messages go into logs; a long one is cut rather than trusted. */
 const maxReasonLength = 160;
-/** Biteship's code for "no courier serves this route" (integrations §1b). */
+/** Biteship's code for "no courier serves this route" (its rates API's error codes). */
 const noCourierCode = 40001010;
 /** Biteship's code for a postal code it does not know. */
 const invalidPostalCode = 40001001;

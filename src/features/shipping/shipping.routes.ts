@@ -7,19 +7,25 @@ import { AppError } from '~/server/http/errors';
 import { anyone, dataResponse, errorResponses, refuseInput } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { quoteParcel, quoteRates, type ShippingContext } from './rates.server';
+import { courierModes } from './shipping';
 
-const durationRangeSchema = z.object({
+/** How long a courier expects to take, as numbers (Biteship's "2 - 3" days). */
+export const durationRangeSchema = z.object({
 	min: z.int(),
 	max: z.int(),
 	unit: z.enum(['hours', 'days']),
 });
 
-const rateOptionSchema = z
+/** One courier service the receiver can choose, with its price in whole rupiah. */
+export const rateOptionSchema = z
 	.object({
 		courierCode: z.string().openapi({ example: 'jne' }),
+		/** The product's name for the courier. */
 		courierName: z.string().openapi({ example: 'JNE Regular' }),
 		serviceCode: z.string().openapi({ example: 'reg' }),
+		/** The courier's own name for the service ("Reguler", "EZ"). */
 		serviceName: z.string().openapi({ example: 'Reguler' }),
+		/** Kept for logs; the page shows `durationRange`. */
 		duration: z
 			.string()
 			.openapi({ description: 'The courier’s own wording', example: '2 - 3 days' }),
@@ -32,11 +38,12 @@ const rateOptionSchema = z
 	})
 	.openapi('RateOption');
 
-const modeSchema = z.enum(['live', 'simulated', 'off']).openapi({
+const modeSchema = z.enum(courierModes).openapi({
 	description: 'live: Biteship and Midtrans; simulated: built-in table and payment page; off',
 });
 
-const quoteSchema = z.object({ mode: modeSchema, rates: z.array(rateOptionSchema) });
+/** The rates of one parcel and route, as the rate routes answer them. */
+export const quoteSchema = z.object({ mode: modeSchema, rates: z.array(rateOptionSchema) });
 
 const rateErrors = [
 	'VALIDATION_ERROR',
@@ -80,7 +87,7 @@ const refuseRateInput = refuseInput((issues) => {
 	return new AppError('VALIDATION_ERROR', fieldErrors(issues));
 });
 
-/** Courier rates: for any parcel (spec section 7) and for an item, as the shipping form asks. */
+/** Courier rates: for any parcel and for an item, as the shipping form asks. */
 export function shippingRoutes(server: ShippingContext) {
 	return new OpenAPIHono<AppEnv>()
 		.openapi(

@@ -47,7 +47,7 @@ describe('shippingFormSchema', () => {
 		});
 	});
 
-	it('checks the lengths of spec section 5', () => {
+	it('checks the lengths of every shipping form field', () => {
 		expect(
 			errorsOf({
 				...valid,

@@ -1,24 +1,26 @@
 /**
- * Courier delivery as the browser and the server both see it: the shipping form's rules (spec
- * section 5), a rate option and the courier modes. Browser-safe: zod/mini, no Node imports.
+ * Courier delivery as the browser and the server both see it: the shipping form's rules, a
+ * rate option and the courier modes. Browser-safe: zod/mini, no Node imports.
  */
 import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
 import { normalizePhone, phonePattern } from '~/lib/phone';
 import { requiredText, storableText } from '~/lib/text-fields';
+import type { durationRangeSchema, quoteSchema, rateOptionSchema } from './shipping.routes';
 
 /**
  * How courier delivery works on this site: `live` with Biteship and Midtrans, `simulated` with the
  * built-in rate table and payment page (embedded mode), `off` where it shows "Coming Soon".
  */
-export type CourierMode = 'live' | 'simulated' | 'off';
+export const courierModes = ['live', 'simulated', 'off'] as const;
+export type CourierMode = (typeof courierModes)[number];
 
 /** Whether the pickup panel offers courier delivery in `mode`. */
 export function courierAvailable(mode: CourierMode): boolean {
 	return mode !== 'off';
 }
 
-/** The shipping form's limits (spec section 5; docs/product-rules.md#courier-delivery). */
+/** The shipping form's limits (docs/product-rules.md#courier-delivery). */
 export const shippingLimits = {
 	recipientNameMin: 3,
 	recipientNameMax: 100,
@@ -110,34 +112,13 @@ export const shippingFields = [
 ] as const;
 
 /** How long a courier expects to take, as numbers (Biteship's "2 - 3" days). */
-export interface DurationRange {
-	min: number;
-	max: number;
-	unit: 'hours' | 'days';
-}
+export type DurationRange = z.output<typeof durationRangeSchema>;
 
 /** One courier service the receiver can choose, with its price in whole rupiah. */
-export interface RateOption {
-	courierCode: string;
-	/** "JNE Regular": the product's name for the courier (spec section 3). */
-	courierName: string;
-	serviceCode: string;
-	/** The courier's own name for the service ("Reguler", "EZ"). */
-	serviceName: string;
-	/** The courier's own wording ("2 - 3 days"), kept for logs; the page shows `durationRange`. */
-	duration: string;
-	durationRange: DurationRange;
-	/** Shipping cost in rupiah, without insurance. */
-	price: number;
-	/** The insurance fee in rupiah when the service offers insurance, else null. */
-	insuranceFee: number | null;
-}
+export type RateOption = z.output<typeof rateOptionSchema>;
 
 /** The rates of one parcel and route, as the rate routes answer them. */
-export interface RateQuote {
-	mode: CourierMode;
-	rates: RateOption[];
-}
+export type RateQuote = z.output<typeof quoteSchema>;
 
 /** Whether two rate options are the same courier service. */
 export function sameService(

@@ -8,7 +8,8 @@ import type { Supporter } from './support';
 import { supporterLimits } from './support';
 import { listEarlySupporters, topSupportersSource } from './supporters.server';
 
-const supporterSchema = z.object({
+/** A supporter of the site, from Trakteer or the local table. */
+export const supporterSchema = z.object({
 	supporterName: z.string(),
 	amount: z.int().openapi({ description: 'Rupiah' }),
 	supportMessage: z.string().nullable(),
@@ -16,7 +17,8 @@ const supporterSchema = z.object({
 	unitName: z.string().nullable().openapi({ description: 'What one unit of support is called' }),
 });
 
-const earlySupporterSchema = z.object({ name: z.string(), message: z.string().nullable() });
+/** Someone who backed the site early. */
+export const earlySupporterSchema = z.object({ name: z.string(), message: z.string().nullable() });
 
 /**
  * `/trakteer/supports`, `/supporters/early-supporters` and the generated `/avatars/{seed}.svg`.

@@ -1,21 +1,13 @@
 /** What the support page shows; safe in the browser and on the server. */
 
+import type { z } from 'zod/mini';
+import type { earlySupporterSchema, supporterSchema } from './support.routes';
+
 /** A supporter of the site, from Trakteer or the local table (docs/product-rules.md#support-page). */
-export interface Supporter {
-	supporterName: string;
-	/** Rupiah, whole. */
-	amount: number;
-	supportMessage: string | null;
-	quantity: number;
-	/** What one unit of support is called on Trakteer, e.g. `Kopi`. */
-	unitName: string | null;
-}
+export type Supporter = z.output<typeof supporterSchema>;
 
 /** Someone who backed the site early (docs/product-rules.md#support-page). */
-export interface EarlySupporter {
-	name: string;
-	message: string | null;
-}
+export type EarlySupporter = z.output<typeof earlySupporterSchema>;
 
 /** Top supporters: the first 3 shown large, then up to 5 smaller (docs/product-rules.md#support-page). */
 export const supporterLimits = {

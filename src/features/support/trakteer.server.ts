@@ -80,7 +80,7 @@ export function parseTrakteerSupports(body: unknown): Supporter[] {
 }
 
 /**
- * The top supporters from Trakteer's public supports API (integrations.md, section 2). A good
+ * The top supporters from Trakteer's public supports API. A good
  * answer is cached for `cacheMs`; on an error, a timeout or malformed data it serves the last
  * good answer, else `fallback()`, and asks Trakteer again only after `retryMs` so a Trakteer
  * outage never makes every page view wait for a timeout. Concurrent callers share one request.

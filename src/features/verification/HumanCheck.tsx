@@ -2,9 +2,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import type { Locale } from '~/lib/i18n/locales';
-
-/** How the server wants people verified: Cloudflare Turnstile, or a simulated check in development. */
-export type VerificationConfig = { mode: 'turnstile'; siteKey: string } | { mode: 'simulated' };
+import type { VerificationConfig } from './verification';
 
 /** The simulated check shows its "verifying" state this long (docs/product-rules.md#human-verification: 2 s). */
 export const simulatedCheckDelayMs = 2000;

@@ -7,7 +7,8 @@ import { anyone, dataResponse, errorResponses, signedIn } from '~/server/http/op
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 
-const verificationConfigSchema = z.discriminatedUnion('mode', [
+/** How a listing proves a person is there: Cloudflare Turnstile, or the simulated check. */
+export const verificationConfigSchema = z.discriminatedUnion('mode', [
 	z.object({ mode: z.literal('turnstile'), siteKey: z.string() }),
 	z.object({ mode: z.literal('simulated') }),
 ]);

@@ -2,9 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { Database } from '~/server/db/client';
 import type { RateLimiter } from '~/server/rate-limit';
 import { sharedSecret } from '~/server/secrets';
-
-/** How the browser proves a person is listing an item. */
-export type VerificationConfig = { mode: 'turnstile'; siteKey: string } | { mode: 'simulated' };
+import type { VerificationConfig } from './verification';
 
 /** Who presents a token: the signed-in user, from this address. */
 export interface VerificationCaller {

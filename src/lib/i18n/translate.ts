@@ -3,6 +3,27 @@ import type { Locale } from './locales';
 import { defaultLocale } from './locales';
 import type { Resources } from './resources';
 
+let missingKeysThrow = false;
+
+/**
+ * Makes every instance created from now on throw on a key that none of its namespaces has, naming
+ * the key: for tests, so that a key an island's page does not give it fails a test instead of
+ * showing raw. Production never calls it and shows the key, as i18next does.
+ */
+export function throwOnMissingKeys(): void {
+	missingKeysThrow = true;
+}
+
+/** i18next's answer for a missing key, when missing keys throw. */
+function missingKeyError(locale: Locale, resources: Partial<Record<Locale, Resources>>) {
+	const namespaces = Object.keys(resources[locale] ?? {}).join(', ');
+	return (key: string, defaultValue: string | undefined): string => {
+		// A `defaultValue` is the caller's own answer for a key that may not exist: a server's code.
+		if (defaultValue !== undefined) return defaultValue;
+		throw new Error(`Missing translation "${key}" in ${locale} (namespaces: ${namespaces})`);
+	};
+}
+
 /**
  * An i18next instance for one locale over the given resources, ready at once (nothing is loaded
  * later). Keys are dotted names (`common.loading`, `itemDetail.whatsapp.noPhoneNumber`);
@@ -18,6 +39,7 @@ export function createI18n(locale: Locale, resources: Partial<Record<Locale, Res
 		),
 		initAsync: false,
 		interpolation: { escapeValue: false },
+		...(missingKeysThrow && { parseMissingKeyHandler: missingKeyError(locale, resources) }),
 	});
 	rememberPlainKeys(instance);
 	return instance;

@@ -101,10 +101,17 @@ export function openPostgres(url: string): DatabaseHandle {
 	};
 }
 
-/** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when `dataDir` is `null`. */
-export function openPglite(dataDir: string | null): DatabaseHandle {
+/**
+ * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when `dataDir` is `null`; `from` starts
+ * it with the files of another one's `dump()`.
+ */
+export function openPglite(dataDir: string | null, { from }: { from?: Blob } = {}): DatabaseHandle {
 	if (dataDir) mkdirSync(dataDir, { recursive: true });
-	const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+	const client = new PGlite({
+		...(dataDir ? { dataDir } : {}),
+		...(from ? { loadDataDir: from } : {}),
+		extensions: { pg_trgm },
+	});
 	const db = drizzlePglite(client, { schema });
 	return {
 		db: db as unknown as Database,

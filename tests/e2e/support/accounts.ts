@@ -1,24 +1,21 @@
 /**
- * Accounts for journeys that need someone signed in: made through the built-in OpenID provider's
- * own forms and the real profile form, the way a visitor makes them.
+ * Accounts for journeys that need someone signed in. Most journeys start signed in as a seeded
+ * person (`signedIn`, from `seeded-accounts.ts`); the journeys of signing up and in make their
+ * accounts through the built-in OpenID provider's own forms and the real profile form, the way a
+ * visitor makes them.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-	type Browser,
-	type BrowserContext,
-	type Locator,
-	type Page,
-	test as base,
-} from '@playwright/test';
+import { type BrowserContext, type Locator, type Page, test as base } from '@playwright/test';
+import sharp from 'sharp';
 import enAuth from '../../../locales/en/auth.json' with { type: 'json' };
 import enForm from '../../../locales/en/form.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import idAuth from '../../../locales/id/auth.json' with { type: 'json' };
 import idForm from '../../../locales/id/form.json' with { type: 'json' };
 import idProfile from '../../../locales/id/profile.json' with { type: 'json' };
+import type { Area } from '../../../src/features/areas/areas';
 import { type Locale, localePath, translations } from './i18n';
-import { type ModeratorJourney, moderatorEmail } from './moderators';
-import { otherVisitor } from './visitors';
+import { type SeededKind, type SeededPerson, seededArea, seededPerson } from './seeded-accounts';
 
 /** The account pages' translations, next to the shared ones of `i18n.ts`. */
 export const accountTexts = {
@@ -47,7 +44,7 @@ export const test = base.extend({
 export const expect = base.expect.configure({ timeout: 15_000 });
 
 /** A private address for the test's visitor; tests rarely share one. */
-function visitorAddress(): string {
+export function visitorAddress(): string {
 	return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
 
@@ -268,6 +265,114 @@ export async function signUpComplete(
 	return { ...account, profile };
 }
 
+/** Someone signed in from the seed: no password, as the provider never saw them. */
+export interface SignedInAccount {
+	id: string;
+	email: string;
+	locale: Locale;
+	profile: ProfileDetails & { areaName: string };
+}
+
+/** The seeded slots this worker has handed out so far, per kind. */
+const usedSlots: Record<SeededKind, number> = { complete: 0, newcomer: 0, moderator: 0 };
+
+/** The next unused seeded person of `kind` for this worker. */
+export function nextSeededPerson(kind: SeededKind): SeededPerson {
+	return seededPerson(test.info().workerIndex, kind, usedSlots[kind]++);
+}
+
+/** The origin of the site under test, as its project names it. */
+export function siteOrigin(): string {
+	const baseURL = test.info().project.use.baseURL;
+	if (!baseURL) throw new Error('The journeys need their project to set `use.baseURL`.');
+	return new URL(baseURL).origin;
+}
+
+/**
+ * Sets the cookies of `session` in `page`'s browser: the session, and the hint a sign-in leaves
+ * for prerendered pages.
+ */
+async function useSession(page: Page, session: string): Promise<void> {
+	const baseURL = siteOrigin();
+	await page.context().addCookies([
+		{ name: sessionCookieName, value: session, url: baseURL, httpOnly: true },
+		{ name: 'hibahin_signed_in', value: '1', url: baseURL },
+	]);
+}
+
+/** A small square photo as the profile form sends a picked one: a `data:` URL. */
+async function profilePhoto(): Promise<string> {
+	const png = await sharp({
+		create: { width: 64, height: 64, channels: 3, background: { r: 120, g: 160, b: 200 } },
+	})
+		.png()
+		.toBuffer();
+	return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/**
+ * Saves `details` as the profile of whoever is signed in on `page`, through the profile API, as
+ * the profile form sends them: for journeys that need a complete profile but are not about the
+ * form. A photo goes with them, as changing a complete profile that has none asks for one.
+ * `areaQuery` picks the first district the search offers, as the form would; left empty, the
+ * seeded district. Returns the district's name.
+ */
+export async function saveProfile(page: Page, details: ProfileDetails): Promise<string> {
+	let area: { id: string; name: string } = seededArea;
+	if (details.areaQuery) {
+		const search = await page.request.get(
+			`/api/shipping/areas/search?q=${encodeURIComponent(details.areaQuery)}`,
+		);
+		const { areas } = ((await search.json()) as { data: { areas: Area[] } }).data;
+		const first = areas[0];
+		if (!first) throw new Error(`No district matches "${details.areaQuery}".`);
+		area = first;
+	}
+	const saved = await page.request.put('/api/profile', {
+		headers: { Origin: siteOrigin() },
+		data: {
+			name: details.name,
+			phone: `+62${details.phoneDigits}`,
+			address: details.address,
+			areaId: area.id,
+			imageUrl: await profilePhoto(),
+		},
+	});
+	if (!saved.ok()) throw new Error(`The profile API refused the details: ${await saved.text()}`);
+	return area.name;
+}
+
+/**
+ * A person with a complete profile, already signed in on `page`'s browser: the next seeded
+ * account of this worker. `details` changes their profile first, through the profile API, for
+ * journeys that need a name or a district of their own (`areaQuery` picks the first district the
+ * search offers, as the form would). A `moderator` also opens the moderation desk.
+ */
+export async function signedIn(
+	page: Page,
+	options: {
+		locale?: Locale;
+		kind?: 'complete' | 'moderator';
+		details?: Partial<ProfileDetails>;
+	} = {},
+): Promise<SignedInAccount> {
+	const person = nextSeededPerson(options.kind ?? 'complete');
+	await useSession(page, person.session);
+	const profile = { ...person.profile!, areaQuery: '', ...options.details };
+	if (options.details) profile.areaName = await saveProfile(page, profile);
+	return { id: person.id, email: person.email, locale: options.locale ?? 'id', profile };
+}
+
+/** Someone signed in who has not completed a profile yet, as right after signing up. */
+export async function signedInNewcomer(
+	page: Page,
+	locale: Locale = 'id',
+): Promise<{ id: string; email: string; locale: Locale }> {
+	const person = nextSeededPerson('newcomer');
+	await useSession(page, person.session);
+	return { id: person.id, email: person.email, locale };
+}
+
 /** The top bar's account menu (its summary carries the menu's label). */
 export function userMenu(page: Page, locale: Locale) {
 	return page.locator('[data-user-menu]').filter({
@@ -305,22 +410,4 @@ export async function signOut(page: Page, locale: Locale = 'id'): Promise<void> 
 /** The session cookie of a browser context, if any. */
 export async function sessionCookie(context: BrowserContext) {
 	return (await context.cookies()).find((cookie) => cookie.name === sessionCookieName);
-}
-
-/**
- * A moderator (listed in MODERATOR_EMAILS by playwright.config.ts, one address per journey,
- * language and try) signed in on a page of their own.
- */
-export async function moderatorPage(
-	browser: Browser,
-	baseURL: string,
-	locale: Locale,
-	journey: ModeratorJourney,
-): Promise<Page> {
-	const page = await otherVisitor(browser, baseURL);
-	const email = moderatorEmail(journey, locale, test.info().retry);
-	const account = { ...newAccount(locale), email };
-	await signUp(page, { account });
-	await completeProfile(page, { locale, details: { name: 'Maya Moderator' } });
-	return page;
 }

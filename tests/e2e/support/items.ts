@@ -1,8 +1,8 @@
 /** Items for journeys that need some: listed through the API, as the donate form lists them. */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Item } from '../../../src/features/items/items';
-import { expect } from './accounts';
+import { expect, siteOrigin } from './accounts';
 
 /**
  * A camera-sized photo (1600×1200, so that every stored width exists) with a light square in its
@@ -25,13 +25,19 @@ async function photo(index: number): Promise<File> {
 }
 
 /**
- * Lists `quantity` of an item with `photos` photos as the donor signed in on `page` (complete
- * profile).
+ * Lists `quantity` of an item with `photos` photos as the donor signed in on `donor` (complete
+ * profile): a browser page, or a client without a browser (`support/clients.ts`).
  */
-export async function listItem(page: Page, name: string, photos = 1, quantity = 1): Promise<Item> {
+export async function listItem(
+	donor: Page | APIRequestContext,
+	name: string,
+	photos = 1,
+	quantity = 1,
+): Promise<Item> {
+	const request = 'request' in donor ? donor.request : donor;
 	// A browser's own POST says where it comes from; the site refuses writes that do not.
-	const headers = { Origin: new URL(page.url()).origin };
-	const verification = await page.request.post('/api/verification/simulated', { headers });
+	const headers = { Origin: siteOrigin() };
+	const verification = await request.post('/api/verification/simulated', { headers });
 	expect(verification.status()).toBe(200);
 	const { token } = ((await verification.json()) as { data: { token: string } }).data;
 	const form = new FormData();
@@ -48,7 +54,7 @@ export async function listItem(page: Page, name: string, photos = 1, quantity = 
 	};
 	for (const [key, value] of Object.entries(fields)) form.append(key, value);
 	for (let index = 0; index < photos; index += 1) form.append('files', await photo(index));
-	const response = await page.request.post('/api/items', { headers, multipart: form });
+	const response = await request.post('/api/items', { headers, multipart: form });
 	expect(response.status(), await response.text()).toBe(201);
 	return ((await response.json()) as { data: Item }).data;
 }

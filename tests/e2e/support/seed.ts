@@ -1,17 +1,19 @@
 /**
- * Known data for the heroes and support journeys (`playwright.heroes.config.ts`). The embedded
- * database can be opened by one process only, so it is filled before the server starts:
- * `node tests/e2e/support/seed.ts <dataDir> <full|sparse>` runs in the web server's command,
- * and the specs import the same constants to know what to expect. The same command copies the
- * built site into `<dataDir>/app`, so a rebuild of the shared `dist/` during the run (other
- * work in the same checkout) cannot pull files from under the server.
+ * Known data for the journeys. The embedded database can be opened by one process only, so it is
+ * filled before the server starts: `node tests/e2e/support/seed.ts <dataDir> <full|sparse|main>`
+ * runs in the web server's command, and the specs import the same constants to know what to
+ * expect. `full` and `sparse` are the heroes and support pages' data; the same command copies the
+ * built site into `<dataDir>/app`, so a rebuild of the shared `dist/` during the run (other work
+ * in the same checkout) cannot pull files from under the server. `main` holds only the signed-in
+ * people of `seeded-accounts.ts`, for the main server; `full` holds them too, for the signed-in
+ * pages on phones.
  */
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { allSeededPeople, seededArea, sessionDigest } from './seeded-accounts.ts';
 
-export type SeedName = 'full' | 'sparse';
+export type SeedName = 'full' | 'sparse' | 'main';
 
 export interface SeedDonor {
 	id: string;
@@ -171,10 +173,8 @@ async function seedReservations(tx: SeedTransaction, now: Date): Promise<void> {
 				'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta')`,
 			[person.id, `${person.id}@example.com`, person.name, `+6281299900${index}11`],
 		);
-		// The cookie holds the token; the table keeps its SHA-256 (src/server/auth/sessions.ts).
-		const digest = createHash('sha256').update(person.session).digest('base64url');
 		await tx.query(`insert into sessions (id, user_id, expires_at) values ($1, $2, $3)`, [
-			digest,
+			sessionDigest(person.session),
 			person.id,
 			hours(24 * 30),
 		]);
@@ -201,6 +201,36 @@ async function seedReservations(tx: SeedTransaction, now: Date): Promise<void> {
 	}
 }
 
+/** The signed-in people of `seeded-accounts.ts` and their sessions, in two statements. */
+async function seedPeople(tx: SeedTransaction, now: Date): Promise<void> {
+	const people = allSeededPeople();
+	await tx.query(
+		`insert into users (id, issuer, subject, email, name, phone, address, area_id, area_name, role)
+		select id, 'https://e2e.test', id, email, name, phone, address, area_id, area_name, role
+		from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+			$7::text[], $8::text[]) as p(id, email, name, phone, address, area_id, area_name, role)`,
+		[
+			people.map((p) => p.id),
+			people.map((p) => p.email),
+			people.map((p) => p.profile?.name ?? null),
+			people.map((p) => (p.profile ? `+62${p.profile.phoneDigits}` : null)),
+			people.map((p) => p.profile?.address ?? null),
+			people.map((p) => (p.profile ? seededArea.id : null)),
+			people.map((p) => p.profile?.areaName ?? null),
+			people.map((p) => (p.kind === 'moderator' ? 'moderator' : 'member')),
+		],
+	);
+	await tx.query(
+		`insert into sessions (id, user_id, expires_at)
+		select id, user_id, $3 from unnest($1::text[], $2::text[]) as s(id, user_id)`,
+		[
+			people.map((p) => sessionDigest(p.session)),
+			people.map((p) => p.id),
+			new Date(now.getTime() + 30 * 24 * 60 * 60_000),
+		],
+	);
+}
+
 /** Writes a fresh, migrated embedded database with the named data into `dataDir`. */
 export async function seed(dataDir: string, name: SeedName): Promise<void> {
 	const { PGlite } = await import('@electric-sql/pglite');
@@ -215,6 +245,7 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 	// One transaction: a commit per row makes seeding slow on a busy disk.
 	await client.transaction(async (tx) => {
 		const now = new Date();
+		if (name === 'main') return seedPeople(tx, now);
 		const joined = new Date('2024-01-01T00:00:00Z');
 		const insertUser = (id: string, userName: string) =>
 			tx.query(
@@ -260,6 +291,7 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 		}
 		if (name === 'sparse') await seedReservations(tx, now);
 		if (name === 'full') {
+			await seedPeople(tx, now);
 			const reservedAt = new Date(Date.UTC(2024, 1, 7, 3));
 			const expiredAt = new Date(Date.UTC(2024, 1, 10, 3));
 			const itemId = await insertItem(
@@ -294,11 +326,11 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	const [dataDir, name] = process.argv.slice(2);
-	if (!dataDir || (name !== 'full' && name !== 'sparse')) {
-		console.error('Usage: node tests/e2e/support/seed.ts <dataDir> <full|sparse>');
+	if (!dataDir || (name !== 'full' && name !== 'sparse' && name !== 'main')) {
+		console.error('Usage: node tests/e2e/support/seed.ts <dataDir> <full|sparse|main>');
 		process.exit(2);
 	}
 	await seed(dataDir, name);
-	snapshotBuild(join(dataDir, 'app'));
-	console.log(`Seeded the "${name}" heroes data and a copy of the build into ${dataDir}`);
+	if (name !== 'main') snapshotBuild(join(dataDir, 'app'));
+	console.log(`Seeded the "${name}" data into ${dataDir}`);
 }

@@ -1,5 +1,5 @@
 /**
- * A TLS-terminating reverse proxy for the journeys behind a proxy (`playwright.proxy.config.ts`):
+ * A TLS-terminating reverse proxy for the `behind-proxy` journeys (`playwright.config.ts`):
  * Debian's nginx with a self-signed certificate for 127.0.0.1, set up as the README says.
  *   node tests/e2e/support/tls-proxy.ts certificate <dir>
  *     writes <dir>/cert.pem and <dir>/key.pem (the server trusts cert.pem: NODE_EXTRA_CA_CERTS)

@@ -1,0 +1,25 @@
+import type { IslandResources } from '~/lib/i18n/island';
+import type { Locale } from '~/lib/i18n/locales';
+import { islandResources, islandResourcesOnce } from '~/server/i18n';
+
+// Each composed once per language (`islandResourcesOnce`), so each island has one translator.
+
+/** The texts `/my-items` gives its list (`MyItems`): of the requests page's, only the counts. */
+export function myItemsResources(locale: Locale): IslandResources {
+	return islandResourcesOnce(locale, 'my-items', () => {
+		const { itemRequests, ...namespaces } = islandResources(locale, [
+			'items',
+			'item',
+			'common',
+			'itemRequests',
+		]);
+		return { ...namespaces, itemRequests: { summary: itemRequests.summary } } as IslandResources;
+	});
+}
+
+/** The texts the add and edit pages give the item form (`ItemForm`); `profile` for the district. */
+export function itemFormResources(locale: Locale): IslandResources {
+	return islandResourcesOnce(locale, 'item-form', () =>
+		islandResources(locale, ['itemForm', 'item', 'form', 'profile']),
+	);
+}

@@ -1,0 +1,291 @@
+/**
+ * Every kind of page in both languages, read as HTML without a browser: the status it answers
+ * with, `<html lang>`, its title in that language's words (`'{page} | Hibahin'`), and no
+ * translation key nor unfilled placeholder where a text belongs. The journeys each run in one
+ * language; this is where every page is seen in the other one too. One row per kind of page (and
+ * per state the server renders differently), Indonesian at the root and English under `/en`.
+ */
+import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Item } from '../../src/features/items/items';
+import { citySlug } from '../../src/features/places/places';
+import { expect, siteOrigin, test } from './support/accounts';
+import { clientOnTheServer, type SignedInClient, signedInClient } from './support/clients';
+import { localePath, locales, pageTitle } from './support/i18n';
+import { listItem } from './support/items';
+import { translate } from './support/locale-files';
+import { placeCourierOrder } from './support/orders';
+import { readPage } from './support/page-html';
+
+/** Who asks for the page. */
+type Viewer = 'visitor' | 'onTheServer' | 'donor' | 'receiver' | 'newcomer' | 'moderator';
+
+/** What the rows are about: made once per worker, through the API. */
+interface Site {
+	donor: SignedInClient;
+	receiver: SignedInClient;
+	newcomer: SignedInClient;
+	moderator: SignedInClient;
+	onTheServer: APIRequestContext;
+	/** Available, asked for by the receiver. */
+	item: Item;
+	/** The receiver's unpaid courier order of an item whose name asks for money (so the desk lists it). */
+	orderId: string;
+}
+
+/** A text in the row's language. */
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/** What is asked for, by whom, and what it should answer. */
+type PageKind = {
+	kind: string;
+	/** The path in Indonesian; English's is under `/en`. */
+	path: string | ((site: Site) => string);
+	/** A signed-out visitor unless said otherwise. */
+	as?: Viewer;
+	/** 200 unless said otherwise (302 for a redirect). */
+	status?: number;
+} & (
+	| {
+			/**
+			 * The page's own title, before ` | Hibahin`: the key of its text, or the text itself when
+			 * the site does not translate it (an item's name).
+			 */
+			title: string | ((site: Site, t: Translate) => string);
+			/** Follows the redirects (to the provider's forms) and expects to end under this path. */
+			endsUnder?: string;
+	  }
+	| {
+			/** Where the page sends the visitor instead; with a reason, back to the page afterwards. */
+			redirect: { to: string; reason?: 'loginRequired' | 'completeProfileFirst' };
+	  }
+);
+
+const missingItem = 999_999_999;
+const itemPage = ({ item }: Site) => `/items/${item.id}`;
+const itemName = ({ item }: Site) => item.name;
+
+const pageKinds: PageKind[] = [
+	{ kind: 'home', path: '/', title: 'home.title' },
+	{ kind: 'item list', path: '/items', title: 'items.title' },
+	{ kind: 'search', path: '/items?search=kursi&sort=oldest', title: 'items.title' },
+	{
+		kind: 'search that finds nothing',
+		path: '/items?search=tidak-ada-yang-seperti-ini&category=books',
+		title: 'items.title',
+	},
+	{
+		kind: 'city page',
+		path: ({ item }) => `/items/in/${citySlug(item.pickup!.regencyName)}`,
+		title: ({ item }, t) => t('places.city.title', { city: item.pickup!.regencyName }),
+	},
+	{ kind: 'item page', path: itemPage, title: itemName },
+	{ kind: 'missing item', path: `/items/${missingItem}`, status: 404, title: 'notFound.title' },
+	{
+		kind: 'public profile',
+		path: ({ donor }) => `/profile/${donor.person.id}`,
+		title: ({ donor }) => donor.person.profile!.name,
+	},
+	{ kind: 'missing profile', path: '/profile/nobody-here', status: 404, title: 'notFound.title' },
+	{ kind: 'heroes rankings', path: '/heroes/rankings', title: 'impact.title' },
+	{ kind: 'support us', path: '/support-us', title: 'support.title' },
+	{ kind: 'privacy policy', path: '/privacy-policy', title: 'legal.privacyTitle' },
+	{ kind: 'terms', path: '/terms', title: 'legal.termsTitle' },
+	{ kind: 'missing page', path: '/a-missing-page', status: 404, title: 'notFound.title' },
+	{
+		kind: 'a page for members, signed out',
+		path: '/donate-item',
+		redirect: { to: '/register', reason: 'loginRequired' },
+	},
+	{
+		kind: 'sign-up prompt',
+		path: '/register?reason=loginRequired',
+		title: 'auth.registerTitle',
+	},
+	{ kind: 'sign-in prompt', path: '/login?reason=loginRequired', title: 'auth.loginTitle' },
+	{
+		kind: 'sign-up form',
+		path: '/register',
+		endsUnder: '/auth/interaction/',
+		title: 'auth.registerTitle',
+	},
+	{
+		kind: 'sign-in form',
+		path: '/login',
+		endsUnder: '/auth/interaction/',
+		title: 'auth.loginTitle',
+	},
+	{
+		kind: 'forgotten password',
+		path: '/auth/forgot-password',
+		title: 'passwordReset.request.title',
+	},
+	{
+		kind: 'unusable reset link',
+		path: '/auth/reset-password?token=tidak-berlaku',
+		status: 400,
+		title: 'passwordReset.reset.title',
+	},
+	{
+		kind: 'sign-in error',
+		path: '/auth/error?reason=expired',
+		status: 400,
+		title: 'auth.error.title',
+	},
+	{
+		kind: 'development mailbox, from another machine',
+		path: '/auth/dev-mailbox',
+		status: 404,
+		title: 'notFound.title',
+	},
+	{
+		kind: 'development mailbox, on the server',
+		path: '/auth/dev-mailbox',
+		as: 'onTheServer',
+		title: 'passwordReset.mailbox.title',
+	},
+	{
+		kind: 'completing a profile',
+		path: '/complete-profile',
+		as: 'newcomer',
+		title: 'profile.setup.title',
+	},
+	{
+		kind: 'a page for complete profiles, profile not complete',
+		path: '/profile',
+		as: 'newcomer',
+		redirect: { to: '/complete-profile', reason: 'completeProfileFirst' },
+	},
+	{
+		kind: 'completing a profile already complete',
+		path: '/complete-profile',
+		as: 'donor',
+		redirect: { to: '/' },
+	},
+	{ kind: 'own profile', path: '/profile', as: 'donor', title: 'profile.own.title' },
+	{ kind: 'edit profile', path: '/edit-profile', as: 'donor', title: 'profile.edit.title' },
+	{ kind: 'donate an item', path: '/donate-item', as: 'donor', title: 'itemForm.add.title' },
+	{ kind: 'my items', path: '/my-items', as: 'donor', title: 'items.my.title' },
+	{
+		kind: 'edit an item',
+		path: ({ item }) => `/my-items/${item.id}/edit`,
+		as: 'donor',
+		title: 'itemForm.edit.title',
+	},
+	{
+		kind: 'edit a missing item',
+		path: `/my-items/${missingItem}/edit`,
+		as: 'donor',
+		status: 404,
+		title: 'itemForm.edit.notFoundTitle',
+	},
+	{
+		kind: "an item's requests",
+		path: ({ item }) => `/my-items/${item.id}/requests`,
+		as: 'donor',
+		title: ({ item }, t) => t('itemRequests.pageTitle', { name: item.name }),
+	},
+	{
+		kind: "a missing item's requests",
+		path: `/my-items/${missingItem}/requests`,
+		as: 'donor',
+		status: 404,
+		title: 'itemRequests.notFoundTitle',
+	},
+	{ kind: 'item page, its donor', path: itemPage, as: 'donor', title: itemName },
+	{ kind: 'saved searches', path: '/saved-searches', as: 'donor', title: 'savedSearches.title' },
+	{
+		kind: 'moderation desk, not a moderator',
+		path: '/moderation',
+		as: 'donor',
+		status: 404,
+		title: 'notFound.title',
+	},
+	{ kind: 'my requests', path: '/my-requests', as: 'receiver', title: 'myRequests.title' },
+	{ kind: 'item page, asked for', path: itemPage, as: 'receiver', title: itemName },
+	{
+		kind: 'paying for a courier',
+		path: ({ orderId }) => `/pay/${orderId}`,
+		as: 'receiver',
+		title: 'orders.payment.title',
+	},
+	{ kind: 'moderation desk', path: '/moderation', as: 'moderator', title: 'moderation.title' },
+];
+
+/** People and items for the rows, through the API. */
+async function openSite(playwright: PlaywrightWorkerArgs['playwright']): Promise<Site> {
+	const [donor, receiver, newcomer, moderator] = [
+		await signedInClient(playwright, 'complete'),
+		await signedInClient(playwright, 'complete'),
+		await signedInClient(playwright, 'newcomer'),
+		await signedInClient(playwright, 'moderator'),
+	];
+	const item = await listItem(donor.request, 'Kursi rotan teras', 1, 2);
+	const flaggedItem = await listItem(donor.request, 'Lemari jati, dijual Rp 50.000', 1, 1);
+	const asked = await receiver.request.post(`/api/items/${item.id}/requests`, {
+		headers: { Origin: siteOrigin() },
+		data: { quantity: 1 },
+	});
+	expect(asked.status(), await asked.text()).toBe(201);
+	const order = await placeCourierOrder(receiver.request, flaggedItem.id);
+	const onTheServer = await clientOnTheServer(playwright);
+	return { donor, receiver, newcomer, moderator, onTheServer, item, orderId: order.id };
+}
+
+/** The client that asks for a row's page. */
+function clientOf(site: Site, viewer: Viewer, visitor: APIRequestContext): APIRequestContext {
+	if (viewer === 'visitor') return visitor;
+	if (viewer === 'onTheServer') return site.onTheServer;
+	return site[viewer].request;
+}
+
+/** The path and query of a redirect's target. */
+function redirectTarget(response: APIResponse): string | undefined {
+	const location = response.headers()['location'];
+	if (!location) return undefined;
+	const url = new URL(location, siteOrigin());
+	return `${url.pathname}${url.search}`;
+}
+
+let site: Site | undefined;
+
+test.beforeAll(async ({ playwright }) => {
+	site = await openSite(playwright);
+});
+
+test.afterAll(async () => {
+	if (!site) return;
+	const clients = [site.donor, site.receiver, site.newcomer, site.moderator];
+	await Promise.all(
+		[site.onTheServer, ...clients.map(({ request }) => request)].map((client) => client.dispose()),
+	);
+});
+
+for (const row of pageKinds) {
+	for (const locale of locales) {
+		test(`${row.kind} (${locale})`, async ({ request }) => {
+			if (!site) throw new Error('The people and items of the rows could not be made.');
+			const at = (path: string) => localePath(path, locale);
+			const t: Translate = (key, values) => translate(locale, key, values);
+			const path = at(typeof row.path === 'string' ? row.path : row.path(site));
+			const client = clientOf(site, row.as ?? 'visitor', request);
+			const endsUnder = 'endsUnder' in row && row.endsUnder;
+			const response = await client.get(path, { maxRedirects: endsUnder ? 20 : 0 });
+			expect(response.status(), path).toBe(row.status ?? ('redirect' in row ? 302 : 200));
+			if ('redirect' in row) {
+				const { to, reason } = row.redirect;
+				const query = reason ? `?${new URLSearchParams({ redirectTo: path, reason })}` : '';
+				expect(redirectTarget(response)).toBe(`${at(to)}${query}`);
+				return;
+			}
+			if (endsUnder) {
+				expect(new URL(response.url()).pathname).toMatch(new RegExp(`^${at(endsUnder)}[^/]+$`));
+			}
+			const page = readPage(await response.text());
+			expect(page.lang).toBe(locale);
+			const title = typeof row.title === 'string' ? t(row.title) : row.title(site, t);
+			expect(page.title).toBe(pageTitle(title));
+			expect(page.untranslatedKeys, 'translation keys shown as text').toEqual([]);
+			expect(page.unfilledPlaceholders, 'placeholders left unfilled').toEqual([]);
+		});
+	}
+}
