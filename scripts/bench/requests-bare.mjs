@@ -2,11 +2,11 @@
 // (requests-statements.mjs), sent straight to PostgreSQL through postgres.js, the driver the server
 // uses, configured as Drizzle configures it (timestamps and JSON pass as text), prepared where the
 // server prepares them, with asking's two statements sent together in one transaction as
-// askForItem sends them. What the API does around them (the session and the user read for the
+// askForItem sends them, then the donor's notification in the same transaction. What the API does around them (the session and the user read for the
 // cookie, and on writes the rate limit's count) is not part of the bare work; it is part of what
 // the API/bare ratio measures.
 import { requestLimits } from '../../src/config/limits.ts';
-import { askParams, statements } from './requests-statements.mjs';
+import { askParams, statements, tellDonorParams } from './requests-statements.mjs';
 
 /**
  * Rows by column name, the statement prepared unless the server sends it unprepared.
@@ -35,16 +35,27 @@ export function bareCalls(client) {
 			receiverId,
 			quantity,
 			now: new Date().toISOString(),
-			receiverName,
 			heldAtMost: requestLimits.activePerReceiver,
 		};
-		const [, [answer]] = await client.begin((tx) => [
-			query(tx, statements.askingTurn, [receiverId, itemId]),
-			query(tx, statements.askForItem, askParams(values)),
-		]);
-		if (answer?.outcome !== expected) {
-			throw new Error(`${receiverId} asking for item ${itemId}: ${answer?.outcome ?? 'no item'}`);
-		}
+		await client.begin(async (tx) => {
+			const [, [answer]] = await Promise.all([
+				query(tx, statements.askingTurn, [receiverId, itemId]),
+				query(tx, statements.askForItem, askParams(values)),
+			]);
+			if (answer?.outcome !== expected) {
+				throw new Error(`${receiverId} asking for item ${itemId}: ${answer?.outcome ?? 'no item'}`);
+			}
+			const told = {
+				donorId: answer.donor_id,
+				created: expected === 'created',
+				requestId: answer.id,
+				itemId,
+				itemName: answer.item_name,
+				receiverName,
+				quantity,
+			};
+			await query(tx, statements.tellDonor, tellDonorParams(told));
+		});
 	};
 	return {
 		/** @param {{ donorId: string, itemId: number }} call */

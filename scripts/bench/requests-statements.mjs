@@ -5,9 +5,10 @@
 // marking of requests seen.
 //
 // Asking for an item is one transaction of two statements sent together: the receiver's turn and
-// the item's row locked, then one statement that checks, writes the request and the donor's
-// notification, and answers the request as its receiver sees it. The donor's list is one
-// statement, the owner check beside the list, then the requests marked seen when one is new.
+// the item's row locked, then one statement that checks, writes the request and answers it as its
+// receiver sees it; then, when it was written, the donor's notification, as notify() writes every
+// one. The donor's list is one statement, the owner check beside the list, then the requests
+// marked seen when one is new.
 
 // What the request lists show of a request (request-records.server.ts): its columns, whether the
 // donor blocked the receiver, its item and cover photo, then the person the viewer sees, aliased
@@ -98,14 +99,6 @@ export const statements = {
 		union all select * from changed
 		union all select current.* from current, verdict
 			where verdict.outcome in ('inProgress', 'unchanged')
-	), told as (
-		insert into notifications (user_id, kind, request_id, item_id, data)
-		select item.donor_id,
-			case verdict.outcome when 'created' then 'requestCreated' else 'requestUpdated' end,
-			request.id, item.id,
-			jsonb_build_object('item', item.name, 'name', $16::text,
-				'count', $17::int)
-		from item, verdict, request where verdict.outcome in ('created', 'changed')
 	)
 	select verdict.outcome, request.id, request.item_id, request.donor_id, request.receiver_id,
 		request.quantity, request.state, request.method, request.given_quantity,
@@ -121,6 +114,12 @@ export const statements = {
 	from verdict cross join item
 	left join request on true
 	left join users donors on donors.id = request.donor_id`,
+	// Then, for a new or changed request, the donor's notification (notify()). Parameters: see
+	// `tellDonorParams`.
+	tellDonor: `insert into "notifications" (user_id, kind, item_id, request_id, data)
+	values ($1, $2,
+		$3::bigint, $4::bigint,
+		$5::text::jsonb)`,
 	// GET /items/{id}/requests (itemRequestsForDonor): the owner check and the list. Parameters:
 	// donor, item.
 	donorList:
@@ -145,9 +144,9 @@ export const statements = {
  * askForItem's parameters in the order its statement numbers them (Drizzle numbers each use of a
  * value anew).
  * @param {{ itemId: number, receiverId: string, quantity: number, now: string,
- *   receiverName: string, heldAtMost: number }} values
+ *   heldAtMost: number }} values
  */
-export const askParams = ({ itemId, receiverId, quantity, now, receiverName, heldAtMost }) => [
+export const askParams = ({ itemId, receiverId, quantity, now, heldAtMost }) => [
 	itemId,
 	itemId,
 	receiverId,
@@ -163,6 +162,26 @@ export const askParams = ({ itemId, receiverId, quantity, now, receiverName, hel
 	now,
 	quantity,
 	now,
+];
+
+/**
+ * The donor's notification's parameters: whom it tells, of which item and request, and its data
+ * as JSON text.
+ * @param {{ donorId: string, created: boolean, requestId: number | string, itemId: number,
+ *   itemName: string, receiverName: string, quantity: number }} told
+ */
+export const tellDonorParams = ({
+	donorId,
+	created,
+	requestId,
+	itemId,
+	itemName,
 	receiverName,
 	quantity,
+}) => [
+	donorId,
+	created ? 'requestCreated' : 'requestUpdated',
+	itemId,
+	requestId,
+	JSON.stringify({ item: itemName, name: receiverName, count: quantity }),
 ];

@@ -5,8 +5,10 @@ import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
 import { placeRoutes } from '~/features/places/places.routes';
+import { notifySavedSearches } from '~/features/saved-searches/saved-search-matches.server';
 import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.routes';
 import { moderationRoutes } from '~/features/moderation/moderation.routes';
+import { notificationRoutes } from '~/features/notifications/notifications.routes';
 import { refuseSuspendedWrites } from '~/features/moderation/suspension.server';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { reportRoutes } from '~/features/reports/reports.routes';
@@ -62,10 +64,12 @@ export function createApiApp(server: AppContext) {
 	app.route('/', areaRoutes(server));
 	app.route('/', heroRoutes(server));
 	app.route('/', supportRoutes(server));
-	app.route('/', itemRoutes(server));
+	// A new item tells whoever saved a search it matches; saved searches build on items.
+	app.route('/', itemRoutes({ ...server, itemListed: notifySavedSearches }));
 	app.route('/', placeRoutes(server));
 	app.route('/', savedSearchRoutes(server));
 	app.route('/', requestRoutes(server));
+	app.route('/', notificationRoutes(server));
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));
 	app.route('/', reportRoutes(server));

@@ -2,7 +2,8 @@ import { asc } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { loadDemoData } from '~/app/demo-data';
 import type { Givings, HeroEntry, SiteTotals } from '~/features/heroes/heroes';
-import { requestStates, type NotificationList } from '~/features/requests/requests';
+import { requestStates } from '~/features/requests/requests';
+import type { NotificationList } from '~/features/notifications/notifications';
 import { itemRequests, items, users } from '~/server/db/schema';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { NotificationList } from '~/features/requests/requests';
+import type { NotificationList } from '~/features/notifications/notifications';
 import { createItemFor, expectError } from '../helpers/items';
 import { ask, notificationsOf } from '../helpers/requests';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';

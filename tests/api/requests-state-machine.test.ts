@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-	type NotificationKind,
 	type RequestAction,
 	requestActions,
 	type RequestState,
 	requestStates,
 	requestTransitions,
 } from '~/features/requests/requests';
+import type { NotificationKind } from '~/features/notifications/notifications';
 import { expectError, getItem } from '../helpers/items';
 import {
 	changeFor,

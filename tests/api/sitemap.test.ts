@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { citiesWithItems } from '~/features/places/city-pages.server';
+import { citiesWithItems } from '~/features/items/city-pages.server';
 import { robotsTxt } from '~/features/sitemap/sitemap';
 import { sitemapXml } from '~/features/sitemap/sitemap.server';
 import { items } from '~/server/db/schema';

@@ -14,7 +14,8 @@ import idItemRequests from '../../locales/id/itemRequests.json' with { type: 'js
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
 import type { Item } from '../../src/features/items/items';
-import type { ItemRequest, NotificationList } from '../../src/features/requests/requests';
+import type { ItemRequest } from '../../src/features/requests/requests';
+import type { NotificationList } from '../../src/features/notifications/notifications';
 import { accountTexts, expect, signedIn, siteOrigin, test } from './support/accounts';
 import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
 import { listItem } from './support/items';

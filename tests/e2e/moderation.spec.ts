@@ -12,7 +12,7 @@ import idErrors from '../../locales/id/errors.json' with { type: 'json' };
 import idModeration from '../../locales/id/moderation.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
-import type { NotificationList } from '../../src/features/requests/requests';
+import type { NotificationList } from '../../src/features/notifications/notifications';
 import {
 	accountTexts,
 	expect,

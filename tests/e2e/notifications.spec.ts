@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
-import { notificationPollMs } from '../../src/features/requests/requests';
+import { notificationPollMs } from '../../src/features/notifications/notifications';
 import { accountTexts, expect, signedIn, signedInNewcomer, test } from './support/accounts';
 import { fill, type Locale, localePath } from './support/i18n';
 import { listItem } from './support/items';

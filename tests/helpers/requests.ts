@@ -2,13 +2,9 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { reservationUpkeep } from '~/app/maintenance';
 import type { Item } from '~/features/items/items';
-import type {
-	ItemRequest,
-	NotificationList,
-	RequestAction,
-	RequestState,
-} from '~/features/requests/requests';
+import type { ItemRequest, RequestAction, RequestState } from '~/features/requests/requests';
 import { itemRequests } from '~/server/db/schema';
+import type { NotificationList } from '~/features/notifications/notifications';
 import { createItemFor } from './items';
 import type { TestServer, TestUser } from './test-server';
 

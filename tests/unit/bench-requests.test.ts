@@ -13,7 +13,11 @@ import * as schema from '~/server/db/schema';
 import { projectPath } from '~/server/paths';
 import { askingAgain, handOut, sessionIdOf } from '../../scripts/bench/requests-callers.mjs';
 import { p95Verdict } from '../../scripts/bench/requests-report.mjs';
-import { askParams, statements } from '../../scripts/bench/requests-statements.mjs';
+import {
+	askParams,
+	statements,
+	tellDonorParams,
+} from '../../scripts/bench/requests-statements.mjs';
 
 describe('npm run bench requests', () => {
 	describe('beside the server', () => {
@@ -69,17 +73,27 @@ describe('npm run bench requests', () => {
 
 			await askForItem(db, receiver, item!.id, 1);
 			const now = new Date();
-			await askForItem(db, receiver, item!.id, 2, { now });
+			const { request } = await askForItem(db, receiver, item!.id, 2, { now });
 			const asked = {
 				itemId: item!.id,
 				receiverId: receiver.id,
 				quantity: 2,
 				now: now.toISOString(),
-				receiverName: receiver.name ?? '',
 				heldAtMost: requestLimits.activePerReceiver,
 			};
 			expect(parameters.get(statements.askForItem)).toEqual(askParams(asked));
 			expect(parameters.get(statements.askingTurn)).toEqual([receiver.id, item!.id]);
+			expect(parameters.get(statements.tellDonor)).toEqual(
+				tellDonorParams({
+					donorId: donor.id,
+					created: false,
+					requestId: request.id,
+					itemId: item!.id,
+					itemName: item!.name,
+					receiverName: receiver.name ?? '',
+					quantity: 2,
+				}),
+			);
 			await myRequests(db, receiver.id);
 			await itemRequestsForDonor(db, donor, item!.id);
 

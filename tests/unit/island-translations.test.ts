@@ -9,19 +9,16 @@ import { BlockedList } from '~/features/blocks/BlockedList';
 import { blockedListResources } from '~/features/blocks/blocks-resources.server';
 import { RankingsTable } from '~/features/heroes/RankingsTable';
 import { rankingsTableResources } from '~/features/heroes/rankings-resources.server';
-import { ItemDetail } from '~/features/items/detail/ItemDetail';
-import { itemDetailResources } from '~/features/items/detail/detail-resources.server';
+import { ItemBrowser } from '~/features/item-browser/ItemBrowser';
+import { itemBrowserResources } from '~/features/item-browser/item-browser-resources.server';
+import type { ItemViewer } from '~/features/item-detail/contact';
+import { ItemDetail } from '~/features/item-detail/ItemDetail';
+import { itemDetailResources } from '~/features/item-detail/detail-resources.server';
 import { ItemForm } from '~/features/items/form/ItemForm';
-import { ItemBrowser } from '~/features/items/ItemBrowser';
 import { toCardList } from '~/features/items/item-card';
 import { defaultItemListView, type ItemListView } from '~/features/items/item-list-url';
 import type { Item } from '~/features/items/items';
-import type { ItemViewer } from '~/features/items/detail/contact';
-import {
-	itemBrowserResources,
-	itemFormResources,
-	myItemsResources,
-} from '~/features/items/item-resources.server';
+import { itemFormResources, myItemsResources } from '~/features/items/item-resources.server';
 import { MyItems } from '~/features/items/MyItems';
 import { toMyItemCard } from '~/features/items/my-items';
 import { moderationActionNames } from '~/features/moderation/moderation';
@@ -32,12 +29,12 @@ import { ProfileForm } from '~/features/profiles/ProfileForm';
 import { profileFormResources } from '~/features/profiles/profile-resources.server';
 import { ReportButton } from '~/features/reports/ReportButton';
 import { reportButtonResources } from '~/features/reports/report-resources.server';
-import { ItemRequests } from '~/features/requests/ItemRequests';
-import { MyRequests } from '~/features/requests/MyRequests';
+import { ItemRequests } from '~/features/request-lists/ItemRequests';
+import { MyRequests } from '~/features/request-lists/MyRequests';
 import {
 	itemRequestsResources,
 	myRequestsResources,
-} from '~/features/requests/request-resources.server';
+} from '~/features/request-lists/request-resources.server';
 import { requestStates } from '~/features/requests/requests';
 import { SavedSearchList } from '~/features/saved-searches/SavedSearchList';
 import { savedSearchListResources } from '~/features/saved-searches/saved-search-resources.server';

@@ -1,21 +1,59 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { closeRequestsOfReceiver, lockItem } from '~/features/requests/request-rules.server';
-import { mediaUrl } from '~/server/storage';
-import type { Database } from '~/server/db/client';
+import { type ItemRow, lockItem, saveItemQuantities } from '~/features/items/item-stock.server';
+import { notify } from '~/features/notifications/notifications.server';
+import type { Database, Transaction } from '~/server/db/client';
 import { itemRequests, userBlocks, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
+import { mediaUrl } from '~/server/storage';
 import type { BlockedPerson } from './blocks';
 
-/** A database or a transaction. */
-type Reader = Pick<Database, 'select'>;
-
-/** Whether `donorId` blocked `userId`: then `userId` may not request their items or see their phone. */
-export async function isBlockedBy(db: Reader, donorId: string, userId: string): Promise<boolean> {
-	const [row] = await db
-		.select({ blockedId: userBlocks.blockedId })
-		.from(userBlocks)
-		.where(and(eq(userBlocks.blockerId, donorId), eq(userBlocks.blockedId, userId)));
-	return Boolean(row);
+/**
+ * Closes the pickup requests one receiver still has open or reserved for one item (its donor
+ * blocked them), freeing what their reservation held and telling them why. Courier requests
+ * follow their order instead. The item's row must be locked.
+ */
+async function closeRequestsOfReceiver(
+	tx: Transaction,
+	item: ItemRow,
+	receiverId: string,
+	reason: 'blocked',
+	now: Date,
+): Promise<number> {
+	const active = and(
+		eq(itemRequests.itemId, item.id),
+		eq(itemRequests.receiverId, receiverId),
+		eq(itemRequests.method, 'pickup'),
+		inArray(itemRequests.state, ['open', 'reserved']),
+	);
+	const requests = await tx.select().from(itemRequests).where(active).for('update');
+	if (requests.length === 0) return 0;
+	await tx
+		.update(itemRequests)
+		.set({
+			state: 'declined',
+			declineReason: reason,
+			reservedUntil: null,
+			closedAt: now,
+			updatedAt: now,
+		})
+		.where(active);
+	const freed = requests
+		.filter((request) => request.state === 'reserved')
+		.reduce((sum, request) => sum + request.quantity, 0);
+	if (freed > 0) {
+		await saveItemQuantities(tx, item, item.quantity, item.reservedQuantity - freed, now);
+	}
+	await notify(
+		tx,
+		...requests.map((request) => ({
+			userId: receiverId,
+			kind: 'requestClosed' as const,
+			itemId: item.id,
+			requestId: request.id,
+			data: { item: item.name, reason },
+		})),
+	);
+	return requests.length;
 }
 
 /**

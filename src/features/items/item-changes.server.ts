@@ -1,18 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { itemLimits } from '~/config/limits';
-import { fieldErrors } from '~/features/profiles/profiles';
+import { fieldErrors } from '~/lib/field-errors';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import { type UserRow } from '~/server/auth/users';
-import type { Database } from '~/server/db/client';
-import { itemImages, itemRequests, items } from '~/server/db/schema';
+import type { Database, Transaction } from '~/server/db/client';
+import { courierOrders, itemImages, itemRequests, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import type { RateLimiter } from '~/server/rate-limit';
 import { deleteFiles, type Storage } from '~/server/storage';
-import { closeActiveRequests, lockItem, statusFor } from '~/features/requests/request-rules.server';
-import { itemHasOrders } from '~/features/shipping/order-rules.server';
 import type { ItemPickup } from '~/features/places/places';
 import { pickupColumns, pickupOfDistrict } from '~/features/places/places.server';
-import { notifySavedSearches } from '~/features/saved-searches/saved-search-matches.server';
+import { closeActiveRequests, lockItem, statusFor } from './item-stock.server';
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
@@ -25,6 +23,13 @@ interface Deps {
 	storage: Storage;
 	rateLimiter: RateLimiter;
 }
+
+/**
+ * What listing an item sets off in its transaction, once its row and photos are written: telling
+ * whoever saved a search it matches. Handed in by the API's wiring, as the features that react to
+ * a new item build on items.
+ */
+export type ItemListed = (tx: Transaction, itemId: number) => Promise<void>;
 
 function parseFields(fields: unknown, mode: 'create' | 'edit' = 'create'): ValidItem {
 	// An empty value is a missing one ("required"), not a 0 ("at least 0.1"), as on the form.
@@ -76,7 +81,7 @@ const asViewer = (user: UserRow) => ({ id: user.id, canSeePhone: true });
  * leaves no rows and no files behind.
  */
 export async function createItem(
-	deps: Deps,
+	deps: Deps & { itemListed: ItemListed },
 	user: UserRow,
 	fields: unknown,
 	files: File[],
@@ -112,7 +117,7 @@ export async function createItem(
 					...photoRow(photo),
 				})),
 			);
-			await notifySavedSearches(tx, row!.id);
+			await deps.itemListed(tx, row!.id);
 			return row!.id;
 		});
 		return (await findItem(deps.db, id, asViewer(user)))!;
@@ -226,6 +231,24 @@ async function hasHandOvers(db: Database, id: number): Promise<boolean> {
 		)
 		.limit(1);
 	return handedOver !== undefined;
+}
+
+/**
+ * Whether the item has a courier order in one of `states`: a paid order holds units the donor
+ * must ship or decline (with a refund) rather than give away or delete, and an unpaid one may
+ * still be paid.
+ */
+async function itemHasOrders(
+	tx: Pick<Database, 'select'>,
+	itemId: number,
+	states: readonly string[],
+): Promise<boolean> {
+	const [found] = await tx
+		.select({ id: courierOrders.id })
+		.from(courierOrders)
+		.where(and(eq(courierOrders.itemId, itemId), inArray(courierOrders.state, [...states])))
+		.limit(1);
+	return found !== undefined;
 }
 
 /**

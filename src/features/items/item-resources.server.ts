@@ -4,13 +4,6 @@ import { islandResources, islandResourcesOnce } from '~/server/i18n';
 
 // Each composed once per language (`islandResourcesOnce`), so each island has one translator.
 
-/** The texts `/items` gives its list (`ItemBrowser`). */
-export function itemBrowserResources(locale: Locale): IslandResources {
-	return islandResourcesOnce(locale, 'item-browser', () =>
-		islandResources(locale, ['items', 'item', 'common', 'places', 'savedSearches']),
-	);
-}
-
 /** The texts `/my-items` gives its list (`MyItems`): of the requests page's, only the counts. */
 export function myItemsResources(locale: Locale): IslandResources {
 	return islandResourcesOnce(locale, 'my-items', () => {

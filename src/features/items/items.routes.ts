@@ -7,13 +7,13 @@ import type { HumanVerifier } from '~/features/verification/verification.server'
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { jsonWithETag, revalidate } from '~/server/http/etag';
-import { isBlockedBy } from '~/features/blocks/blocks.server';
 import { rateLimit, requestAddress, requireUser } from '~/server/http/middleware';
 import { dataResponse, errorResponses, signedIn, signedInOrNot } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { pickupOfDistrict } from '~/features/places/places.server';
 import { refuseAtDailyLimit } from './daily-items.server';
+import { limitPhone } from './donor-phone.server';
 import {
 	changedItemForm,
 	itemIdParams,
@@ -25,9 +25,14 @@ import {
 	polled,
 	readItemForm,
 } from './item-api';
-import { createItem, deleteItem, toggleItemStatus, updateItem } from './item-changes.server';
+import {
+	createItem,
+	deleteItem,
+	type ItemListed,
+	toggleItemStatus,
+	updateItem,
+} from './item-changes.server';
 import { itemListQuerySchema } from './item-list-query';
-import type { Item } from './items';
 import type { Viewer } from './item-records.server';
 import { findItem, latestItems, listItems, myItems } from './items.server';
 
@@ -46,29 +51,11 @@ const photoLimit = bodyLimit({
 	},
 });
 
-function withoutPhone(item: Item): Item {
-	const donor = { ...item.donor };
-	delete donor.phone;
-	return { ...item, donor };
-}
-
 /** The item calls of the API (`/api/items…`). */
-export function itemRoutes(server: ServerContext & { humanVerifier: HumanVerifier }) {
+export function itemRoutes(
+	server: ServerContext & { humanVerifier: HumanVerifier; itemListed: ItemListed },
+) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
-
-	/** A donor's phone counts against the viewer's limit once per item per window. */
-	async function limitPhone(viewer: Viewer | null, item: Item): Promise<Item> {
-		if (!viewer || !item.donor.phone || viewer.id === item.donorId) return item;
-		// Someone the donor blocked never sees the donor's phone.
-		if (await isBlockedBy(server.db, item.donorId, viewer.id)) return withoutPhone(item);
-		const pair = await server.rateLimiter.hit(
-			`phone-item:${viewer.id}:${item.id}`,
-			rateLimitRules.phoneReveal,
-		);
-		if (pair.count > 1) return item;
-		const reveals = await server.rateLimiter.hit(`phone:${viewer.id}`, rateLimitRules.phoneReveal);
-		return reveals.allowed ? item : withoutPhone(item);
-	}
 
 	return new OpenAPIHono<AppEnv>()
 		.openapi(
@@ -129,7 +116,7 @@ export function itemRoutes(server: ServerContext & { humanVerifier: HumanVerifie
 				const viewer = viewerOf(c);
 				const item = await findItem(server.db, c.req.valid('param').id, viewer);
 				if (!item) throw new AppError('NOT_FOUND');
-				return jsonWithETag(c, { data: await limitPhone(viewer, item) });
+				return jsonWithETag(c, { data: await limitPhone(server, viewer, item) });
 			},
 			missingItem,
 		)

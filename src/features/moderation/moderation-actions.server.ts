@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod/mini';
 import { reportLimits } from '~/config/limits';
-import { fieldErrors } from '~/features/profiles/profiles';
-import { notify, type NewNotification } from '~/features/requests/notifications.server';
-import type { Transaction } from '~/features/requests/request-rules.server';
+import { fieldErrors } from '~/lib/field-errors';
+import { type NewNotification, notify } from '~/features/notifications/notifications.server';
+import type { Transaction } from '~/server/db/client';
 import { reportReasons, targetKey } from '~/features/reports/reports';
 import type { UserRow } from '~/server/auth/users';
 import type { ServerContext } from '~/server/context';

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { flashToast } from '~/lib/toast';
-import { AreaSearch } from './AreaSearch';
+import { AreaSearch } from '~/features/areas/AreaSearch';
 import { AvatarPicker } from './AvatarPicker';
 import { TextField } from '~/components/FormField';
-import { PhoneInput } from './PhoneInput';
+import { PhoneInput } from '~/components/PhoneInput';
 import { setProfileCheck } from './profile-check';
 import {
 	hasChanges,

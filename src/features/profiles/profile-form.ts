@@ -4,10 +4,10 @@
  */
 import { ApiError } from '~/lib/api-client';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
+import { fieldErrors } from '~/lib/field-errors';
+import { phoneLocalDigits } from '~/lib/phone';
 import {
 	avatarMissing,
-	fieldErrors,
-	phoneLocalDigits,
 	type ProfileCheck,
 	type ProfileInput,
 	profileInputSchema,

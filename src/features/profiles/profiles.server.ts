@@ -17,9 +17,9 @@ import {
 	newStorageKey,
 	type Storage,
 } from '~/server/storage';
+import { fieldErrors } from '~/lib/field-errors';
 import {
 	avatarMissing,
-	fieldErrors,
 	type OwnProfile,
 	type ProfileCheck,
 	profileInputSchema,

@@ -1,11 +1,11 @@
 import { and, asc, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { reportLimits } from '~/config/limits';
-import { fieldErrors } from '~/features/profiles/profiles';
-import { notify } from '~/features/requests/notifications.server';
-import { lockItem, type Transaction } from '~/features/requests/request-rules.server';
+import { fieldErrors } from '~/lib/field-errors';
+import { notify } from '~/features/notifications/notifications.server';
+import { lockItem } from '~/features/items/item-stock.server';
 import type { UserRow } from '~/server/auth/users';
-import type { Database } from '~/server/db/client';
+import type { Database, Transaction } from '~/server/db/client';
 import { items, reports, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reportInputSchema, type ReportTarget, targetKey, type ValidReport } from './reports';

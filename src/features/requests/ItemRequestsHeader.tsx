@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ItemStatusBadge } from '~/features/items/detail/ItemStatusBadge';
+import { ItemStatusBadge } from '~/features/items/ItemStatusBadge';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import type { RequestedItem } from './item-requests';
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { ModalDialog, useLastShown } from '~/components/ModalDialog';
-import { WhatsAppIcon } from '~/features/items/detail/icons';
+import { WhatsAppIcon } from '~/components/WhatsAppIcon';
 import { ApiError } from '~/lib/api-client';
 import { useHydrated } from '~/lib/hydrated';
 import { showToast } from '~/lib/toast';

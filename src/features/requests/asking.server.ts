@@ -3,9 +3,10 @@ import { requestLimits } from '~/config/limits';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
-import { sqlStatement } from '~/server/db/prepared';
+import { sqlStatement, unmappedRows } from '~/server/db/prepared';
 import { AppError } from '~/server/http/errors';
-import { requestRecords } from './request-records.server';
+import { notify } from '~/features/notifications/notifications.server';
+import { type RequestRecord, requestRecords } from './request-records.server';
 import { requestView } from './request-views.server';
 import type { ItemRequest } from './requests';
 
@@ -32,8 +33,8 @@ const takeTurn = sqlStatement(
 /**
  * Asking as one statement, run once the turn is taken (so its snapshot is taken after the locks
  * and sees every change made before them): the `verdict` in the order askForItem's rules go, then
- * the write it allows (a new request, or the open one's new quantity), the donor's notification
- * and the request as its receiver sees it, built from what the write returned.
+ * the write it allows (a new request, or the open one's new quantity) and the request as its
+ * receiver sees it, built from what the write returned.
  */
 const ask = sqlStatement(
 	'ask_for_item',
@@ -80,14 +81,6 @@ const ask = sqlStatement(
 		union all select * from changed
 		union all select current.* from current, verdict
 			where verdict.outcome in ('inProgress', 'unchanged')
-	), told as (
-		insert into notifications (user_id, kind, request_id, item_id, data)
-		select item.donor_id,
-			case verdict.outcome when 'created' then 'requestCreated' else 'requestUpdated' end,
-			request.id, item.id,
-			jsonb_build_object('item', item.name, 'name', ${sql.placeholder('receiverName')}::text,
-				'count', ${quantity}::int)
-		from item, verdict, request where verdict.outcome in ('created', 'changed')
 	)
 	select verdict.outcome, request.id, request.item_id, request.donor_id, request.receiver_id,
 		request.quantity, request.state, request.method, request.given_quantity,
@@ -104,6 +97,9 @@ const ask = sqlStatement(
 	left join request on true
 	left join users donors on donors.id = request.donor_id`,
 );
+
+/** A row of `ask`: the verdict beside the request it leaves (none when refused). */
+type Asked = RequestRecord & { outcome: string };
 
 const conflict = (key: string) =>
 	new AppError('REQUEST_CONFLICT', undefined, undefined, { key: `requests.errors.${key}` });
@@ -142,27 +138,30 @@ export async function askForItem(
 ): Promise<{ request: ItemRequest; created: boolean }> {
 	if (!isProfileComplete(receiver)) throw new AppError('FORBIDDEN');
 	if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND');
-	const values = {
-		itemId: id,
-		receiverId: receiver.id,
-		quantity: asked,
-		now: now.toISOString(),
-		receiverName: receiver.name ?? '',
-	};
-	const [record] = await db.transaction(async (tx) => {
+	const values = { itemId: id, receiverId: receiver.id, quantity: asked, now: now.toISOString() };
+	const record = await db.transaction(async (tx) => {
 		// Sent together: the database runs the second once the first holds its locks (and, should
 		// the first fail, refuses the second as part of a failed transaction). The write limit's
 		// count goes last, after the receiver's turn, so it waits for no other lock.
-		const [, records] = await Promise.all([
+		const [, [answer]] = await Promise.all([
 			requestRecords(takeTurn(tx), values),
-			requestRecords(ask(tx), values),
+			unmappedRows<Asked>(ask(tx), values),
 			countHitWithin?.(tx),
 		]);
-		return records;
+		// Told through notify(), as every notification is, once the verdict says what changed.
+		if (answer?.outcome === 'created' || answer?.outcome === 'changed') {
+			await notify(tx, {
+				userId: answer.donor_id,
+				kind: answer.outcome === 'created' ? 'requestCreated' : 'requestUpdated',
+				itemId: id,
+				requestId: Number(answer.id),
+				data: { item: answer.item_name, name: receiver.name ?? '', count: asked },
+			});
+		}
+		return answer;
 	});
 	if (!record) throw new AppError('NOT_FOUND');
-	const outcome = (record as { outcome?: string }).outcome ?? '';
-	const refusal = refusals[outcome];
+	const refusal = refusals[record.outcome];
 	if (refusal) throw refusal();
-	return { request: requestView(record, 'receiver', now), created: outcome === 'created' };
+	return { request: requestView(record, 'receiver', now), created: record.outcome === 'created' };
 }

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { requestLimits } from '~/config/limits';
 import type { Database } from '~/server/db/client';
 import { itemRequests, items } from '~/server/db/schema';
-import { notify } from './notifications.server';
-import { lockItem, saveItemQuantities } from './request-rules.server';
+import { notify } from '~/features/notifications/notifications.server';
+import { lockItem, saveItemQuantities } from '~/features/items/item-stock.server';
 
 /**
  * Ends reservations whose time ran out without a hand-over: their quantity is free again and both

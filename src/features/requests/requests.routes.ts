@@ -1,18 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { itemLimits } from '~/config/limits';
 import { itemIdParams, missingItem } from '~/features/items/item-api';
-import { fieldErrors } from '~/features/profiles/profiles';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
-import { jsonWithETag, revalidate } from '~/server/http/etag';
 import { rateLimit, rateLimitInTransaction, requireUser } from '~/server/http/middleware';
-import { dataResponse, errorResponses, refuseInput, signedIn } from '~/server/http/openapi';
+import { dataResponse, errorResponses, refuseInvalidFields, signedIn } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { askForItem } from './asking.server';
-import { markNotificationsRead, notificationList } from './notifications.server';
 import { findRequest, itemRequestsForDonor, myRequests } from './request-views.server';
-import { declineReasons, notificationKinds, requestActions, requestStates } from './requests';
+import { declineReasons, requestActions, requestStates } from './requests';
 import { changeRequest } from './requests.server';
 
 const person = z.object({
@@ -67,23 +64,6 @@ export const requestSchema = z
 	})
 	.openapi('ItemRequest');
 
-/** The bell's notifications, their texts already in the reader's language. */
-export const notificationListSchema = z
-	.object({
-		unread: z.int(),
-		notifications: z.array(
-			z.object({
-				id: z.int(),
-				kind: z.enum(notificationKinds),
-				text: z.string().openapi({ description: 'In the request’s language' }),
-				path: z.string().openapi({ description: 'Where it leads, without the language prefix' }),
-				createdAt: z.iso.datetime(),
-				read: z.boolean(),
-			}),
-		),
-	})
-	.openapi('Notifications');
-
 const quantity = (key: string) => z.int(key).min(1, key).max(itemLimits.quantityMax, key);
 
 const askBody = z.object({ quantity: quantity('requests.errors.quantityInvalid') });
@@ -95,21 +75,14 @@ export const changeBody = z.object({
 	reason: z.enum(declineReasons, 'requests.errors.reasonInvalid').optional(),
 });
 
-const readBody = z.object({
-	ids: z.array(z.int().min(1)).max(100).optional().openapi({ description: 'All when left out' }),
-});
-
 const requestIdParams = z.object({ id: z.coerce.number().int().min(1) });
-
-/** A body refused names its fields, as forms show them. */
-const refuseBody = refuseInput((issues) => new AppError('VALIDATION_ERROR', fieldErrors(issues)));
 
 const json = <T extends z.ZodType>(schema: T) => ({
 	required: true,
 	content: { 'application/json': { schema } },
 });
 
-/** Requests, the givings they become, and the bell's notifications (`/api/requests…`). */
+/** Requests and the givings they become (`/api/requests…`, `/api/items/{id}/requests`). */
 export function requestRoutes(server: ServerContext) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
 	// Asking is one transaction: the hit is counted in it.
@@ -151,7 +124,7 @@ export function requestRoutes(server: ServerContext) {
 			},
 			(result) => {
 				if (!result.success && result.target === 'param') return missingItem(result);
-				return refuseBody(result);
+				return refuseInvalidFields(result);
 			},
 		)
 		.openapi(
@@ -230,58 +203,7 @@ export function requestRoutes(server: ServerContext) {
 			},
 			(result) => {
 				if (!result.success && result.target === 'param') throw new AppError('NOT_FOUND');
-				return refuseBody(result);
+				return refuseInvalidFields(result);
 			},
-		)
-		.openapi(
-			createRoute({
-				method: 'get',
-				path: '/notifications',
-				summary: 'The caller’s newest notifications and how many are unread',
-				security: signedIn,
-				middleware: [requireUser, revalidate],
-				responses: {
-					200: {
-						...dataResponse('The notifications', notificationListSchema),
-						headers: {
-							ETag: { description: 'Of the answer’s bytes', schema: { type: 'string' as const } },
-						},
-					},
-					304: { description: 'Unchanged since the `ETag` sent in `If-None-Match`' },
-					...errorResponses('UNAUTHORIZED'),
-				},
-			}),
-			async (c) =>
-				jsonWithETag(c, {
-					data: await notificationList(server.db, c.get('user')!.id, c.get('t')),
-				}),
-		)
-		.openapi(
-			createRoute({
-				method: 'post',
-				path: '/notifications/read',
-				summary: 'Mark the caller’s notifications read: those listed, or all',
-				security: signedIn,
-				middleware: [requireUser],
-				request: { body: json(readBody) },
-				responses: {
-					200: dataResponse('How many are still unread', z.object({ unread: z.int() })),
-					...errorResponses('VALIDATION_ERROR', 'UNAUTHORIZED'),
-				},
-			}),
-			async (c) =>
-				c.json(
-					{
-						data: {
-							unread: await markNotificationsRead(
-								server.db,
-								c.get('user')!.id,
-								c.req.valid('json').ids,
-							),
-						},
-					},
-					200,
-				),
-			refuseBody,
 		);
 }

@@ -2,21 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { collusionLimits, requestLimits } from '~/config/limits';
 import type { UserRow } from '~/server/auth/users';
-import type { Database } from '~/server/db/client';
+import type { Database, Transaction } from '~/server/db/client';
 import { itemRequests, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
-import { notify } from './notifications.server';
-import type { changeBody } from './requests.routes';
+import { notify } from '~/features/notifications/notifications.server';
 import {
 	closeActiveRequests,
-	countedConfirmations,
-	jakartaDayStart,
 	lockItem,
-	type RequestRow,
 	saveItemQuantities,
-	type Transaction,
 	unreserved,
-} from './request-rules.server';
+} from '~/features/items/item-stock.server';
+import { countedConfirmations, jakartaDayStart, type RequestRow } from './request-rules.server';
+import type { changeBody } from './requests.routes';
 import {
 	courierRequestActions,
 	type RequestAction,

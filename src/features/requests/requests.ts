@@ -4,7 +4,7 @@
  */
 
 import type { z } from 'zod/mini';
-import type { notificationListSchema, requestSchema } from './requests.routes';
+import type { requestSchema } from './requests.routes';
 
 export const requestStates = [
 	'open',
@@ -90,45 +90,3 @@ export const closingReasons = ['givenAway', 'noneLeft', 'blocked'] as const;
 
 /** A request as the API returns it, to its receiver or to the item's donor. */
 export type ItemRequest = z.output<typeof requestSchema>;
-
-/** The notification kinds the bell shows, each with its text in `notifications.kinds`. */
-export const notificationKinds = [
-	'requestCreated',
-	'requestUpdated',
-	'requestWithdrawn',
-	'requestReserved',
-	'requestDeclined',
-	'requestClosed',
-	'reservationExtended',
-	'handedOver',
-	'requestConfirmed',
-	'requestDisputed',
-	'reservationExpiring',
-	'reservationExpired',
-	'itemDeleted',
-	'orderPaid',
-	'orderCancelled',
-	'orderDeclined',
-	'orderRefunded',
-	'orderShipped',
-	'orderDelivered',
-	'savedSearchMatch',
-	'itemUnderReview',
-	'itemHidden',
-	'itemRestored',
-	'accountWarned',
-	'accountSuspended',
-	'suspensionLifted',
-	'reportActioned',
-	'reportDismissed',
-] as const;
-export type NotificationKind = (typeof notificationKinds)[number];
-
-/** The bell's list: how many are unread, and the latest notifications. */
-export type NotificationList = z.output<typeof notificationListSchema>;
-
-/** A notification as the bell shows it: its text already in the reader's language. */
-export type Notification = NotificationList['notifications'][number];
-
-/** How often the bell asks for news; each answer is a 304 while nothing changed. */
-export const notificationPollMs = 30_000;

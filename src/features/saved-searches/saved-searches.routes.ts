@@ -1,10 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { fieldErrors } from '~/features/profiles/profiles';
 import { categories } from '~/features/items/items';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { rateLimit, requireUser } from '~/server/http/middleware';
-import { dataResponse, errorResponses, refuseInput, signedIn } from '~/server/http/openapi';
+import {
+	dataResponse,
+	errorResponses,
+	refuseInput,
+	refuseInvalidFields,
+	signedIn,
+} from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from './saved-searches.server';
@@ -30,8 +35,6 @@ export const saveBody = z.object({
 	province: z.string().max(12).optional().openapi({ example: '32' }),
 	regency: z.string().max(12).optional().openapi({ example: '3273' }),
 });
-
-const refuseBody = refuseInput((issues) => new AppError('VALIDATION_ERROR', fieldErrors(issues)));
 
 /** A signed-in person's saved searches (`/api/saved-searches…`). */
 export function savedSearchRoutes(server: ServerContext) {
@@ -80,7 +83,7 @@ export function savedSearchRoutes(server: ServerContext) {
 				);
 				return created ? c.json({ data: saved }, 201) : c.json({ data: saved }, 200);
 			},
-			refuseBody,
+			refuseInvalidFields,
 		)
 		.openapi(
 			createRoute({

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { TextField } from '~/components/FormField';
 import type { Area } from '~/features/areas/areas';
-import { AreaSearch } from '~/features/profiles/AreaSearch';
+import { AreaSearch } from '~/features/areas/AreaSearch';
 import type { ShippingFormInput } from './shipping';
 import { postalCodeOf, type ShippingDraft } from './shipping-draft';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { saveItemQuantities, unreserved } from '~/features/requests/request-rules.server';
+import { saveItemQuantities, unreserved } from '~/features/items/item-stock.server';
 import { courierOrders, itemRequests, paymentNotifications } from '~/server/db/schema';
 import {
 	allows,

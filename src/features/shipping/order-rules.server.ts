@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { notify } from '~/features/requests/notifications.server';
-import { type ItemRow, lockItem, type Transaction } from '~/features/requests/request-rules.server';
-import type { NotificationKind } from '~/features/requests/requests';
-import type { Database } from '~/server/db/client';
+import { eq } from 'drizzle-orm';
+import { notify } from '~/features/notifications/notifications.server';
+import { type ItemRow, lockItem } from '~/features/items/item-stock.server';
+import type { NotificationKind } from '~/features/notifications/notifications';
+import type { Database, Transaction } from '~/server/db/client';
 import { courierOrders, itemRequests } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { type OrderAction, type OrderState, orderTransitions } from './orders';
@@ -100,22 +100,4 @@ export function tellAboutOrder(
 		requestId: order.requestId,
 		data: { item: item.name, count: order.quantity, side, ...extra },
 	});
-}
-
-/**
- * Whether the item has a courier order in one of `states`: a paid order holds units the donor
- * must ship or decline (with a refund) rather than give away or delete, and an unpaid one may
- * still be paid.
- */
-export async function itemHasOrders(
-	tx: Pick<Database, 'select'>,
-	itemId: number,
-	states: readonly OrderState[],
-): Promise<boolean> {
-	const [found] = await tx
-		.select({ id: courierOrders.id })
-		.from(courierOrders)
-		.where(and(eq(courierOrders.itemId, itemId), inArray(courierOrders.state, [...states])))
-		.limit(1);
-	return found !== undefined;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { closeActiveRequests, statusFor } from '~/features/requests/request-rules.server';
 import { courierOrders, itemRequests, items } from '~/server/db/schema';
+import { closeActiveRequests, statusFor } from '~/features/items/item-stock.server';
 import { checkPaymentStatus, settlePayment } from './order-payments.server';
 import {
 	allows,

@@ -2,16 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { requestLimits } from '~/config/limits';
 import { courierTotal } from '~/config/shipping';
-import {
-	lockItem,
-	saveItemQuantities,
-	type Transaction,
-	unreserved,
-} from '~/features/requests/request-rules.server';
+import { lockItem, saveItemQuantities, unreserved } from '~/features/items/item-stock.server';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import type { UserRow } from '~/server/auth/users';
 import { courierOrders, itemRequests, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
+import type { Transaction } from '~/server/db/client';
 import { refundOrder } from './order-payments.server';
 import {
 	allows,

@@ -1,6 +1,7 @@
 /** The shipping form while it is being filled in: what was typed, and how it becomes the input. */
 import type { Area } from '~/features/areas/areas';
-import { type OwnProfile, phoneLocalDigits } from '~/features/profiles/profiles';
+import { type OwnProfile } from '~/features/profiles/profiles';
+import { phoneLocalDigits } from '~/lib/phone';
 import type { RateOption, ShippingFormInput } from './shipping';
 
 /** What the receiver typed or chose; the province, city and district come from `area`. */

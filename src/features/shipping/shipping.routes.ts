@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { itemLimits } from '~/config/limits';
 import { insuredValue } from '~/config/shipping';
 import { itemIdParams } from '~/features/items/item-api';
-import { fieldErrors } from '~/features/profiles/profiles';
+import { fieldErrors } from '~/lib/field-errors';
 import { AppError } from '~/server/http/errors';
 import { anyone, dataResponse, errorResponses, refuseInput } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '~/features/profiles/profiles';
+import { fieldErrors } from '~/lib/field-errors';
 import { type ShippingFormInput, shippingFormSchema } from './shipping';
 
 const valid: ShippingFormInput = {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
-import { normalizePhone, phonePattern } from '~/features/profiles/profiles';
+import { normalizePhone, phonePattern } from '~/lib/phone';
 import { requiredText, storableText } from '~/lib/text-fields';
 import type { durationRangeSchema, quoteSchema, rateOptionSchema } from './shipping.routes';
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
 import { listVersion } from '~/features/items/item-search.server';
-import { citiesWithItems } from '~/features/places/city-pages.server';
+import { citiesWithItems } from '~/features/items/city-pages.server';
 import type { Database } from '~/server/db/client';
 import { items } from '~/server/db/schema';
 import {

@@ -15,6 +15,9 @@ import * as schema from './schema';
 /** The database, the same API on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of the database: what `db.transaction` hands its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
 	db: Database;
 	kind: 'pglite' | 'postgres';

@@ -1,4 +1,5 @@
 import { type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import { fieldErrors } from '~/lib/field-errors';
 import { sessionCookieName } from '~/server/auth/cookies';
 import type { ServerConfig } from '~/server/config';
 import { AppError, type ErrorCode, errorStatus } from './errors';
@@ -88,6 +89,11 @@ export function refuseInput(refusal: (issues: readonly z.core.$ZodIssue[]) => Ap
 
 /** Input refused without a field to blame. */
 export const refuseInvalidInput = refuseInput(() => new AppError('VALIDATION_ERROR'));
+
+/** A body refused field by field, each with its message key, as the forms show them. */
+export const refuseInvalidFields = refuseInput(
+	(issues) => new AppError('VALIDATION_ERROR', fieldErrors(issues)),
+);
 
 /** A route for signed-in callers: the session cookie or an access token. */
 export const signedIn = [{ session: [] }, { bearer: [] }];

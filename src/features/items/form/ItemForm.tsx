@@ -9,7 +9,7 @@ import { flashToast } from '~/lib/toast';
 import type { ValidItem } from '../item-schemas';
 import type { Item } from '../items';
 import { HumanCheck, type HumanCheckState } from '~/features/verification/HumanCheck';
-import { type AreaChoice, AreaSearch } from '~/features/profiles/AreaSearch';
+import { type AreaChoice, AreaSearch } from '~/features/areas/AreaSearch';
 import {
 	type EditableItem,
 	firstInvalidField,

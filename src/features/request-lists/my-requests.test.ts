@@ -1,0 +1,112 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '~/lib/i18n/locales';
+import { useTranslations } from '~/server/i18n';
+import { withoutPhones } from '~/features/requests/receiver';
+import { confirmBySentence, requestBadge, statusSentence } from '~/features/requests/request-text';
+import type { ItemRequest } from '~/features/requests/requests';
+import { receiverRequest } from '../../../tests/helpers/item-requests';
+import { MyRequests } from './MyRequests';
+import { myRequestsResources } from './request-resources.server';
+
+const t = { id: useTranslations('id'), en: useTranslations('en') };
+
+describe('statusSentence', () => {
+	it('says how many were asked for and that the donor has not answered yet', () => {
+		expect(statusSentence(receiverRequest(), t.en)).toBe(
+			'You asked for 2 — waiting for the donor to reply.',
+		);
+		expect(statusSentence(receiverRequest(), t.id)).toBe(
+			'Kamu meminta 2 — menunggu balasan pemberi.',
+		);
+	});
+
+	it('gives the end of a reservation in Jakarta time', () => {
+		// 20:30 UTC on 22 November is 03:30 on the 23rd in Jakarta.
+		const reserved = receiverRequest({ state: 'reserved', reservedUntil: '2026-11-22T20:30:00Z' });
+		expect(statusSentence(reserved, t.en)).toContain('until 23 November 2026 at 03.30 WIB');
+		expect(statusSentence(reserved, t.id)).toContain('sampai 23 November 2026 pukul 03.30 WIB');
+	});
+
+	it('asks about a hand-over and says until when it can be answered', () => {
+		const handedOver = receiverRequest({
+			state: 'handedOver',
+			givenQuantity: 1,
+			confirmBy: '2026-12-04T03:00:00Z',
+			actions: ['confirm', 'dispute'],
+		});
+		expect(statusSentence(handedOver, t.en)).toBe('The donor handed over 1 — did you receive it?');
+		expect(confirmBySentence(handedOver, t.id)).toBe('Mohon jawab sebelum 4 Desember 2026.');
+		expect(confirmBySentence(receiverRequest(), t.id)).toBeNull();
+	});
+
+	it('gives the donor’s reason for a decline in the reader’s language', () => {
+		const declined = receiverRequest({ state: 'declined', declineReason: 'givenToOther' });
+		expect(statusSentence(declined, t.en)).toBe(
+			'The donor declined your request: given to someone else.',
+		);
+		expect(statusSentence(declined, t.id)).toBe(
+			'Pemberi menolak permintaanmu: sudah diberikan ke orang lain.',
+		);
+		const closed = receiverRequest({ state: 'declined', declineReason: 'noneLeft' });
+		expect(statusSentence(closed, t.en)).toBe('Your request was closed: none is left.');
+		expect(requestBadge(closed, t.en)).toEqual({ label: 'Closed', tone: 'badge-ghost' });
+	});
+});
+
+/** /my-requests' island as the server renders it, as text and markup. */
+function render(requests: ItemRequest[] | null, locale: Locale = 'en') {
+	const html = renderToStaticMarkup(
+		createElement(MyRequests, {
+			locale,
+			resources: myRequestsResources(locale),
+			initialRequests: requests,
+			siteUrl: 'http://localhost:4321',
+		}),
+	);
+	return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
+}
+
+describe('the receiver’s requests', () => {
+	const requests = [
+		receiverRequest({ id: 1, state: 'withdrawn', actions: [] }),
+		receiverRequest({ id: 2 }),
+		receiverRequest({
+			id: 3,
+			state: 'handedOver',
+			givenQuantity: 2,
+			handedOverAt: '2026-11-21T03:00:00Z',
+			confirmBy: '2026-12-05T03:00:00Z',
+			actions: ['confirm', 'dispute'],
+		}),
+	];
+
+	it('shows hand-overs to confirm first, then what waits, then what is finished', () => {
+		const { html } = render(requests);
+		const headings = [...html.matchAll(/<h2[^>]*>([^<]+)/g)].map((match) => match[1]);
+		expect(headings).toEqual(['Please confirm', 'Waiting for the donor', 'Finished']);
+		expect(render(requests, 'id').text).toContain('Mohon konfirmasi');
+	});
+
+	it('links each request to its item and its donor, with the actions open to the receiver', () => {
+		const { html, text } = render(requests, 'id');
+		expect(html).toMatch(/<a [^>]*href="\/items\/42"[^>]*>Kursi lipat<\/a>/);
+		expect(html).toMatch(/<a [^>]*href="\/profile\/u-donor"[^>]*>Ani Lestari<\/a>/);
+		expect(text).toContain('Sudah saya terima');
+		expect(text).toContain('Belum saya terima');
+		expect(text).toContain('Batalkan permintaan');
+	});
+
+	it('renders no donor’s phone: the island reads it from the API', () => {
+		const { html } = render(withoutPhones(requests));
+		expect(html).not.toContain('81234567890');
+		expect(html).not.toContain('wa.me');
+	});
+
+	it('offers a way to browse items when there are no requests yet', () => {
+		const { html, text } = render([], 'en');
+		expect(text).toContain('You have not asked for any items yet.');
+		expect(html).toMatch(/<a [^>]*href="\/en\/items"[^>]*>Browse items<\/a>/);
+	});
+});
