@@ -24,7 +24,7 @@ import {
 	ownItemErrors,
 	polled,
 	readItemForm,
-} from './item-api';
+} from './item-api.server';
 import { createItem, deleteItem, toggleItemStatus, updateItem } from './item-changes.server';
 import { itemListQuerySchema } from './item-list-query';
 import type { Item } from './items';

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { itemLimits } from '~/config/limits';
-import { itemIdParams, missingItem } from '~/features/items/item-api';
+import { itemIdParams, missingItem } from '~/features/items/item-api.server';
 import { fieldErrors } from '~/features/profiles/profiles';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
