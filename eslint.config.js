@@ -3,6 +3,7 @@ import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import features from './eslint/feature-cycles.js';
 
 /**
  * A folder of `src/`, by its alias and by a relative path that climbs to it (`../../server/db`):
@@ -103,4 +104,10 @@ export default defineConfig(
 	...Object.entries(folders).map(([folder, groups]) =>
 		boundary(browserCode(folder), [...new Set([...groups, ...browser])], serverCode),
 	),
+	{
+		files: ['src/features/**'],
+		ignores: ['**/*.test.ts', '**/*.test.tsx'],
+		plugins: { features },
+		rules: { 'features/no-cycles': 'error' },
+	},
 );
