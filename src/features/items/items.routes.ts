@@ -24,7 +24,7 @@ import {
 	ownItemErrors,
 	polled,
 	readItemForm,
-} from './item-api';
+} from './item-api.server';
 import {
 	createItem,
 	deleteItem,

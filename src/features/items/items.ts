@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { itemListSchema, itemPhotoSchema, itemSchema } from './item-api';
+import type { itemListSchema, itemPhotoSchema, itemSchema } from './item-api.server';
 
 /** Categories of items (docs/product-rules.md#categories); `other` is the default. */
 export const categories = [

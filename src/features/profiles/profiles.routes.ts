@@ -15,7 +15,7 @@ import {
 } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
-import { navUser } from '~/features/auth/nav-user';
+import { navUser } from '~/features/auth/nav-user.server';
 import { badgeTextOf } from '~/features/heroes/badges';
 import { badgeSchema, donorStatsSchema } from '~/features/heroes/heroes.routes';
 import { profileInputSchema } from './profiles';

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { itemLimits } from '~/config/limits';
-import { itemIdParams, missingItem } from '~/features/items/item-api';
+import { itemIdParams, missingItem } from '~/features/items/item-api.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { rateLimit, rateLimitInTransaction, requireUser } from '~/server/http/middleware';

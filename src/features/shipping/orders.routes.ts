@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { z as zm } from 'zod/mini';
-import { itemIdParams, missingItem } from '~/features/items/item-api';
+import { itemIdParams, missingItem } from '~/features/items/item-api.server';
 import { fieldErrors } from '~/lib/field-errors';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';

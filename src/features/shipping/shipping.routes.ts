@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { itemLimits } from '~/config/limits';
 import { insuredValue } from '~/config/shipping';
-import { itemIdParams } from '~/features/items/item-api';
+import { itemIdParams } from '~/features/items/item-api.server';
 import { fieldErrors } from '~/lib/field-errors';
 import { AppError } from '~/server/http/errors';
 import { anyone, dataResponse, errorResponses, refuseInput } from '~/server/http/openapi';

@@ -3,7 +3,7 @@ import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { anyone, dataResponse, errorResponses } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
-import { avatarSvg } from './avatar-svg';
+import { avatarSvg } from './avatar-svg.server';
 import type { Supporter } from './support';
 import { supporterLimits } from './support';
 import { listEarlySupporters, topSupportersSource } from './supporters.server';
