@@ -14,12 +14,11 @@ import idItemDetail from '../../locales/id/itemDetail.json' with { type: 'json' 
 import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' };
 import idOrders from '../../locales/id/orders.json' with { type: 'json' };
 import idShipping from '../../locales/id/shipping.json' with { type: 'json' };
-import type { Area } from '../../src/features/areas/areas';
 import type { CourierOrder, PaymentOutcome } from '../../src/features/shipping/orders';
-import type { RateQuote } from '../../src/features/shipping/shipping';
-import { expect, islandReady, signedIn, siteOrigin, test } from './support/accounts';
+import { expect, islandReady, signedIn, test } from './support/accounts';
 import { type Locale, localePath } from './support/i18n';
 import { listItem } from './support/items';
+import { placeCourierOrder } from './support/orders';
 import { otherVisitor } from './support/visitors';
 
 const texts = {
@@ -40,42 +39,6 @@ const texts = {
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
 test.describe.configure({ timeout: 120_000 });
-
-async function firstArea(page: Page, query: string): Promise<Area> {
-	const response = await page.request.get(`/api/shipping/areas/search?q=${query}`);
-	return ((await response.json()) as { data: { areas: Area[] } }).data.areas[0]!;
-}
-
-/** An unpaid order made through the API, as the shipping form would send it. */
-async function orderThroughApi(page: Page, itemId: number): Promise<CourierOrder> {
-	const area = await firstArea(page, 'sukasari');
-	const quoted = await page.request.get(
-		`/api/items/${itemId}/shipping-rates?destination_area_id=${area.id}&quantity=1&insurance=false`,
-	);
-	const rate = ((await quoted.json()) as { data: RateQuote }).data.rates[0]!;
-	const response = await page.request.post(`/api/items/${itemId}/courier-orders`, {
-		headers: { Origin: siteOrigin() },
-		data: {
-			recipientName: 'Siti Rahma',
-			recipientPhone: '81234567890',
-			areaId: area.id,
-			province: area.administrative_division_level_1_name,
-			city: area.administrative_division_level_2_name,
-			district: area.administrative_division_level_3_name,
-			village: 'Gegerkalong',
-			postalCode: '40153',
-			address: 'Jl. Sukasari No. 5, RT 02/RW 03',
-			courierCode: rate.courierCode,
-			serviceCode: rate.serviceCode,
-			insurance: false,
-			quantity: 1,
-			ratePrice: rate.price,
-			rateInsuranceFee: rate.insuranceFee,
-		},
-	});
-	expect(response.status()).toBe(201);
-	return ((await response.json()) as { data: CourierOrder }).data;
-}
 
 async function itemStatus(page: Page, itemId: number): Promise<string> {
 	const response = await page.request.get(`/api/items/${itemId}`);
@@ -176,13 +139,13 @@ test.describe('payment outcomes', () => {
 		};
 
 		for (const [index, [outcome, message]] of outcomes.entries()) {
-			const order = await orderThroughApi(receiver, items[index]!.id);
+			const order = await placeCourierOrder(receiver.request, items[index]!.id);
 			await pay(order, outcome);
 			await expect(receiver.getByRole('status')).toHaveText(message);
 			await expect(receiver.getByRole('button', { name: orders.payment.payNow })).toHaveCount(0);
 		}
 
-		const pending = await orderThroughApi(receiver, items[outcomes.length]!.id);
+		const pending = await placeCourierOrder(receiver.request, items[outcomes.length]!.id);
 		await pay(pending, 'pending');
 		await expect(receiver.getByRole('status')).toHaveText(orders.payment.pendingMessage);
 		// Later, from the request card, the payment resumes and succeeds.
