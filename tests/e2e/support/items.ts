@@ -34,9 +34,12 @@ export async function listItem(
 	photos = 1,
 	quantity = 1,
 ): Promise<Item> {
-	const request = 'request' in donor ? donor.request : donor;
-	// A browser's own POST says where it comes from; the site refuses writes that do not.
-	const headers = { Origin: siteOrigin() };
+	const browser = 'request' in donor;
+	const request = browser ? donor.request : donor;
+	// A browser's own POST says where it comes from; the site refuses writes that do not. A page
+	// that has opened the site (outside Playwright's runner too) names it itself.
+	const opened = browser && donor.url().startsWith('http') ? new URL(donor.url()).origin : null;
+	const headers = { Origin: opened ?? siteOrigin() };
 	const verification = await request.post('/api/verification/simulated', { headers });
 	expect(verification.status()).toBe(200);
 	const { token } = ((await verification.json()) as { data: { token: string } }).data;
