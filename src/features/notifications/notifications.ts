@@ -39,6 +39,59 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
+/**
+ * The kinds of event a person tunes in the notification settings, each with the notification
+ * kinds it covers. Push and mail are on for all of them unless the person turned one off.
+ */
+export const eventKinds = {
+	/** A donor hears of requests for their items. */
+	requests: ['requestCreated', 'requestUpdated', 'requestWithdrawn'],
+	/** A receiver hears what became of their request. */
+	reservations: [
+		'requestReserved',
+		'requestDeclined',
+		'requestClosed',
+		'reservationExtended',
+		'reservationExpiring',
+		'reservationExpired',
+		'itemDeleted',
+	],
+	handOvers: ['handedOver', 'requestConfirmed', 'requestDisputed'],
+	orders: [
+		'orderPaid',
+		'orderCancelled',
+		'orderDeclined',
+		'orderRefunded',
+		'orderShipped',
+		'orderDelivered',
+	],
+	/** New items matching a saved search: by mail as one digest a day. */
+	savedSearches: ['savedSearchMatch'],
+	moderation: [
+		'itemUnderReview',
+		'itemHidden',
+		'itemRestored',
+		'accountWarned',
+		'accountSuspended',
+		'suspensionLifted',
+		'reportActioned',
+		'reportDismissed',
+	],
+} as const satisfies Record<string, readonly NotificationKind[]>;
+export type EventKind = keyof typeof eventKinds;
+export const eventKindNames = Object.keys(eventKinds) as EventKind[];
+
+/** The kind of event a notification belongs to, for the person's channel choices. */
+export function eventKindOf(kind: NotificationKind): EventKind {
+	return eventKindNames.find((name) =>
+		(eventKinds[name] as readonly NotificationKind[]).includes(kind),
+	)!;
+}
+
+/** The channels beyond the bell. */
+export const deliveryChannels = ['push', 'email'] as const;
+export type DeliveryChannel = (typeof deliveryChannels)[number];
+
 /** The bell's list: how many are unread, and the latest notifications. */
 export type NotificationList = z.output<typeof notificationListSchema>;
 

@@ -44,6 +44,8 @@ export const users = pgTable(
 		 * after the grace period unless they sign in again before it ends.
 		 */
 		deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+		/** Whether the identity provider vouches for `email` (its `email_verified` claim): only then is mail sent to it. */
+		emailVerified: boolean('email_verified').notNull().default(false),
 		createdAt,
 		updatedAt,
 	},
@@ -74,6 +76,8 @@ export const localAccounts = pgTable('local_accounts', {
 	id: text('id').primaryKey(),
 	email: text('email').notNull().unique(),
 	passwordHash: text('password_hash').notNull(),
+	/** When the owner opened the link mailed to the address; null until then. */
+	emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
 	createdAt,
 });
 
@@ -628,4 +632,91 @@ export const signIns = pgTable(
 		createdAt,
 	},
 	(table) => [index('sign_ins_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * What a person chose for messages outside the site. No row means the defaults: every kind by
+ * push and by mail, quiet hours 21:00–07:00 Jakarta time, Indonesian.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+	userId: text('user_id')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	/** Only the choices that differ from the defaults, by kind of event: `{ "requests": { "email": false } }`. */
+	channels: jsonb('channels')
+		.$type<Record<string, { push?: boolean; email?: boolean }>>()
+		.notNull()
+		.default({}),
+	/** Push waits from `quietStart` to `quietEnd` ("HH:MM", Jakarta time); both null: never. */
+	quietStart: text('quiet_start').default('21:00'),
+	quietEnd: text('quiet_end').default('07:00'),
+	/** `id` or `en`: the language of push messages and mail. */
+	language: text('language').notNull().default('id'),
+	updatedAt,
+});
+
+/** A browser or phone that receives push for a person; a person may have several. */
+export const pushSubscriptions = pgTable(
+	'push_subscriptions',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** The push service's address for this device; one device belongs to one person. */
+		endpoint: text('endpoint').notNull().unique(),
+		p256dh: text('p256dh').notNull(),
+		auth: text('auth').notNull(),
+		createdAt,
+	},
+	(table) => [index('push_subscriptions_user_idx').on(table.userId)],
+);
+
+/**
+ * Deliveries still to make or made: a notification by push or by mail, written in the
+ * transaction that wrote the notification and sent from there by the maintenance loop.
+ */
+export const notificationOutbox = pgTable(
+	'notification_outbox',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		notificationId: bigint('notification_id', { mode: 'number' })
+			.notNull()
+			.references(() => notifications.id, { onDelete: 'cascade' }),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		channel: text('channel').notNull(),
+		/** Not before then: at once, after quiet hours, at the digest's hour, or after a failure. */
+		dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+		attempts: integer('attempts').notNull().default(0),
+		/** A sender holds it until then; one that died leaves it to the next after that. */
+		claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+		/** Push endpoints that already took it, so a retry goes only to the others. */
+		deliveredTo: jsonb('delivered_to').$type<string[]>().notNull().default([]),
+		/** Set once done: `sent`, `skipped` (the channel is off or nobody to send to) or `failed`. */
+		outcome: text('outcome'),
+		doneAt: timestamp('done_at', { withTimezone: true }),
+		createdAt,
+	},
+	(table) => [
+		index('notification_outbox_due_idx')
+			.on(table.dueAt)
+			.where(sql`${table.doneAt} is null`),
+		index('notification_outbox_user_idx').on(table.userId),
+		check('notification_outbox_channel_check', sql`${table.channel} in ('push', 'email')`),
+	],
+);
+
+/** Reminders already sent for a request, so each goes once: `unanswered`, `handOverDue`, `confirm1`, `confirm2`. */
+export const requestReminders = pgTable(
+	'request_reminders',
+	{
+		requestId: bigint('request_id', { mode: 'number' })
+			.notNull()
+			.references(() => itemRequests.id, { onDelete: 'cascade' }),
+		reminder: text('reminder').notNull(),
+		createdAt,
+	},
+	(table) => [primaryKey({ columns: [table.requestId, table.reminder] })],
 );
