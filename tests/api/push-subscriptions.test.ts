@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushLimits } from '~/config/limits';
-import { appSecrets, pushSubscriptions } from '~/server/db/schema';
+import { appSecrets, pushSubscriptions, users } from '~/server/db/schema';
 import { lazyVapidDetails } from '~/server/vapid';
 import { expectError } from '../helpers/items';
 import { type PushReceiver, startPushReceiver } from '../helpers/push-receiver';
@@ -192,6 +192,18 @@ describeOnDatabases(
 				);
 				await expectError(await unsubscribe(null, device.endpoint), 401, 'UNAUTHORIZED');
 				expect(await everyDevice()).not.toContain(device.endpoint);
+			});
+
+			it('lets a suspended person choose their devices, to hear when the suspension ends', async () => {
+				const me = await use().createUser();
+				await use()
+					.server.db.update(users)
+					.set({ suspendedAt: new Date() })
+					.where(eq(users.id, me.id));
+				const device = receiver.subscribe();
+				expect((await subscribe(me, device)).status).toBe(201);
+				expect((await unsubscribe(me, device.endpoint)).status).toBe(204);
+				expect(await devicesOf(me)).toEqual([]);
 			});
 
 			it(`keeps ${pushLimits.devicesPerUser} devices a person, dropping the oldest`, async () => {
