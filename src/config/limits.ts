@@ -147,8 +147,11 @@ export const reportLimits = {
 export const deliveryLimits = {
 	outboxCheckMs: 2000,
 	batchSize: 50,
-	/** A sender holds its batch this long; one that died leaves it to the next after that. */
-	claimMs: 2 * 60_000,
+	/**
+	 * A sender holds what it claimed this long, renewed before each person's messages go; one
+	 * that died leaves them to the next after that. Longer than a channel may take to answer.
+	 */
+	claimMs: 20_000,
 	maxAttempts: 8,
 	retryBaseMs: 30_000,
 	retryMaxMs: 6 * 60 * 60_000,
