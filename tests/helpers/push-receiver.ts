@@ -67,11 +67,15 @@ class Refusal extends Error {
 	}
 }
 
-/** Starts a receiver on a free port of 127.0.0.1; `now` stands in for the clock (ms). */
+/**
+ * Starts a receiver on a free port of 127.0.0.1; `now` stands in for the clock (ms), and
+ * `answerDelayMs` holds each answer after the message was kept (a slow service).
+ */
 export async function startPushReceiver(
-	options: { now?: () => number } = {},
+	options: { now?: () => number; answerDelayMs?: number } = {},
 ): Promise<PushReceiver> {
 	const now = options.now ?? Date.now;
+	const answerDelayMs = options.answerDelayMs ?? 0;
 	const devices = new Map<string, Device>();
 	const received: ReceivedPush[] = [];
 	const refused: PushReceiver['refused'] = [];
@@ -110,6 +114,9 @@ export async function startPushReceiver(
 				ttl,
 				payload: JSON.parse(plaintext.toString('utf8')),
 			});
+			// Kept before it is answered, as a real service does: a sender that dies meanwhile
+			// does not know the message arrived.
+			if (answerDelayMs) await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
 			res.writeHead(201, { Location: `${origin}/message/${randomUUID()}` }).end();
 		} catch (error) {
 			const status = error instanceof Refusal ? error.status : 400;
