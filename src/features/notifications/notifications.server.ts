@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { requestLimits } from '~/config/limits';
 import type { Database, Transaction } from '~/server/db/client';
@@ -26,7 +26,7 @@ export const digestKinds: readonly NotificationKind[] = ['savedSearchMatch'];
  * in the same statement: push and mail are sent from this outbox after the change commits, and
  * never for a change that did not. A digest's mail waits for `digestAt`.
  */
-const outboxOf = (told: SQL, digestAt: SQL) => sql`
+const outboxOf = (told: SQL, digestAt: SQLWrapper) => sql`
 	insert into ${notificationOutbox} (notification_id, user_id, channel, due_at)
 	select told.id, told.user_id, channel,
 		case when channel = 'email' and told.kind in (${sql.join(
