@@ -5,13 +5,7 @@ import { reminderLimits, requestLimits } from '~/config/limits';
 import { sendReminders } from '~/features/requests/request-reminders.server';
 import type { RequestState } from '~/features/requests/requests';
 import { itemRequests } from '~/server/db/schema';
-import {
-	act,
-	type Giving,
-	givingIn,
-	newNotifications,
-	notificationsOf,
-} from '../helpers/requests';
+import { act, type Giving, givingIn, newNotifications, notificationsOf } from '../helpers/requests';
 import { describeOnDatabases } from '../helpers/test-server';
 
 const minute = 60_000;
