@@ -20,10 +20,11 @@ import { staticFilesIn } from '~/server/static-files';
 import { otherHostRedirect } from '~/server/site-origin';
 import { createApiApp } from './api';
 import { getServerContext } from './context';
+import { startMaintenance as startMaintenanceLoop } from './maintenance';
+import { notificationChannels } from './notification-channels';
 import { answerCachedPage, type CachedPageLookup, processPageCache } from './page-cache';
 
 export { getServerContext, providerMountPath, siteUrlWarning };
-export { startMaintenance } from './maintenance';
 export { answerMetrics, timeRequest } from '~/server/metrics';
 export { log, logRequest } from '~/server/log';
 
@@ -85,6 +86,11 @@ export function cachedPagesHandler(context: ServerContext) {
 /** The build's scripts, styles and images (see `staticFilesIn`). */
 export function staticFilesHandler(clientDir: string) {
 	return staticFilesIn(clientDir);
+}
+
+/** The maintenance loop of a server process, push and mail included; returns its stop. */
+export function startMaintenance(context: Awaited<ReturnType<typeof getServerContext>>) {
+	return startMaintenanceLoop(context, { channels: notificationChannels(context) });
 }
 
 /** What to print once the server listens: where to open the site. */

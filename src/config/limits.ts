@@ -154,3 +154,24 @@ export const reportLimits = {
 	/** Entries of the audit log on one page of the desk. */
 	auditLogListed: 50,
 } as const;
+
+/**
+ * Push and mail from the outbox: checked every few seconds, a batch at a time; a failed delivery
+ * is tried again after 30 s, doubling up to 6 hours, and given up after 8 attempts (about a day).
+ */
+export const deliveryLimits = {
+	outboxCheckMs: 2000,
+	batchSize: 50,
+	/** A sender holds its batch this long; one that died leaves it to the next after that. */
+	claimMs: 2 * 60_000,
+	maxAttempts: 8,
+	retryBaseMs: 30_000,
+	retryMaxMs: 6 * 60 * 60_000,
+	/** Deliveries done are kept this long (for counting), then deleted by the clean-up. */
+	keptDoneMs: 7 * 24 * 60 * 60_000,
+} as const;
+
+/** Delay before the next attempt after `attempts` failed ones (1-based). */
+export function deliveryRetryDelay(attempts: number): number {
+	return Math.min(deliveryLimits.retryBaseMs * 2 ** (attempts - 1), deliveryLimits.retryMaxMs);
+}

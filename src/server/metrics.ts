@@ -82,3 +82,11 @@ export async function answerMetrics(
 	res.writeHead(200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' });
 	res.end(await metrics.metrics());
 }
+
+/** Deliveries from the notification outbox, by channel and what became of them. */
+export const notificationDeliveries = new Counter({
+	name: 'hibahin_notification_deliveries_total',
+	help: 'Push and mail deliveries of notifications: sent, skipped, deferred, retried or failed',
+	labelNames: ['channel', 'outcome'] as const,
+	registers: [metrics],
+});
