@@ -162,8 +162,11 @@ export const reportLimits = {
 export const deliveryLimits = {
 	outboxCheckMs: 2000,
 	batchSize: 50,
-	/** A sender holds its batch this long; one that died leaves it to the next after that. */
-	claimMs: 2 * 60_000,
+	/**
+	 * A sender holds what it claimed this long, renewed before each person's messages go; one
+	 * that died leaves them to the next after that. Longer than a channel may take to answer.
+	 */
+	claimMs: 20_000,
 	maxAttempts: 8,
 	retryBaseMs: 30_000,
 	retryMaxMs: 6 * 60 * 60_000,
@@ -175,3 +178,19 @@ export const deliveryLimits = {
 export function deliveryRetryDelay(attempts: number): number {
 	return Math.min(deliveryLimits.retryBaseMs * 2 ** (attempts - 1), deliveryLimits.retryMaxMs);
 }
+
+/** Web Push (RFC 8030, 8291, 8292): the devices a person keeps and what is sent to them. */
+export const pushLimits = {
+	/** Devices one person may receive push on; a new one past this drops the oldest. */
+	devicesPerUser: 20,
+	/** Push services' addresses run to a few hundred characters (FCM's are the longest). */
+	endpointMaxLength: 1024,
+	/** Base64url of a 65-byte P-256 public key is 87 characters, of a 16-byte secret 22. */
+	keyMaxLength: 100,
+	/** How long a push service keeps a message for a device that is offline. */
+	ttlSeconds: 24 * 60 * 60,
+	/** Texts longer than this are cut: an encrypted message must fit in 4096 bytes. */
+	bodyMaxCharacters: 500,
+	/** A push service that has not answered by then is tried again later. */
+	sendTimeoutMs: 10_000,
+} as const;

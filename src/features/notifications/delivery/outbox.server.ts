@@ -194,7 +194,10 @@ export async function sendDueNotifications(
 	for (const [channelName, outcomes] of groupByChannel(skipped)) {
 		await record(db, channelName, outcomes, now, round);
 	}
-	for (const batch of batches.values()) {
+	const startedAt = Date.now();
+	for (const claimedBatch of batches.values()) {
+		const batch = await renewClaim(db, claimedBatch, now, Date.now() - startedAt);
+		if (!batch.length) continue;
 		const channel = channels.find((candidate) => candidate.name === batch[0]!.row.channel)!;
 		const results = await channel
 			.deliver(batch.map((entry) => entry.delivery))
@@ -211,6 +214,35 @@ export async function sendDueNotifications(
 		);
 	}
 	return round;
+}
+
+/**
+ * Holds `batch` for another `claimMs` just before it is sent, so a long round keeps what it has
+ * not sent yet only as long as it needs; rows whose claim ran out and went to another sender
+ * meanwhile are left to that one. `elapsedMs` is the time the round has taken so far.
+ */
+async function renewClaim<T extends { row: OutboxRow }>(
+	db: Database,
+	batch: T[],
+	now: Date,
+	elapsedMs: number,
+): Promise<T[]> {
+	const claimedUntil = batch[0]!.row.claimedUntil!;
+	const renewed = await db
+		.update(notificationOutbox)
+		.set({ claimedUntil: new Date(now.getTime() + elapsedMs + deliveryLimits.claimMs) })
+		.where(
+			and(
+				inArray(
+					notificationOutbox.id,
+					batch.map((entry) => entry.row.id),
+				),
+				eq(notificationOutbox.claimedUntil, claimedUntil),
+			),
+		)
+		.returning({ id: notificationOutbox.id });
+	const kept = new Set(renewed.map((row) => row.id));
+	return batch.filter((entry) => kept.has(entry.row.id));
 }
 
 function groupByChannel<T extends { row: OutboxRow }>(entries: T[]): Map<string, T[]> {
