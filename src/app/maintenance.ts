@@ -10,6 +10,7 @@ import {
 	expireReservations,
 	warnExpiringReservations,
 } from '~/features/requests/request-expiry.server';
+import { sendReminders } from '~/features/requests/request-reminders.server';
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
 import { deliveryLimits } from '~/config/limits';
 import type { OrderContext } from '~/features/shipping/order-rules.server';
@@ -69,6 +70,9 @@ export async function reservationUpkeep(
 	return { expired, warned };
 }
 
+/** Reminders are sent this often, so each one reaches its people within minutes of its time. */
+const reminderCheckMs = 5 * 60_000;
+
 /** How often the sweeper and the clean-up of expired records run. */
 const cleanUpMs = 5 * 60_000;
 
@@ -78,10 +82,11 @@ const orderCheckMs = 60_000;
 /**
  * Upkeep: every few seconds, push and mail from the notification outbox through `channels`;
  * every few minutes, orphaned files, expired sign-in records, rate-limit windows that are over,
- * deleted accounts past their grace period, and reservations; every minute, courier orders. Each
- * job runs on one instance at a time (`runAlone`); the others skip that round. `clock` gives the
- * time reservations, orders and deliveries are judged by. The returned stop waits for the jobs
- * under way, so the database is closed after them.
+ * deleted accounts past their grace period, reservations and the reminders that close a giving;
+ * every minute, courier orders. Each job runs on one instance at a time (`runAlone`); the others
+ * skip that round. `clock` gives the time reservations, reminders, orders and deliveries are
+ * judged by. The returned stop waits for the jobs under way, so the database is closed after
+ * them.
  */
 export function startMaintenance(
 	server: Pick<ServerContext, 'db' | 'storage' | 'database' | 'sessions'> & OrderContext,
@@ -115,15 +120,18 @@ export function startMaintenance(
 		sendDueNotifications(server.db, channels, clock()),
 	);
 	const reservations = job('reservations', () => reservationUpkeep(server, clock()));
+	const reminders = job('reminders', () => sendReminders(server.db, clock()));
 	const orders = job('courier-orders', () => orderUpkeep(server, clock()));
 	cleanUp();
 	reservations();
+	reminders();
 	orders();
 	deliveries();
 	const timers = [
 		setInterval(deliveries, deliveryLimits.outboxCheckMs),
 		setInterval(cleanUp, cleanUpMs),
 		setInterval(reservations, reservationCheckMs),
+		setInterval(reminders, reminderCheckMs),
 		setInterval(orders, orderCheckMs),
 	];
 	for (const timer of timers) timer.unref();

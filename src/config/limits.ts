@@ -103,6 +103,21 @@ export const requestLimits = {
 	notificationsListed: 30,
 } as const;
 
+/**
+ * Reminders that close a giving (docs/product-rules.md#reminders), each sent at most once per
+ * request: the donor of a request still open, both sides of a reservation not handed over, and
+ * the receiver of a hand-over not confirmed, twice.
+ */
+export const reminderLimits = {
+	/** After this long open, its donor is reminded to answer. */
+	unansweredMs: 24 * 60 * 60_000,
+	/** After this long reserved (since it was reserved), both sides are reminded to meet. */
+	handOverDueMs: 48 * 60 * 60_000,
+	/** After these long handed over, the receiver is reminded to confirm. */
+	firstConfirmMs: 24 * 60 * 60_000,
+	secondConfirmMs: 72 * 60 * 60_000,
+} as const;
+
 /** Places (docs/product-rules.md#places): the cities `/items` links to, the busiest first. */
 export const placeLimits = {
 	citiesOnList: 12,

@@ -14,7 +14,10 @@ export interface NewNotification {
 	kind: NotificationKind;
 	itemId: number | null;
 	requestId?: number | null;
-	/** What the text names: `item`, `name`, `count`, `reason`, `label`, `side`. */
+	/**
+	 * What the text names: `item`, `name`, `count`, `reason`, `label`, `side`; a reminder to
+	 * confirm carries its link's `token`.
+	 */
 	data: Record<string, string | number>;
 }
 
@@ -88,6 +91,14 @@ const donorKinds: readonly NotificationKind[] = [
 	'requestWithdrawn',
 	'requestConfirmed',
 	'requestDisputed',
+	'requestUnanswered',
+];
+
+/** Kinds told to both sides of a request, each side in its own words (`data.side`). */
+const sidedKinds: readonly NotificationKind[] = [
+	'reservationExpiring',
+	'reservationExpired',
+	'handOverDue',
 ];
 
 /** Notices of the moderation desk, whose `reason` is a report reason (`reports.reasons`). */
@@ -109,11 +120,13 @@ function moderationPath(itemId: number | null): string {
 
 /**
  * Where a notification leads: the donor to the item's requests, the receiver to theirs, a
- * saved search's owner to the new item. Courier order notifications name their reader's side
- * (`side`).
+ * saved search's owner to the new item, a reminder to confirm to the page that confirms it in
+ * one tap (`token`). Courier order notifications name their reader's side (`side`).
  */
-function pathOf(kind: NotificationKind, itemId: number | null, side: string | number | undefined) {
+function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotification['data']) {
 	if (moderationKinds.includes(kind)) return moderationPath(itemId);
+	if (kind === 'confirmReminder' && data['token']) return `/confirm/${data['token']}`;
+	const side = data['side'];
 	// A new item that matches a saved search is shown to whoever saved it.
 	if (kind === 'savedSearchMatch' && itemId !== null) return `/items/${itemId}`;
 	const forDonor = donorKinds.includes(kind) || side === 'donor';
@@ -125,7 +138,8 @@ type StoredNotification = Pick<typeof notifications.$inferSelect, 'kind' | 'item
 
 /**
  * A notification's text in the language of `t` and the path it leads to, as the bell, push and
- * mail show it. Expiry notices go to both sides of a reservation; their data says which (`side`).
+ * mail show it. Expiry notices and hand-over reminders go to both sides of a reservation; their
+ * data says which (`side`).
  */
 export function notificationMessage(
 	row: StoredNotification,
@@ -142,15 +156,14 @@ export function notificationMessage(
 		count: Number(row.data['count'] ?? 1),
 		reason: reason ? t(`${reasons}.${reason}` as 'requests.declineReasons.other') : '',
 	};
-	const key =
-		kind === 'reservationExpiring' || kind === 'reservationExpired'
-			? `notifications.kinds.${kind}.${side}`
-			: reason
-				? `notifications.kinds.${kind}WithReason`
-				: `notifications.kinds.${kind}`;
+	const key = sidedKinds.includes(kind)
+		? `notifications.kinds.${kind}.${side}`
+		: reason
+			? `notifications.kinds.${kind}WithReason`
+			: `notifications.kinds.${kind}`;
 	return {
 		text: t(key as 'notifications.kinds.requestCreated', values),
-		path: pathOf(kind, row.itemId, row.data['side']),
+		path: pathOf(kind, row.itemId, row.data),
 	};
 }
 
