@@ -139,3 +139,8 @@ export const reportLimits = {
 	/** Entries of the audit log on one page of the desk. */
 	auditLogListed: 50,
 } as const;
+
+/** Push on this device: how long to wait for the site's service worker before calling push unsupported. */
+export const pushDeviceTimings = {
+	serviceWorkerWaitMs: 5000,
+} as const;
