@@ -61,7 +61,13 @@ export const notificationSettingsSchema = z
 	})
 	.openapi('NotificationSettings');
 
-const partialChoice = channelChoice.partial();
+/** Either channel or both; a channel left out stays as it was (never `undefined`). */
+const partialChoice = z.strictObject(
+	Object.fromEntries(
+		deliveryChannels.map((channel) => [channel, channelSwitch.exactOptional()]),
+	) as Record<(typeof deliveryChannels)[number], z.ZodExactOptional<typeof channelSwitch>>,
+	{ error: errors.channels },
+);
 
 /** A change to the settings: any part, each kind and channel on its own; nothing unknown. */
 export const notificationSettingsPatchSchema = z
@@ -94,7 +100,7 @@ const refuseSettings = refuseInput(
 		new AppError(
 			'VALIDATION_ERROR',
 			fieldErrors(
-				issues.flatMap((issue) =>
+				issues.flatMap((issue): { path: readonly PropertyKey[]; message: string }[] =>
 					issue.code === 'unrecognized_keys' && issue.path.length === 0
 						? issue.keys.map((key) => ({ path: [key], message: errors.unknown }))
 						: [issue],
