@@ -3,12 +3,18 @@
  * this device telling what it can. No push service is reachable from here, so turning push on
  * ends in the page's own translated error, never a crash.
  */
+import { gzipSync } from 'node:zlib';
+import type { Response } from '@playwright/test';
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
+import { jsBudgetsKb } from '../../scripts/bench/page-budgets.mjs';
 import { expect, signedIn, test } from './support/accounts';
 import { fill, localePath } from './support/i18n';
 
 const { settings, push } = enNotifications;
 const at = (path: string) => localePath(path, 'en');
+
+/** What `npm run bench` holds a page built around a React island to: gzip JavaScript, in KB. */
+const islandPageBudgetKb = jsBudgetsKb.items;
 
 // The site's service worker (`/sw.js`) registers on every page; this journey brings a minimal one
 // of its own under that name, so push on the device has a worker whatever the built site ships.
@@ -26,8 +32,16 @@ test('a person turns a choice and quiet hours to their liking, finds them kept, 
 		}),
 	);
 	await signedIn(page, { locale: 'en' });
-	await page.goto(at('/settings/notifications'));
+	const scripts: Response[] = [];
+	page.on('response', (response) => {
+		if (response.request().resourceType() === 'script') scripts.push(response);
+	});
+	await page.goto(at('/settings/notifications'), { waitUntil: 'networkidle' });
 	await expect(page.getByRole('heading', { level: 1, name: settings.title })).toBeVisible();
+	const bodies = await Promise.all(scripts.map((response) => response.body()));
+	const gzipKb = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024;
+	expect(gzipKb, 'gzip JavaScript of the page, KB').toBeLessThanOrEqual(islandPageBudgetKb);
+	page.removeAllListeners('response');
 
 	const savedSearchMail = page.getByRole('switch', {
 		name: fill(settings.switchLabel, {

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IslandI18nProps } from '~/lib/i18n/island';
 import { locales } from '~/lib/i18n/locales';
-import { islandRoot } from '~/lib/island-root';
+import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { DevicePush } from './DevicePush';
 import type { NotificationSettings } from './notification-settings';
 import { deliveryChannels, eventKindNames } from './notifications';
@@ -21,7 +20,7 @@ interface NotificationSettingsFormProps extends IslandI18nProps {
  * messages, and push on this device. Each change is saved as it is made, with a toast. Needs
  * `notifications.settings` and `notifications.push`.
  */
-export const NotificationSettingsForm = islandRoot(function NotificationSettingsForm({
+export const NotificationSettingsForm = withTranslations(function NotificationSettingsForm({
 	initialSettings,
 	unverifiedEmail,
 }: NotificationSettingsFormProps) {
