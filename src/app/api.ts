@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
 import { blockRoutes } from '~/features/blocks/blocks.routes';
 import { accountRoutes } from '~/features/account/account.routes';
 import { areaRoutes } from '~/features/areas/areas.routes';
@@ -10,6 +11,7 @@ import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.rout
 import { moderationRoutes } from '~/features/moderation/moderation.routes';
 import { notificationRoutes } from '~/features/notifications/notifications.routes';
 import { pushRoutes } from '~/features/notifications/push/push.routes';
+import { notificationSettingsRoutes } from '~/features/notifications/notification-settings.routes';
 import { refuseSuspendedWrites } from '~/features/moderation/suspension.server';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { reportRoutes } from '~/features/reports/reports.routes';
@@ -72,6 +74,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', requestRoutes(server));
 	app.route('/', notificationRoutes(server));
 	app.route('/', pushRoutes(server));
+	app.route('/', notificationSettingsRoutes(server));
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));
 	app.route('/', reportRoutes(server));
@@ -85,7 +88,12 @@ export function createApiApp(server: AppContext) {
 	});
 	app.onError((error, c) => {
 		const t = c.get('t');
-		const appError = error instanceof AppError ? error : null;
+		// The routes' body validators refuse a body that does not parse (malformed JSON, 400) or
+		// comes as another media type than the route reads (415): input like any other refused.
+		const unreadable =
+			error instanceof HTTPException && (error.status === 400 || error.status === 415);
+		const appError =
+			error instanceof AppError ? error : unreadable ? new AppError('VALIDATION_ERROR') : null;
 		if (!appError) log.error({ reqId: c.get('requestId'), err: error }, 'request failed');
 		const code = appError?.code ?? 'INTERNAL';
 		const retryAfter = appError?.retryAfterSeconds;

@@ -194,3 +194,8 @@ export const pushLimits = {
 	/** A push service that has not answered by then is tried again later. */
 	sendTimeoutMs: 10_000,
 } as const;
+
+/** Push on this device: how long to wait for the site's service worker before calling push unsupported. */
+export const pushDeviceTimings = {
+	serviceWorkerWaitMs: 5000,
+} as const;

@@ -66,11 +66,12 @@ describeOnDatabases('My data and my account', (use) => {
 		const asked = await ask(use(), me, theirs.id);
 		await act(use(), donor, asked.id, 'reserve');
 		await report(use(), me, { userId: donor.id, reason: 'spam' });
-		await recordSignIn(use().server.db, me.id);
+		await recordSignIn(use().server.db, me.id, 'en');
 		const phone = await subscribePhone(me);
 		await use()
-			.server.db.insert(notificationSettings)
-			.values({ userId: me.id, channels: { requests: { email: false } }, language: 'en' });
+			.server.db.update(notificationSettings)
+			.set({ channels: { requests: { email: false } }, language: 'en' })
+			.where(eq(notificationSettings.userId, me.id));
 
 		const response = await use().request('/account/export', { user: me });
 		expect(response.status).toBe(200);
@@ -160,10 +161,11 @@ describeOnDatabases('My data and my account', (use) => {
 		await report(use(), me, { userId: giver.id, reason: 'spam' });
 		const account = { id: 'local-sulastri', email: (await rowOf(me.id)).email!, passwordHash: 'x' };
 		await use().server.db.insert(localAccounts).values(account);
-		await recordSignIn(use().server.db, me.id);
+		await recordSignIn(use().server.db, me.id, 'en');
 		await use()
-			.server.db.insert(notificationSettings)
-			.values({ userId: me.id, language: 'en', quietStart: null, quietEnd: null });
+			.server.db.update(notificationSettings)
+			.set({ language: 'en', quietStart: null, quietEnd: null })
+			.where(eq(notificationSettings.userId, me.id));
 		const before = await rowOf(me.id);
 		const totals = async () => (await (await use().request('/heroes/totals')).json()).data;
 		const totalsBefore = await totals();

@@ -147,7 +147,13 @@ for (const locale of locales) {
 				data: { search: 'lemari', category: 'furniture', province: '31', regency: '3174' },
 			});
 			expect(saved.status(), await saved.text()).toBe(201);
-			for (const path of ['/edit-profile', '/saved-searches', '/my-requests', '/my-items']) {
+			for (const path of [
+				'/edit-profile',
+				'/saved-searches',
+				'/settings/notifications',
+				'/my-requests',
+				'/my-items',
+			]) {
 				await expectAccessibleAt(page, at(path));
 			}
 

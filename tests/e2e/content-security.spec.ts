@@ -96,6 +96,7 @@ test('every page has a strict Content-Security-Policy that allows its own script
 		`/my-items/${item.id}/requests`,
 		'/my-requests',
 		'/saved-searches',
+		'/settings/notifications',
 		'/profile',
 		'/edit-profile',
 		'/complete-profile',

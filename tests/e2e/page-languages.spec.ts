@@ -97,6 +97,11 @@ const pageKinds: PageKind[] = [
 		redirect: { to: '/register', reason: 'loginRequired' },
 	},
 	{
+		kind: 'notification settings, signed out',
+		path: '/settings/notifications',
+		redirect: { to: '/register', reason: 'loginRequired' },
+	},
+	{
 		kind: 'sign-up prompt',
 		path: '/register?reason=loginRequired',
 		title: 'auth.registerTitle',
@@ -199,6 +204,12 @@ const pageKinds: PageKind[] = [
 	},
 	{ kind: 'item page, its donor', path: itemPage, as: 'donor', title: itemName },
 	{ kind: 'saved searches', path: '/saved-searches', as: 'donor', title: 'savedSearches.title' },
+	{
+		kind: 'notification settings',
+		path: '/settings/notifications',
+		as: 'donor',
+		title: 'notifications.settings.title',
+	},
 	{
 		kind: 'moderation desk, not a moderator',
 		path: '/moderation',

@@ -21,6 +21,9 @@ import type { Item } from '~/features/items/items';
 import { itemFormResources, myItemsResources } from '~/features/items/item-resources.server';
 import { MyItems } from '~/features/items/MyItems';
 import { toMyItemCard } from '~/features/items/my-items';
+import { defaultNotificationSettings } from '~/features/notifications/notification-settings';
+import { NotificationSettingsForm } from '~/features/notifications/NotificationSettingsForm';
+import { notificationSettingsResources } from '~/features/notifications/notification-settings-resources.server';
 import { moderationActionNames } from '~/features/moderation/moderation';
 import { ModerationActions } from '~/features/moderation/ModerationActions';
 import { moderationActionsResources } from '~/features/moderation/moderation-resources.server';
@@ -197,6 +200,13 @@ const islands: Record<string, IslandLine> = {
 	ReportButton: line(ReportButton, reportButtonResources, [
 		{ target: { kind: 'item', itemId: 42 }, signedIn: false, here: '/items/42' },
 		{ target: { kind: 'user', userId: 'u-budi' }, signedIn: true, here: '/profile/u-budi' },
+	]),
+	NotificationSettingsForm: line(NotificationSettingsForm, notificationSettingsResources, [
+		{ initialSettings: defaultNotificationSettings(), unverifiedEmail: 'siti@example.com' },
+		{
+			initialSettings: { ...defaultNotificationSettings('en'), quietHours: null },
+			unverifiedEmail: null,
+		},
 	]),
 	SavedSearchList: line(SavedSearchList, savedSearchListResources, [
 		{ initialSearches: [] },

@@ -120,6 +120,10 @@ export function PickupPanel(props: PickupPanelProps) {
 			// Still within the click's user activation: the request is one short call.
 			if (action.kind === 'chat') window.open(action.url, '_blank', 'noopener');
 			else void showToast('error', t('itemDetail.whatsapp.noPhoneNumber'));
+			// The person may want to hear when the donor answers: asked after they acted, loaded then.
+			void import('~/features/notifications/push-offer').then(({ offerPush }) =>
+				offerPush('request', t),
+			);
 		} catch (error) {
 			const limit = error instanceof ApiError && error.code === 'REQUEST_LIMIT';
 			setRefusal({ message: refusalMessage(error, t), limit });

@@ -1,11 +1,13 @@
 import type { IslandResources } from '~/lib/i18n/island';
 import type { Locale } from '~/lib/i18n/locales';
+import { pushOfferResources } from '~/features/notifications/notification-settings-resources.server';
 import { islandResources, islandResourcesOnce } from '~/server/i18n';
 
 /**
  * The item page's detail island's texts: of the sign-in and profile texts only the contact flow's
  * two prompts (and the district field's for courier delivery), of the requests page's only the
- * donor's link to it. Composed once per language and variant (`islandResourcesOnce`).
+ * donor's link to it; for others, the prompt to turn push on. Composed once per language and
+ * variant (`islandResourcesOnce`).
  * @param ownItem the viewer is the item's donor
  * @param courierForm the courier form may open for this viewer
  */
@@ -33,6 +35,8 @@ export function itemDetailResources(
 				...(courierForm && { fields: profile.fields }),
 			},
 			...(ownItem && { itemRequests: { summary: { see: itemRequests.summary.see } } }),
+			// Asked after a first request, which the donor never makes of their own item.
+			...(!ownItem && pushOfferResources(locale)),
 			...(courierForm && { shipping }),
 		} as IslandResources;
 	});

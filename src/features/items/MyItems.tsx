@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { takePushOffer } from '~/features/notifications/push-offer-flag';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import type { IslandI18nProps } from '~/lib/i18n/island';
 import { islandRoot } from '~/lib/island-root';
@@ -50,6 +51,14 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 	const [deleting, setDeleting] = useState<MyItemCard | null>(null);
 	const results = useRef<HTMLDivElement>(null);
 	const deleted = useRef(false);
+
+	// A donor who just listed an item is asked whether to hear when someone asks for it.
+	useEffect(() => {
+		if (takePushOffer() !== 'listing') return;
+		void import('~/features/notifications/push-offer').then(({ offerPush }) =>
+			offerPush('listing', t),
+		);
+	}, [t]);
 
 	async function toggle(item: MyItemCard) {
 		setToggling((ids) => new Set(ids).add(item.id));

@@ -65,7 +65,8 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 		);
 		context.cookies.delete(transactionCookie, cookieAttributes(server.config));
 		const user = await findOrCreateUser(server.db, identity);
-		await recordSignIn(server.db, user.id);
+		const locale = localeOfPath(identity.redirectTo);
+		await recordSignIn(server.db, user.id, locale);
 		await endSession(server, context);
 		const token = await server.sessions.create(user.id, identity.idToken);
 		const maxAge = sessionTtlMs / 1000;
@@ -79,7 +80,6 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 			'1',
 			cookieOptions(server.config, maxAge, { readableByPages: true }),
 		);
-		const locale = localeOfPath(identity.redirectTo);
 		const completeProfile = localizePath('/complete-profile', locale);
 		const goingTo = localizePath(
 			new URL(identity.redirectTo, 'http://site.invalid').pathname,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { preparedStatements } from '~/server/db/prepared';
-import { items, signIns, users } from '~/server/db/schema';
+import type { Locale } from '~/lib/i18n/locales';
+import { items, notificationSettings, signIns, users } from '~/server/db/schema';
 
 /** A user as stored: the identity at the provider, and the profile. */
 export type UserRow = typeof users.$inferSelect;
@@ -57,9 +58,15 @@ async function restoreAccount(db: Database, user: UserRow): Promise<UserRow> {
 	});
 }
 
-/** Notes a sign-in, for the person's own download of their data. */
-export async function recordSignIn(db: Database, userId: string): Promise<void> {
-	await db.insert(signIns).values({ userId });
+/**
+ * Notes a sign-in, for the person's own download of their data. A person without notification
+ * settings gets them here, their messages in `locale`, the language of the site they signed in
+ * from; settings of their own are left as they are. Every sign-in runs this: one statement.
+ */
+export async function recordSignIn(db: Database, userId: string, locale: Locale): Promise<void> {
+	await db.execute(sql`with sign_in as (insert into ${signIns} (user_id) values (${userId}))
+		insert into ${notificationSettings} (user_id, language) values (${userId}, ${locale})
+		on conflict (user_id) do nothing`);
 }
 
 /** Every signed-in call reads its user: prepared, so PostgreSQL plans it once per connection. */

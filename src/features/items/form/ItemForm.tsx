@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { flashToast } from '~/lib/toast';
+import { leavePushOffer } from '~/features/notifications/push-offer-flag';
 import type { ValidItem } from '../item-schemas';
 import type { Item } from '../items';
 import { HumanCheck, type HumanCheckState } from '~/features/verification/HumanCheck';
@@ -155,6 +156,8 @@ export const ItemForm = withTranslations(function ItemForm({
 				onProgress: setProgress,
 			});
 			flashToast('success', t(mode === 'add' ? 'itemForm.add.created' : 'itemForm.edit.updated'));
+			// `/my-items` then asks whether to hear when someone asks for the item.
+			if (mode === 'add') leavePushOffer('listing');
 			// Saving stays on: the button remains disabled while the next page loads.
 			window.location.assign(localizePath('/my-items', locale));
 		} catch (error) {
