@@ -139,3 +139,12 @@ export const reportLimits = {
 	/** Entries of the audit log on one page of the desk. */
 	auditLogListed: 50,
 } as const;
+
+/**
+ * What the installed app keeps on the device for a bad connection: item photos and signed-out
+ * pages once seen, each cache trimmed to its number of entries, oldest first out.
+ */
+export const appCacheLimits = {
+	photos: 80,
+	pages: 30,
+} as const;
