@@ -18,6 +18,7 @@ export { compressWholePage } from '~/server/http/whole-json-compression';
 import { prerenderedPagesOn } from '~/server/prerendered-pages';
 import { staticFilesIn } from '~/server/static-files';
 import { otherHostRedirect } from '~/server/site-origin';
+import { serviceWorkerPath } from '~/features/web-app/web-app';
 import { createApiApp } from './api';
 import { getServerContext } from './context';
 import { answerCachedPage, type CachedPageLookup, processPageCache } from './page-cache';
@@ -82,9 +83,12 @@ export function cachedPagesHandler(context: ServerContext) {
 		answerCachedPage(deps, sessionCookie, req, res);
 }
 
-/** The build's scripts, styles and images (see `staticFilesIn`). */
+/**
+ * The build's scripts, styles and images (see `staticFilesIn`); the service worker is asked
+ * afresh every time, so a deploy reaches installed apps at once.
+ */
 export function staticFilesHandler(clientDir: string) {
-	return staticFilesIn(clientDir);
+	return staticFilesIn(clientDir, { uncached: [serviceWorkerPath] });
 }
 
 /** What to print once the server listens: where to open the site. */
