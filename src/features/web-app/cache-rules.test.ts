@@ -33,7 +33,11 @@ describe('what the service worker does with a request', () => {
 		['an API read', request('/api/session'), 'network'],
 		['an API page load', request('/api/items', { mode: 'navigate' }), 'network'],
 		['an API write', request('/api/items', { method: 'POST' }), 'network'],
-		['a page’s form post', request('/auth/sign-out', { method: 'POST', mode: 'navigate' }), 'network'],
+		[
+			'a page’s form post',
+			request('/auth/sign-out', { method: 'POST', mode: 'navigate' }),
+			'network',
+		],
 		['a GET of the share action', request('/share-target', { mode: 'navigate' }), 'page'],
 		['another site’s photo', request('https://cdn.example/media/a.webp'), 'network'],
 		['the manifest', request('/manifest.webmanifest'), 'network'],
@@ -55,7 +59,11 @@ describe('what may be kept on the device', () => {
 		['private with a field name', response({ 'Cache-Control': 'private="Set-Cookie"' }), false],
 		['an answer setting a cookie', response({ 'Set-Cookie': 'hibahin_session=abc' }), false],
 		['a 404', response({}, { status: 404 }), false],
-		['a redirect the worker saw as opaque', response({}, { status: 0, type: 'opaqueredirect' }), false],
+		[
+			'a redirect the worker saw as opaque',
+			response({}, { status: 0, type: 'opaqueredirect' }),
+			false,
+		],
 		['another site’s opaque answer', response({}, { status: 0, type: 'opaque' }), false],
 	])('%s', (_, answer, kept) => {
 		expect(mayStore(answer)).toBe(kept);
