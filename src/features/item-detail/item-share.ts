@@ -29,9 +29,9 @@ export function setUpShareButtons(): void {
 	for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-share-item]')) {
 		link.addEventListener('click', (event) => {
 			event.preventDefault();
-			const { shareTitle: title, shareText: text, shareUrl: url } = link.dataset;
+			const { shareTitle = '', shareText = '', shareUrl = '' } = link.dataset;
 			// Closing the sheet rejects the promise; there is nothing to tell the visitor then.
-			navigator.share({ title, text, url }).catch(() => {});
+			navigator.share({ title: shareTitle, text: shareText, url: shareUrl }).catch(() => {});
 		});
 	}
 }
