@@ -9,6 +9,7 @@ import { notifySavedSearches } from '~/features/saved-searches/saved-search-matc
 import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.routes';
 import { moderationRoutes } from '~/features/moderation/moderation.routes';
 import { notificationRoutes } from '~/features/notifications/notifications.routes';
+import { pushRoutes } from '~/features/notifications/push/push.routes';
 import { refuseSuspendedWrites } from '~/features/moderation/suspension.server';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { reportRoutes } from '~/features/reports/reports.routes';
@@ -70,6 +71,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', savedSearchRoutes(server));
 	app.route('/', requestRoutes(server));
 	app.route('/', notificationRoutes(server));
+	app.route('/', pushRoutes(server));
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));
 	app.route('/', reportRoutes(server));

@@ -1,11 +1,18 @@
 import { isNotNull } from 'drizzle-orm';
 import { purgeDeletedAccounts } from '~/features/account/account-deletion.server';
 import { photoFiles } from '~/features/items/photos.server';
+import type { Channel } from '~/features/notifications/delivery/channels.server';
+import {
+	deleteOldDeliveries,
+	sendDueNotifications,
+} from '~/features/notifications/delivery/outbox.server';
 import {
 	expireReservations,
 	warnExpiringReservations,
 } from '~/features/requests/request-expiry.server';
+import { sendReminders } from '~/features/requests/request-reminders.server';
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
+import { deliveryLimits } from '~/config/limits';
 import type { OrderContext } from '~/features/shipping/order-rules.server';
 import { orderUpkeep } from '~/features/shipping/order-tracking.server';
 import type { ServerContext } from '~/server/context';
@@ -63,6 +70,9 @@ export async function reservationUpkeep(
 	return { expired, warned };
 }
 
+/** Reminders are sent this often, so each one reaches its people within minutes of its time. */
+const reminderCheckMs = 5 * 60_000;
+
 /** How often the sweeper and the clean-up of expired records run. */
 const cleanUpMs = 5 * 60_000;
 
@@ -70,22 +80,31 @@ const cleanUpMs = 5 * 60_000;
 const orderCheckMs = 60_000;
 
 /**
- * Upkeep: every few minutes, orphaned files, expired sign-in records, rate-limit windows that are
- * over, deleted accounts past their grace period, and reservations; every minute, courier
- * orders. Each job runs on one instance at a time (`runAlone`); the others skip that round.
- * `clock` gives the time reservations and orders are judged by. The returned stop waits for the
- * jobs under way, so the database is closed after them.
+ * Upkeep: every few seconds, push and mail from the notification outbox through `channels`;
+ * every few minutes, orphaned files, expired sign-in records, rate-limit windows that are over,
+ * deleted accounts past their grace period, reservations and the reminders that close a giving;
+ * every minute, courier orders. Each job runs on one instance at a time (`runAlone`); the others
+ * skip that round. `clock` gives the time reservations, reminders, orders and deliveries are
+ * judged by. The returned stop waits for the jobs under way, so the database is closed after
+ * them.
  */
 export function startMaintenance(
 	server: Pick<ServerContext, 'db' | 'storage' | 'database' | 'sessions'> & OrderContext,
-	clock = () => new Date(),
+	{ channels, clock = () => new Date() }: { channels: readonly Channel[]; clock?: () => Date },
 ): () => Promise<void> {
 	const running = new Set<Promise<unknown>>();
+	const busy = new Set<string>();
+	// A round still under way when its next one is due lets that one pass.
 	const job = (name: string, work: () => Promise<unknown>) => () => {
+		if (busy.has(name)) return;
+		busy.add(name);
 		const run = server.database
 			.runAlone(name, work)
 			.catch((error: unknown) => log.error({ job: name, err: error }, 'maintenance failed'))
-			.finally(() => running.delete(run));
+			.finally(() => {
+				running.delete(run);
+				busy.delete(name);
+			});
 		running.add(run);
 	};
 	const cleanUp = job('clean-up', () =>
@@ -94,16 +113,25 @@ export function startMaintenance(
 			deleteExpiredPayloads(server.db),
 			deleteEndedRateLimits(server.db),
 			purgeDeletedAccounts(server),
+			deleteOldDeliveries(server.db, clock()),
 		]),
 	);
+	const deliveries = job('notification-outbox', () =>
+		sendDueNotifications(server.db, channels, clock()),
+	);
 	const reservations = job('reservations', () => reservationUpkeep(server, clock()));
+	const reminders = job('reminders', () => sendReminders(server.db, clock()));
 	const orders = job('courier-orders', () => orderUpkeep(server, clock()));
 	cleanUp();
 	reservations();
+	reminders();
 	orders();
+	deliveries();
 	const timers = [
+		setInterval(deliveries, deliveryLimits.outboxCheckMs),
 		setInterval(cleanUp, cleanUpMs),
 		setInterval(reservations, reservationCheckMs),
+		setInterval(reminders, reminderCheckMs),
 		setInterval(orders, orderCheckMs),
 	];
 	for (const timer of timers) timer.unref();

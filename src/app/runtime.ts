@@ -21,10 +21,11 @@ import { otherHostRedirect } from '~/server/site-origin';
 import { serviceWorkerPath } from '~/features/web-app/web-app';
 import { createApiApp } from './api';
 import { getServerContext } from './context';
+import { startMaintenance as startMaintenanceLoop } from './maintenance';
+import { notificationChannels } from './notification-channels';
 import { answerCachedPage, type CachedPageLookup, processPageCache } from './page-cache';
 
 export { getServerContext, providerMountPath, siteUrlWarning };
-export { startMaintenance } from './maintenance';
 export { answerMetrics, timeRequest } from '~/server/metrics';
 export { log, logRequest } from '~/server/log';
 
@@ -89,6 +90,11 @@ export function cachedPagesHandler(context: ServerContext) {
  */
 export function staticFilesHandler(clientDir: string) {
 	return staticFilesIn(clientDir, { uncached: [serviceWorkerPath] });
+}
+
+/** The maintenance loop of a server process, push and mail included; returns its stop. */
+export function startMaintenance(context: Awaited<ReturnType<typeof getServerContext>>) {
+	return startMaintenanceLoop(context, { channels: notificationChannels(context) });
 }
 
 /** What to print once the server listens: where to open the site. */

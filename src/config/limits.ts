@@ -103,6 +103,21 @@ export const requestLimits = {
 	notificationsListed: 30,
 } as const;
 
+/**
+ * Reminders that close a giving (docs/product-rules.md#reminders), each sent at most once per
+ * request: the donor of a request still open, both sides of a reservation not handed over, and
+ * the receiver of a hand-over not confirmed, twice.
+ */
+export const reminderLimits = {
+	/** After this long open, its donor is reminded to answer. */
+	unansweredMs: 24 * 60 * 60_000,
+	/** After this long reserved (since it was reserved), both sides are reminded to meet. */
+	handOverDueMs: 48 * 60 * 60_000,
+	/** After these long handed over, the receiver is reminded to confirm. */
+	firstConfirmMs: 24 * 60 * 60_000,
+	secondConfirmMs: 72 * 60 * 60_000,
+} as const;
+
 /** Places (docs/product-rules.md#places): the cities `/items` links to, the busiest first. */
 export const placeLimits = {
 	citiesOnList: 12,
@@ -138,6 +153,46 @@ export const reportLimits = {
 	suspendDaysMax: 365,
 	/** Entries of the audit log on one page of the desk. */
 	auditLogListed: 50,
+} as const;
+
+/**
+ * Push and mail from the outbox: checked every few seconds, a batch at a time; a failed delivery
+ * is tried again after 30 s, doubling up to 6 hours, and given up after 8 attempts (about a day).
+ */
+export const deliveryLimits = {
+	outboxCheckMs: 2000,
+	batchSize: 50,
+	/**
+	 * A sender holds what it claimed this long, renewed before each person's messages go; one
+	 * that died leaves them to the next after that. Longer than a channel may take to answer.
+	 */
+	claimMs: 20_000,
+	maxAttempts: 8,
+	retryBaseMs: 30_000,
+	retryMaxMs: 6 * 60 * 60_000,
+	/** Deliveries done are kept this long (for counting), then deleted by the clean-up. */
+	keptDoneMs: 7 * 24 * 60 * 60_000,
+} as const;
+
+/** Delay before the next attempt after `attempts` failed ones (1-based). */
+export function deliveryRetryDelay(attempts: number): number {
+	return Math.min(deliveryLimits.retryBaseMs * 2 ** (attempts - 1), deliveryLimits.retryMaxMs);
+}
+
+/** Web Push (RFC 8030, 8291, 8292): the devices a person keeps and what is sent to them. */
+export const pushLimits = {
+	/** Devices one person may receive push on; a new one past this drops the oldest. */
+	devicesPerUser: 20,
+	/** Push services' addresses run to a few hundred characters (FCM's are the longest). */
+	endpointMaxLength: 1024,
+	/** Base64url of a 65-byte P-256 public key is 87 characters, of a 16-byte secret 22. */
+	keyMaxLength: 100,
+	/** How long a push service keeps a message for a device that is offline. */
+	ttlSeconds: 24 * 60 * 60,
+	/** Texts longer than this are cut: an encrypted message must fit in 4096 bytes. */
+	bodyMaxCharacters: 500,
+	/** A push service that has not answered by then is tried again later. */
+	sendTimeoutMs: 10_000,
 } as const;
 
 /**

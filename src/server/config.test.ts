@@ -52,4 +52,51 @@ describe('the server configuration', () => {
 		expect(siteUrlWarning(publicUrl, undefined)).toBeNull();
 		expect(siteUrlWarning({ SITE_URL: 'https://hibahin.id' }, undefined)).toBeNull();
 	});
+
+	describe('Web Push', () => {
+		const keys = {
+			VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+			VAPID_PRIVATE_KEY: 'A'.repeat(43),
+		};
+
+		it('generates its keys when none are set, and names the site as its contact', () => {
+			expect(readServerConfig({}).push).toEqual({
+				vapidKeys: null,
+				subject: 'mailto:no-reply@localhost',
+				allowedOrigins: [],
+			});
+			expect(readServerConfig({ PUBLIC_URL: 'https://hibahin.id/' }).push.subject).toBe(
+				'https://hibahin.id',
+			);
+			expect(
+				readServerConfig({ MAIL_FROM: 'Hibahin <halo@hibahin.id>', PUBLIC_URL: 'http://10.0.0.2' })
+					.push.subject,
+			).toBe('mailto:halo@hibahin.id');
+		});
+
+		it('reads the keys, the contact and the extra push services it is given', () => {
+			const push = readServerConfig({
+				...keys,
+				VAPID_SUBJECT: 'mailto:ops@hibahin.id',
+				PUSH_ALLOWED_ORIGINS: 'http://127.0.0.1:9000, https://push.example/',
+			}).push;
+			expect(push).toEqual({
+				vapidKeys: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY },
+				subject: 'mailto:ops@hibahin.id',
+				allowedOrigins: ['http://127.0.0.1:9000', 'https://push.example'],
+			});
+		});
+
+		it.each([
+			[{ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY }, /set together/],
+			[{ ...keys, VAPID_PUBLIC_KEY: `A${'A'.repeat(86)}` }, /VAPID_PUBLIC_KEY must be/],
+			[{ ...keys, VAPID_PRIVATE_KEY: 'A'.repeat(40) }, /VAPID_PRIVATE_KEY must be/],
+			[{ VAPID_SUBJECT: 'http://hibahin.id' }, /VAPID_SUBJECT must be/],
+			[{ VAPID_SUBJECT: 'ops@hibahin.id' }, /VAPID_SUBJECT must be/],
+			[{ PUSH_ALLOWED_ORIGINS: 'https://push.example/path' }, /PUSH_ALLOWED_ORIGINS/],
+			[{ PUSH_ALLOWED_ORIGINS: 'ftp://push.example' }, /PUSH_ALLOWED_ORIGINS/],
+		])('refuses at start-up what could never sign a message: %o', (env, message) => {
+			expect(() => readServerConfig(env)).toThrow(message);
+		});
+	});
 });

@@ -2,6 +2,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { type ObjectStorageConfig, readObjectStorageConfig } from './object-storage-config';
 import { projectPath } from './paths';
+import { type PushConfig, readPushConfig } from './push-config';
 
 /** Everything the server reads from the environment, with the embedded defaults. */
 export interface ServerConfig {
@@ -33,6 +34,8 @@ export interface ServerConfig {
 	 * Midtrans client key may ever reach a page.
 	 */
 	courier: CourierKeys;
+	/** Web Push: the VAPID keys when set, the contact push services see, extra push services. */
+	push: PushConfig;
 	oidc:
 		| { kind: 'built-in'; clientId: string; audience: string }
 		| {
@@ -130,6 +133,7 @@ export function readServerConfig(
 			midtransClientKey: env['MIDTRANS_CLIENT_KEY'] || undefined,
 			midtransEnv: midtransEnv(env['MIDTRANS_ENV']),
 		},
+		push: readPushConfig(env, publicUrl, env['MAIL_FROM'] || undefined),
 		oidc: issuerUrl
 			? {
 					kind: 'external',

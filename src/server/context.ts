@@ -13,6 +13,7 @@ import { configuredMail, type Mailer } from './mail/mailer';
 import { sharedSecret } from './secrets';
 import { objectStorage } from './object-storage';
 import { folderStorage, type Storage, useMediaBaseUrl } from './storage';
+import { lazyVapidDetails, type VapidDetails } from './vapid';
 
 /**
  * The core every request handler may use, built once per process from the configuration:
@@ -37,6 +38,8 @@ export interface ServerContext {
 	provider: Provider | null;
 	/** The shared Redis connection when `REDIS_URL` is set, for state every process must see. */
 	redis: Redis | null;
+	/** The keys that sign push messages, configured or generated and shared on first use. */
+	vapidDetails: () => Promise<VapidDetails>;
 	close(): Promise<void>;
 }
 
@@ -117,6 +120,7 @@ export async function createServerContext(
 		...mail,
 		provider,
 		redis,
+		vapidDetails: lazyVapidDetails(db, config.push),
 		async close() {
 			redis?.disconnect();
 			await database.close();

@@ -28,6 +28,7 @@ import enApp from '../../locales/en/app.json' with { type: 'json' };
 import enModeration from '../../locales/en/moderation.json' with { type: 'json' };
 import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
 import enReports from '../../locales/en/reports.json' with { type: 'json' };
+import enConfirmHandOver from '../../locales/en/confirmHandOver.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
@@ -58,6 +59,7 @@ import idApp from '../../locales/id/app.json' with { type: 'json' };
 import idModeration from '../../locales/id/moderation.json' with { type: 'json' };
 import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
+import idConfirmHandOver from '../../locales/id/confirmHandOver.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import type { Locale } from '~/lib/i18n/locales';
 import type { IslandResources } from '~/lib/i18n/island';
@@ -100,6 +102,7 @@ export const allResources: Record<Locale, Resources> = {
 		moderation: idModeration,
 		blocks: idBlocks,
 		reports: idReports,
+		confirmHandOver: idConfirmHandOver,
 		support: idSupport,
 	},
 	en: {
@@ -132,6 +135,7 @@ export const allResources: Record<Locale, Resources> = {
 		moderation: enModeration,
 		blocks: enBlocks,
 		reports: enReports,
+		confirmHandOver: enConfirmHandOver,
 		support: enSupport,
 	},
 };

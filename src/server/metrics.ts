@@ -29,6 +29,28 @@ export const sweptFiles = new Counter({
 	registers: [metrics],
 });
 
+/** Push messages a push service took (one per device). */
+export const pushSent = new Counter({
+	name: 'hibahin_push_sent_total',
+	help: 'Push messages a push service accepted, one per device',
+	registers: [metrics],
+});
+
+/** Push messages a push service did not take, by why: some are tried again later. */
+export const pushFailed = new Counter({
+	name: 'hibahin_push_failed_total',
+	help: 'Push messages not taken: too_large, rejected, unsendable; retried: rate_limited, service_error, unreachable',
+	labelNames: ['reason'] as const,
+	registers: [metrics],
+});
+
+/** Devices forgotten because their push service said they are gone (404, 410). */
+export const pushSubscriptionsEnded = new Counter({
+	name: 'hibahin_push_subscriptions_ended_total',
+	help: 'Push subscriptions deleted because the push service said they ended',
+	registers: [metrics],
+});
+
 /**
  * The route a request counts under: ids, storage keys and tokens become placeholders, so the
  * number of series stays small whatever visitors ask for; anything not found is one route.
@@ -82,3 +104,11 @@ export async function answerMetrics(
 	res.writeHead(200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' });
 	res.end(await metrics.metrics());
 }
+
+/** Deliveries from the notification outbox, by channel and what became of them. */
+export const notificationDeliveries = new Counter({
+	name: 'hibahin_notification_deliveries_total',
+	help: 'Push and mail deliveries of notifications: sent, skipped, deferred, retried or failed',
+	labelNames: ['channel', 'outcome'] as const,
+	registers: [metrics],
+});

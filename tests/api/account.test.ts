@@ -1,9 +1,10 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { deletionGraceMs } from '~/features/account/account';
 import { purgeDeletedAccounts } from '~/features/account/account-deletion.server';
 import { findOrCreateUser, recordSignIn } from '~/server/auth/users';
-import { localAccounts, users } from '~/server/db/schema';
+import { localAccounts, notificationSettings, pushSubscriptions, users } from '~/server/db/schema';
 import { createItemFor, expectError, getItem, storedItemFiles } from '../helpers/items';
 import { act, ask } from '../helpers/requests';
 import { report } from '../helpers/safety';
@@ -36,6 +37,26 @@ describeOnDatabases('My data and my account', (use) => {
 		});
 	const rowOf = async (id: string) =>
 		(await use().server.db.select().from(users).where(eq(users.id, id)))[0]!;
+	/** Subscribes a phone to push for `user`, as its browser would; answers its address. */
+	async function subscribePhone(user: TestUser): Promise<string> {
+		const ecdh = createECDH('prime256v1');
+		ecdh.generateKeys();
+		const endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('hex')}`;
+		const keys = {
+			p256dh: ecdh.getPublicKey().toString('base64url'),
+			auth: randomBytes(16).toString('base64url'),
+		};
+		const response = await use().request('/push/subscriptions', {
+			method: 'POST',
+			user,
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ endpoint, keys }),
+		});
+		expect(response.status).toBe(201);
+		return endpoint;
+	}
+	const phonesOf = async (id: string) =>
+		use().server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
 
 	it('downloads everything kept about the caller as a JSON file', async () => {
 		const donor = await person('Ani Wijaya');
@@ -46,6 +67,10 @@ describeOnDatabases('My data and my account', (use) => {
 		await act(use(), donor, asked.id, 'reserve');
 		await report(use(), me, { userId: donor.id, reason: 'spam' });
 		await recordSignIn(use().server.db, me.id);
+		const phone = await subscribePhone(me);
+		await use()
+			.server.db.insert(notificationSettings)
+			.values({ userId: me.id, channels: { requests: { email: false } }, language: 'en' });
 
 		const response = await use().request('/account/export', { user: me });
 		expect(response.status).toBe(200);
@@ -71,6 +96,12 @@ describeOnDatabases('My data and my account', (use) => {
 			expect.objectContaining({ target: `user:${donor.id}`, reason: 'spam' }),
 		]);
 		expect(data.signIns).toHaveLength(1);
+		expect(data.pushDevices).toEqual([{ endpoint: phone, subscribedAt: expect.any(String) }]);
+		expect(data.notificationSettings).toMatchObject({
+			channels: { requests: { email: false } },
+			quietHours: { start: '21:00', end: '07:00' },
+			language: 'en',
+		});
 		expect(data.notifications).toEqual([
 			expect.objectContaining({
 				kind: 'requestReserved',
@@ -94,8 +125,10 @@ describeOnDatabases('My data and my account', (use) => {
 	it('signs out at once and hides the account; signing in within the grace period restores it', async () => {
 		const me = await person('Budi Santoso');
 		const item = await createItemFor(use(), me);
+		await subscribePhone(me);
 		const response = await deleteAccount(me, 'hapus');
 		expect(response.status).toBe(200);
+		expect(await phonesOf(me.id)).toEqual([]);
 		expect((await use().request('/profile/check', { user: me })).status).toBe(401);
 		expect((await getItem(use(), item.id))?.visibility).toBe('hidden');
 		expect((await use().request(`/profile/${me.id}`)).status).toBe(404);
@@ -128,6 +161,9 @@ describeOnDatabases('My data and my account', (use) => {
 		const account = { id: 'local-sulastri', email: (await rowOf(me.id)).email!, passwordHash: 'x' };
 		await use().server.db.insert(localAccounts).values(account);
 		await recordSignIn(use().server.db, me.id);
+		await use()
+			.server.db.insert(notificationSettings)
+			.values({ userId: me.id, language: 'en', quietStart: null, quietEnd: null });
 		const before = await rowOf(me.id);
 		const totals = async () => (await (await use().request('/heroes/totals')).json()).data;
 		const totalsBefore = await totals();
@@ -146,6 +182,11 @@ describeOnDatabases('My data and my account', (use) => {
 		for (const personal of [before.email!, before.phone!, before.name!]) {
 			expect(dump).not.toContain(personal);
 		}
+		const settingsLeft = await use()
+			.server.db.select()
+			.from(notificationSettings)
+			.where(eq(notificationSettings.userId, me.id));
+		expect(settingsLeft).toEqual([]);
 		expect(await rowOf(me.id)).toMatchObject({
 			address: null,
 			areaId: null,

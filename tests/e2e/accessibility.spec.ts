@@ -78,6 +78,7 @@ for (const locale of locales) {
 				'/a-missing-page',
 				'/register?reason=loginRequired',
 				'/auth/reset-password?token=tidak-berlaku',
+				'/confirm/1.tidak-berlaku',
 				'/auth/error?reason=expired',
 			]) {
 				await expectAccessibleAt(page, at(path));

@@ -126,6 +126,12 @@ const pageKinds: PageKind[] = [
 		title: 'passwordReset.reset.title',
 	},
 	{
+		kind: 'unusable confirm link',
+		path: '/confirm/1.tidak-berlaku',
+		status: 400,
+		title: 'confirmHandOver.title',
+	},
+	{
 		kind: 'sign-in error',
 		path: '/auth/error?reason=expired',
 		status: 400,

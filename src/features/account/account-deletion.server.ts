@@ -9,7 +9,9 @@ import {
 	items,
 	localAccounts,
 	notifications,
+	notificationSettings,
 	oidcPayloads,
+	pushSubscriptions,
 	reports,
 	sessions,
 	signIns,
@@ -44,6 +46,8 @@ export async function requestDeletion(
 			.where(
 				and(eq(items.donorId, user.id), eq(items.status, 'AVAILABLE'), isNull(items.hiddenAt)),
 			);
+		// Signed out everywhere, so no device shows their news any more either.
+		await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
 	});
 	await deps.sessions.deleteAllOf(user.id);
 	return { purgeAfter: new Date(now.getTime() + deletionGraceMs).toISOString() };
@@ -54,10 +58,10 @@ const givenStates = ['handedOver', 'confirmed'];
 
 /**
  * Deletes what is personal in an account for good: profile, phone, address, avatar and every
- * photo; items not given; notifications, reports, blocks, sign-ins, sessions; and the built-in
- * provider's account. Given items and their hand-overs stay, without a name, so receivers'
- * histories and the site's totals stay true. The identity is replaced, so signing in with it
- * again starts a new account.
+ * photo; items not given; notifications (their deliveries with them), notification settings,
+ * devices for push, reports, blocks, sign-ins, sessions; and the built-in provider's account.
+ * Given items and their hand-overs stay, without a name, so receivers' histories and the site's
+ * totals stay true. The identity is replaced, so signing in with it again starts a new account.
  */
 export async function purgeAccount(deps: Deps, userId: string, now = new Date()): Promise<void> {
 	const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
@@ -106,6 +110,8 @@ export async function purgeAccount(deps: Deps, userId: string, now = new Date())
 				.where(eq(items.donorId, userId));
 		}
 		await tx.delete(notifications).where(eq(notifications.userId, userId));
+		await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
+		await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 		// Others' notifications of requests with them name them: the name goes, the notice stays.
 		if (user.name) {
 			await tx

@@ -7,6 +7,8 @@ import {
 	itemRequests,
 	items,
 	notifications,
+	notificationSettings,
+	pushSubscriptions,
 	reports,
 	signIns,
 	userBlocks,
@@ -15,27 +17,37 @@ import { mediaUrl } from '~/server/storage';
 
 /**
  * Everything the site keeps about a person, as the JSON file of "download my data": the profile,
- * their items with photo URLs, requests on both sides, notifications, reports they made, the
- * people they blocked, and when they signed in.
+ * their items with photo URLs, requests on both sides, notifications and how they are told of
+ * them (settings, devices for push), reports they made, the people they blocked, and when they
+ * signed in.
  */
 export async function accountExport(db: Database, user: UserRow, origin: string) {
 	const absolute = (path: string | null) => (path === null ? null : new URL(path, origin).href);
-	const [ownItems, requests, notes, made, signedIn, blocked] = await Promise.all([
-		db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
-		db
-			.select()
-			.from(itemRequests)
-			.where(or(eq(itemRequests.receiverId, user.id), eq(itemRequests.donorId, user.id)))
-			.orderBy(desc(itemRequests.createdAt)),
-		db
-			.select()
-			.from(notifications)
-			.where(eq(notifications.userId, user.id))
-			.orderBy(desc(notifications.id)),
-		db.select().from(reports).where(eq(reports.reporterId, user.id)).orderBy(desc(reports.id)),
-		db.select().from(signIns).where(eq(signIns.userId, user.id)).orderBy(desc(signIns.id)),
-		db.select().from(userBlocks).where(eq(userBlocks.blockerId, user.id)),
-	]);
+	const [ownItems, requests, notes, made, signedIn, blocked, settings, devices] = await Promise.all(
+		[
+			db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
+			db
+				.select()
+				.from(itemRequests)
+				.where(or(eq(itemRequests.receiverId, user.id), eq(itemRequests.donorId, user.id)))
+				.orderBy(desc(itemRequests.createdAt)),
+			db
+				.select()
+				.from(notifications)
+				.where(eq(notifications.userId, user.id))
+				.orderBy(desc(notifications.id)),
+			db.select().from(reports).where(eq(reports.reporterId, user.id)).orderBy(desc(reports.id)),
+			db.select().from(signIns).where(eq(signIns.userId, user.id)).orderBy(desc(signIns.id)),
+			db.select().from(userBlocks).where(eq(userBlocks.blockerId, user.id)),
+			db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id)),
+			db
+				.select()
+				.from(pushSubscriptions)
+				.where(eq(pushSubscriptions.userId, user.id))
+				.orderBy(pushSubscriptions.id),
+		],
+	);
+	const [setting] = settings;
 	const ids = ownItems.map((item) => item.id);
 	const photos = ids.length
 		? await db.select().from(itemImages).where(inArray(itemImages.itemId, ids))
@@ -84,6 +96,23 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			data: note.data,
 			createdAt: note.createdAt.toISOString(),
 			readAt: note.readAt?.toISOString() ?? null,
+		})),
+		// Only the choices the person made; none kept means the defaults.
+		notificationSettings: setting
+			? {
+					channels: setting.channels,
+					quietHours:
+						setting.quietStart && setting.quietEnd
+							? { start: setting.quietStart, end: setting.quietEnd }
+							: null,
+					language: setting.language,
+					updatedAt: setting.updatedAt.toISOString(),
+				}
+			: null,
+		// The devices' keys are secrets of the browser: the address says which device it is.
+		pushDevices: devices.map((device) => ({
+			endpoint: device.endpoint,
+			subscribedAt: device.createdAt.toISOString(),
 		})),
 		reports: made.map((report) => ({
 			target: report.targetKey,

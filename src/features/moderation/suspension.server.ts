@@ -4,10 +4,15 @@ import type { AppEnv } from '~/server/http/types';
 import { isSuspended } from './moderation';
 
 /**
- * Writes a suspended person may still make: reading their notifications, and the rights over
- * their own data (download, delete), which no suspension takes away.
+ * Writes a suspended person may still make: reading their notifications and choosing the devices
+ * that show them (hearing when the suspension ends), and the rights over their own data
+ * (download, delete), which no suspension takes away.
  */
-const allowedWhileSuspended = [/^\/api\/notifications\/read$/, /^\/api\/account(\/|$)/];
+const allowedWhileSuspended = [
+	/^\/api\/notifications\/read$/,
+	/^\/api\/push\/subscriptions$/,
+	/^\/api\/account(\/|$)/,
+];
 
 const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
 

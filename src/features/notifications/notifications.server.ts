@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { requestLimits } from '~/config/limits';
 import type { Database, Transaction } from '~/server/db/client';
 import { sqlStatement, unmappedRows } from '~/server/db/prepared';
-import { notifications } from '~/server/db/schema';
+import { notificationOutbox, notifications } from '~/server/db/schema';
+import { nextDigestAt } from './notification-settings';
 import type { Notification, NotificationKind, NotificationList } from './notifications';
 
 /** A notification to write: whom it tells, of what, and what its text names. */
@@ -13,9 +14,29 @@ export interface NewNotification {
 	kind: NotificationKind;
 	itemId: number | null;
 	requestId?: number | null;
-	/** What the text names: `item`, `name`, `count`, `reason`, `label`, `side`. */
+	/**
+	 * What the text names: `item`, `name`, `count`, `reason`, `label`, `side`; a reminder to
+	 * confirm carries its link's `token`.
+	 */
 	data: Record<string, string | number>;
 }
+
+/** Kinds whose mail waits for the daily digest rather than going out on its own. */
+export const digestKinds: readonly NotificationKind[] = ['savedSearchMatch'];
+
+/**
+ * The deliveries of the notifications just written (`told`: id, user_id, kind), one per channel,
+ * in the same statement: push and mail are sent from this outbox after the change commits, and
+ * never for a change that did not. A digest's mail waits for `digestAt`.
+ */
+const outboxOf = (told: SQL, digestAt: SQLWrapper) => sql`
+	insert into ${notificationOutbox} (notification_id, user_id, channel, due_at)
+	select told.id, told.user_id, channel,
+		case when channel = 'email' and told.kind in (${sql.join(
+			digestKinds.map((kind) => sql.raw(`'${kind}'`)),
+			sql`, `,
+		)}) then ${digestAt}::timestamptz else now() end
+	from ${told} as told, unnest(array['push', 'email']) as channel`;
 
 /**
  * One notification, as most changes tell one person: a statement prepared once per connection,
@@ -23,20 +44,24 @@ export interface NewNotification {
  */
 const notifyOne = sqlStatement(
 	'notify_one',
-	sql`insert into ${notifications} (user_id, kind, item_id, request_id, data)
-	values (${sql.placeholder('userId')}, ${sql.placeholder('kind')},
-		${sql.placeholder('itemId')}::bigint, ${sql.placeholder('requestId')}::bigint,
-		${sql.placeholder('data')}::text::jsonb)`,
+	sql`with told as (
+		insert into ${notifications} (user_id, kind, item_id, request_id, data)
+		values (${sql.placeholder('userId')}, ${sql.placeholder('kind')},
+			${sql.placeholder('itemId')}::bigint, ${sql.placeholder('requestId')}::bigint,
+			${sql.placeholder('data')}::text::jsonb)
+		returning id, user_id, kind
+	) ${outboxOf(sql`told`, sql.placeholder('digestAt'))}`,
 );
 
 /**
  * Tells people of a change, in the transaction that makes it: they are told exactly when it
- * commits. Every notification of the product is written here, so a channel beyond the bell
- * (push, mail) is added here, once.
+ * commits, in the bell and, through the outbox, by push and mail. Every notification of the
+ * product is written here.
  */
 export async function notify(tx: Transaction, ...entries: NewNotification[]): Promise<void> {
 	const [only] = entries;
 	if (!only) return;
+	const digestAt = nextDigestAt(new Date()).toISOString();
 	if (entries.length === 1) {
 		await unmappedRows(notifyOne(tx), {
 			userId: only.userId,
@@ -44,18 +69,19 @@ export async function notify(tx: Transaction, ...entries: NewNotification[]): Pr
 			itemId: only.itemId,
 			requestId: only.requestId ?? null,
 			data: JSON.stringify(only.data),
+			digestAt,
 		});
 		return;
 	}
-	await tx.insert(notifications).values(
-		entries.map((entry) => ({
-			userId: entry.userId,
-			kind: entry.kind,
-			itemId: entry.itemId,
-			requestId: entry.requestId ?? null,
-			data: entry.data,
-		})),
+	const rows = entries.map(
+		(entry) =>
+			sql`(${entry.userId}, ${entry.kind}, ${entry.itemId}::bigint, ${entry.requestId ?? null}::bigint, ${JSON.stringify(entry.data)}::jsonb)`,
 	);
+	await tx.execute(sql`with told as (
+		insert into ${notifications} (user_id, kind, item_id, request_id, data)
+		values ${sql.join(rows, sql`, `)}
+		returning id, user_id, kind
+	) ${outboxOf(sql`told`, sql`${digestAt}`)}`);
 }
 
 /** Kinds that tell a donor of a request on their item; the rest are for its receiver. */
@@ -65,6 +91,14 @@ const donorKinds: readonly NotificationKind[] = [
 	'requestWithdrawn',
 	'requestConfirmed',
 	'requestDisputed',
+	'requestUnanswered',
+];
+
+/** Kinds told to both sides of a request, each side in its own words (`data.side`). */
+const sidedKinds: readonly NotificationKind[] = [
+	'reservationExpiring',
+	'reservationExpired',
+	'handOverDue',
 ];
 
 /** Notices of the moderation desk, whose `reason` is a report reason (`reports.reasons`). */
@@ -86,20 +120,56 @@ function moderationPath(itemId: number | null): string {
 
 /**
  * Where a notification leads: the donor to the item's requests, the receiver to theirs, a
- * saved search's owner to the new item. Courier order notifications name their reader's side
- * (`side`).
+ * saved search's owner to the new item, a reminder to confirm to the page that confirms it in
+ * one tap (`token`). Courier order notifications name their reader's side (`side`).
  */
-function pathOf(kind: NotificationKind, itemId: number | null, side: string | number | undefined) {
+function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotification['data']) {
 	if (moderationKinds.includes(kind)) return moderationPath(itemId);
+	if (kind === 'confirmReminder' && data['token']) return `/confirm/${data['token']}`;
+	const side = data['side'];
 	// A new item that matches a saved search is shown to whoever saved it.
 	if (kind === 'savedSearchMatch' && itemId !== null) return `/items/${itemId}`;
 	const forDonor = donorKinds.includes(kind) || side === 'donor';
 	return forDonor && itemId !== null ? `/my-items/${itemId}/requests` : '/my-requests';
 }
 
+/** A stored notification: its kind and the facts its text names. */
+type StoredNotification = Pick<typeof notifications.$inferSelect, 'kind' | 'itemId' | 'data'>;
+
+/**
+ * A notification's text in the language of `t` and the path it leads to, as the bell, push and
+ * mail show it. Expiry notices and hand-over reminders go to both sides of a reservation; their
+ * data says which (`side`).
+ */
+export function notificationMessage(
+	row: StoredNotification,
+	t: TFunction,
+): { text: string; path: string } {
+	const kind = row.kind as NotificationKind;
+	const side = row.data['side'] === 'donor' ? 'donor' : 'receiver';
+	const reason = row.data['reason'];
+	const reasons = moderationKinds.includes(kind) ? 'reports.reasons' : 'requests.declineReasons';
+	const values = {
+		...row.data,
+		// A person who deleted their account is no longer named.
+		...(row.data['name'] === '' ? { name: t('account.deletedName') } : {}),
+		count: Number(row.data['count'] ?? 1),
+		reason: reason ? t(`${reasons}.${reason}` as 'requests.declineReasons.other') : '',
+	};
+	const key = sidedKinds.includes(kind)
+		? `notifications.kinds.${kind}.${side}`
+		: reason
+			? `notifications.kinds.${kind}WithReason`
+			: `notifications.kinds.${kind}`;
+	return {
+		text: t(key as 'notifications.kinds.requestCreated', values),
+		path: pathOf(kind, row.itemId, row.data),
+	};
+}
+
 /**
  * The bell's list: the newest notifications, each in the reader's language, and how many are
- * unread. Expiry notices go to both sides of a reservation; their data says which (`side`).
+ * unread.
  */
 export async function notificationList(
 	db: Database,
@@ -120,35 +190,13 @@ export async function notificationList(
 	]);
 	return {
 		unread: Number(counted?.unread ?? 0),
-		notifications: rows.map((row): Notification => {
-			const kind = row.kind as NotificationKind;
-			const side = row.data['side'] === 'donor' ? 'donor' : 'receiver';
-			const reason = row.data['reason'];
-			const reasons = moderationKinds.includes(kind)
-				? 'reports.reasons'
-				: 'requests.declineReasons';
-			const values = {
-				...row.data,
-				// A person who deleted their account is no longer named.
-				...(row.data['name'] === '' ? { name: t('account.deletedName') } : {}),
-				count: Number(row.data['count'] ?? 1),
-				reason: reason ? t(`${reasons}.${reason}` as 'requests.declineReasons.other') : '',
-			};
-			const key =
-				kind === 'reservationExpiring' || kind === 'reservationExpired'
-					? `notifications.kinds.${kind}.${side}`
-					: reason
-						? `notifications.kinds.${kind}WithReason`
-						: `notifications.kinds.${kind}`;
-			return {
-				id: row.id,
-				kind,
-				text: t(key as 'notifications.kinds.requestCreated', values),
-				path: pathOf(kind, row.itemId, row.data['side']),
-				createdAt: row.createdAt.toISOString(),
-				read: row.readAt !== null,
-			};
-		}),
+		notifications: rows.map((row): Notification => ({
+			id: row.id,
+			kind: row.kind as NotificationKind,
+			...notificationMessage(row, t),
+			createdAt: row.createdAt.toISOString(),
+			read: row.readAt !== null,
+		})),
 	};
 }
 

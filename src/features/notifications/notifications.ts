@@ -20,6 +20,9 @@ export const notificationKinds = [
 	'requestDisputed',
 	'reservationExpiring',
 	'reservationExpired',
+	'requestUnanswered',
+	'handOverDue',
+	'confirmReminder',
 	'itemDeleted',
 	'orderPaid',
 	'orderCancelled',
@@ -44,8 +47,8 @@ export type NotificationKind = (typeof notificationKinds)[number];
  * kinds it covers. Push and mail are on for all of them unless the person turned one off.
  */
 export const eventKinds = {
-	/** A donor hears of requests for their items. */
-	requests: ['requestCreated', 'requestUpdated', 'requestWithdrawn'],
+	/** A donor hears of requests for their items, and of one still waiting for an answer. */
+	requests: ['requestCreated', 'requestUpdated', 'requestWithdrawn', 'requestUnanswered'],
 	/** A receiver hears what became of their request. */
 	reservations: [
 		'requestReserved',
@@ -56,7 +59,14 @@ export const eventKinds = {
 		'reservationExpired',
 		'itemDeleted',
 	],
-	handOvers: ['handedOver', 'requestConfirmed', 'requestDisputed'],
+	/** Hand-overs, and the reminders to make one and to confirm it. */
+	handOvers: [
+		'handedOver',
+		'requestConfirmed',
+		'requestDisputed',
+		'handOverDue',
+		'confirmReminder',
+	],
 	orders: [
 		'orderPaid',
 		'orderCancelled',

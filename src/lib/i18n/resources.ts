@@ -28,6 +28,7 @@ import type app from '../../../locales/id/app.json';
 import type moderation from '../../../locales/id/moderation.json';
 import type blocks from '../../../locales/id/blocks.json';
 import type reports from '../../../locales/id/reports.json';
+import type confirmHandOver from '../../../locales/id/confirmHandOver.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -60,5 +61,6 @@ export interface Resources {
 	moderation: typeof moderation;
 	blocks: typeof blocks;
 	reports: typeof reports;
+	confirmHandOver: typeof confirmHandOver;
 	support: typeof support;
 }
