@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pushMessage } from '~/features/notifications/push/push';
 import { pushNotificationOf } from './push-payload';
 
 const payload = {
@@ -21,6 +22,26 @@ describe('the notification of a push message', () => {
 				badge: '/icons/badge-96.png',
 				data: { url: '/en/my-items/42/requests' },
 			},
+		});
+	});
+
+	it('reads what the push channel sends', () => {
+		const sent = pushMessage(
+			{
+				notificationId: 17,
+				text: 'Dewi asked for Folding chair',
+				path: '/my-requests',
+				language: 'en',
+			},
+			{ title: 'Hibahin', bodyMaxCharacters: 500 },
+		);
+		const { title, options } = pushNotificationOf(JSON.parse(JSON.stringify(sent)));
+		expect(title).toBe('Hibahin');
+		expect(options).toMatchObject({
+			body: 'Dewi asked for Folding chair',
+			tag: 'notification-17',
+			lang: 'en',
+			data: { url: '/en/my-requests' },
 		});
 	});
 

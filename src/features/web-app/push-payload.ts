@@ -2,25 +2,17 @@
  * What a push message carries and what the service worker shows of it. Pure, so the worker's
  * reading of a payload is tested without a push service.
  */
-import { isLocale, type Locale } from '~/lib/i18n/locales';
+import type { PushMessage } from '~/features/notifications/push/push';
+import { isLocale } from '~/lib/i18n/locales';
 import { safeRedirectTarget } from '~/lib/redirect-target';
 import { appIcons } from './web-app';
 
-/** The payload the sender encrypts for one device: a title, a text, where to go, a tag. */
-export interface PushPayload {
-	title: string;
-	body: string;
-	/** A path of the site with its language prefix: `/en/my-requests`. */
-	url: string;
-	tag: string;
-	lang: Locale;
-}
-
 /**
- * Whether `data` is a push payload. Checked by hand rather than with a zod schema: the worker is
- * downloaded by every visitor, and zod would make it ten times larger.
+ * Whether `data` is a push message as the push channel sends it (`pushMessage`). Checked by hand
+ * rather than with a zod schema: every visitor downloads the worker, and zod would make it ten
+ * times larger.
  */
-export function isPushPayload(data: unknown): data is PushPayload {
+export function isPushPayload(data: unknown): data is PushMessage {
 	if (!data || typeof data !== 'object') return false;
 	const fields = data as Record<string, unknown>;
 	const texts = ['title', 'body', 'url', 'tag'].every((key) => typeof fields[key] === 'string');
