@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
 import { serverRuntime } from './src/integrations/server-runtime';
+import { serviceWorker } from './src/integrations/service-worker';
 
 export default defineConfig({
 	// Without it, prerendered pages are written for http://localhost:4321; either way the server
@@ -13,7 +14,7 @@ export default defineConfig({
 	// server/start.mjs is the server: it serves the build's files itself and calls Astro's handler
 	// for the pages it renders, with what it has already read of the request (decision 031).
 	adapter: node({ mode: 'middleware' }),
-	integrations: [react(), serverRuntime()],
+	integrations: [react(), serverRuntime(), serviceWorker()],
 	trailingSlash: 'ignore',
 	// The site's address is read at run time (PUBLIC_URL), so src/middleware.ts checks the origin
 	// of form posts; Astro's check knows only addresses fixed at build time (decision 016).
@@ -32,6 +33,9 @@ export default defineConfig({
 				"font-src 'self'",
 				"object-src 'none'",
 				"base-uri 'self'",
+				// The service worker (/sw.js) and the web app manifests are the site's own.
+				"worker-src 'self'",
+				"manifest-src 'self'",
 			],
 			scriptDirective: { resources: ["'self'"] },
 			styleDirective: { resources: ["'self'", "'unsafe-inline'"] },

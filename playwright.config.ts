@@ -56,6 +56,10 @@ export default defineConfig({
 		: [['list'], jsonReport, ['html', { open: 'never' }]],
 	use: {
 		trace: 'retain-on-failure',
+		// Without the service worker, each journey sees the server's own answers (and its routes and
+		// offline switch act on them) and no journey waits for a precache; `app-install.spec.ts`
+		// allows it for the journeys about it.
+		serviceWorkers: 'block',
 		launchOptions: { args: chromiumArgs, ...(executablePath ? { executablePath } : {}) },
 	},
 	projects: [

@@ -10,6 +10,7 @@ import { isCrossSiteWrite } from '~/server/site-origin';
 import { framePolicy } from '~/lib/content-security';
 import { answerPublicPage, processPageCache } from '~/app/page-cache';
 import { privatePageCacheControl } from '~/server/http/page-cache';
+import { isShareTargetPath } from '~/features/web-app/web-app';
 
 /**
  * Server-rendered pages refuse form posts from other sites and learn who is signed in;
@@ -29,7 +30,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
 	const server = await getServerContext();
 	context.locals.origin = server.config.publicUrl;
 	// Astro's own check compares with the address it was built for; the site's is read at run time.
-	if (isCrossSiteWrite(context.request, server.config, { originRequired: true })) {
+	// The share sheet's post comes from the system, not a page of the site; its action stores
+	// nothing and only opens the listing form.
+	if (
+		!isShareTargetPath(context.url.pathname) &&
+		isCrossSiteWrite(context.request, server.config, { originRequired: true })
+	) {
 		const t = useTranslations(localeOfPath(context.url.pathname));
 		return new Response(t('errors.FORBIDDEN'), {
 			status: 403,

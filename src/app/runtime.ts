@@ -18,6 +18,7 @@ export { compressWholePage } from '~/server/http/whole-json-compression';
 import { prerenderedPagesOn } from '~/server/prerendered-pages';
 import { staticFilesIn } from '~/server/static-files';
 import { otherHostRedirect } from '~/server/site-origin';
+import { serviceWorkerPath } from '~/features/web-app/web-app';
 import { createApiApp } from './api';
 import { getServerContext } from './context';
 import { startMaintenance as startMaintenanceLoop } from './maintenance';
@@ -83,9 +84,12 @@ export function cachedPagesHandler(context: ServerContext) {
 		answerCachedPage(deps, sessionCookie, req, res);
 }
 
-/** The build's scripts, styles and images (see `staticFilesIn`). */
+/**
+ * The build's scripts, styles and images (see `staticFilesIn`); the service worker is asked
+ * afresh every time, so a deploy reaches installed apps at once.
+ */
 export function staticFilesHandler(clientDir: string) {
-	return staticFilesIn(clientDir);
+	return staticFilesIn(clientDir, { uncached: [serviceWorkerPath] });
 }
 
 /** The maintenance loop of a server process, push and mail included; returns its stop. */

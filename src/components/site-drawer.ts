@@ -48,7 +48,10 @@ export function setUpDrawer(): void {
 
 	drawer.addEventListener('keydown', (event) => {
 		if (event.key !== 'Tab') return;
-		const focusable = [...drawer.querySelectorAll<HTMLElement>(focusableSelector)];
+		// Entries shown only when they apply (installing the app) take no focus while hidden.
+		const focusable = [...drawer.querySelectorAll<HTMLElement>(focusableSelector)].filter(
+			(element) => element.checkVisibility(),
+		);
 		const first = focusable[0];
 		const last = focusable.at(-1);
 		if (!first || !last) return;

@@ -199,3 +199,12 @@ export const pushLimits = {
 export const pushDeviceTimings = {
 	serviceWorkerWaitMs: 5000,
 } as const;
+
+/**
+ * What the installed app keeps on the device for a bad connection: item photos and signed-out
+ * pages once seen, each cache trimmed to its number of entries, oldest first out.
+ */
+export const appCacheLimits = {
+	photos: 80,
+	pages: 30,
+} as const;

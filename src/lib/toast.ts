@@ -6,15 +6,25 @@ export const toastSettings = {
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning' | 'message';
 
+/** A button in the toast; a toast with one stays until it is used or closed. */
+export interface ToastAction {
+	label: string;
+	onClick: () => void;
+}
+
 const flashStorageKey = 'hibahin.flashToast';
 
 /**
  * Shows a toast. The toaster (React and sonner) loads on the first toast of a page, so pages
  * that never show one never download it.
  */
-export async function showToast(kind: ToastKind, message: string): Promise<void> {
+export async function showToast(
+	kind: ToastKind,
+	message: string,
+	action?: ToastAction,
+): Promise<void> {
 	const { toast } = await import('./toaster-mount');
-	await toast(kind, message);
+	await toast(kind, message, action);
 }
 
 /** Keeps a toast for the next page, for messages that precede a navigation ("Item created"). */

@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast as sonner } from 'sonner';
-import { type ToastKind, toastSettings } from './toast';
+import { type ToastAction, type ToastKind, toastSettings } from './toast';
 
 let ready: Promise<void> | undefined;
 
@@ -52,9 +52,13 @@ function mountToaster(): Promise<void> {
 	return ready;
 }
 
-/** Shows one toast with the duration of its kind. */
-export async function toast(kind: ToastKind, message: string): Promise<void> {
+/** Shows one toast with the duration of its kind, or until used when it has an action. */
+export async function toast(kind: ToastKind, message: string, action?: ToastAction): Promise<void> {
 	await mountToaster();
+	if (action) {
+		sonner[kind === 'message' ? 'info' : kind](message, { action, duration: Infinity });
+		return;
+	}
 	if (kind === 'success') sonner.success(message, { duration: toastSettings.durationMs.success });
 	else if (kind === 'error') sonner.error(message, { duration: toastSettings.durationMs.error });
 	else if (kind === 'message') sonner(message);

@@ -24,6 +24,7 @@ import enRequests from '../../locales/en/requests.json' with { type: 'json' };
 import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
 import enSavedSearches from '../../locales/en/savedSearches.json' with { type: 'json' };
 import enAccount from '../../locales/en/account.json' with { type: 'json' };
+import enApp from '../../locales/en/app.json' with { type: 'json' };
 import enModeration from '../../locales/en/moderation.json' with { type: 'json' };
 import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
 import enReports from '../../locales/en/reports.json' with { type: 'json' };
@@ -54,6 +55,7 @@ import idRequests from '../../locales/id/requests.json' with { type: 'json' };
 import idShipping from '../../locales/id/shipping.json' with { type: 'json' };
 import idSavedSearches from '../../locales/id/savedSearches.json' with { type: 'json' };
 import idAccount from '../../locales/id/account.json' with { type: 'json' };
+import idApp from '../../locales/id/app.json' with { type: 'json' };
 import idModeration from '../../locales/id/moderation.json' with { type: 'json' };
 import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
@@ -96,6 +98,7 @@ export const allResources: Record<Locale, Resources> = {
 		shipping: idShipping,
 		savedSearches: idSavedSearches,
 		account: idAccount,
+		app: idApp,
 		moderation: idModeration,
 		blocks: idBlocks,
 		reports: idReports,
@@ -128,6 +131,7 @@ export const allResources: Record<Locale, Resources> = {
 		shipping: enShipping,
 		savedSearches: enSavedSearches,
 		account: enAccount,
+		app: enApp,
 		moderation: enModeration,
 		blocks: enBlocks,
 		reports: enReports,

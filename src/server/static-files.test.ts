@@ -25,7 +25,8 @@ describe('the build’s files beside its pages', () => {
 		writeFileSync(join(dir, 'index.html'), '<!doctype html>');
 		writeFileSync(join(dir, '_astro', 'client.Xy12.js'), bigScript);
 		writeFileSync(join(dir, 'share', 'en.jpg'), Buffer.alloc(4096, 7));
-		const files = staticFilesIn(dir);
+		writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+		const files = staticFilesIn(dir, { uncached: ['/sw.js'] });
 		server = createServer((req, res) => {
 			if (!files(req, res)) res.writeHead(404).end('not a file');
 		});
@@ -48,6 +49,12 @@ describe('the build’s files beside its pages', () => {
 		expect(image.headers.get('Content-Type')).toBe('image/jpeg');
 		expect(image.headers.get('Cache-Control')).toBe('public, max-age=0');
 		expect(new Uint8Array(await image.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+	});
+
+	it('serves the service worker for no cache to keep', async () => {
+		const worker = await fetch(`${base}/sw.js`);
+		expect(worker.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
+		expect(worker.headers.get('Cache-Control')).toBe('no-cache');
 	});
 
 	it('answers 304 to its ETag and HEAD without a body', async () => {

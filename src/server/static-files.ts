@@ -46,12 +46,15 @@ function filesUnder(dir: string): string[] {
  * under `/_astro/`, the favicon, the share images) from memory: read once at start, about a
  * megabyte and a half, so a request costs no look at the disk. The pages themselves (`.html`) are
  * the prerendered pages' handler's. Hashed files never change under their name: browsers keep
- * them a year; the others revalidate with their ETag. Text is compressed once per encoding
- * (`bodyFor`).
+ * them a year; the others revalidate with their ETag, and `uncached` ones (the service worker)
+ * are not kept by any cache at all. Text is compressed once per encoding (`bodyFor`).
  */
 export function staticFilesIn(
 	clientDir: string,
-	assetsDir = '_astro',
+	{
+		assetsDir = '_astro',
+		uncached = [],
+	}: { assetsDir?: string; uncached?: readonly string[] } = {},
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
 	const files = new Map<string, StaticFile>();
 	for (const file of filesUnder(clientDir)) {
@@ -68,7 +71,9 @@ export function staticFilesIn(
 				'Content-Type': type,
 				'Cache-Control': path.startsWith(`/${assetsDir}/`)
 					? 'public, max-age=31536000, immutable'
-					: 'public, max-age=0',
+					: uncached.includes(path)
+						? 'no-cache'
+						: 'public, max-age=0',
 				ETag: etag,
 				'Last-Modified': statSync(file).mtime.toUTCString(),
 			},

@@ -24,6 +24,7 @@ import type requests from '../../../locales/id/requests.json';
 import type shipping from '../../../locales/id/shipping.json';
 import type savedSearches from '../../../locales/id/savedSearches.json';
 import type account from '../../../locales/id/account.json';
+import type app from '../../../locales/id/app.json';
 import type moderation from '../../../locales/id/moderation.json';
 import type blocks from '../../../locales/id/blocks.json';
 import type reports from '../../../locales/id/reports.json';
@@ -56,6 +57,7 @@ export interface Resources {
 	shipping: typeof shipping;
 	savedSearches: typeof savedSearches;
 	account: typeof account;
+	app: typeof app;
 	moderation: typeof moderation;
 	blocks: typeof blocks;
 	reports: typeof reports;

@@ -29,7 +29,7 @@ import { itemFormData, itemSaveFailure } from './item-submit';
 import { CategoryField, MeasurementFields, MoneyWarning, UploadProgress } from './ItemFields';
 import { PhotoPicker } from './PhotoPicker';
 import { uploadForm } from './upload';
-import { usePhotoSelection } from './use-photo-selection';
+import { usePhotoSelection, useSharedPhotos } from './use-photo-selection';
 
 export interface ItemFormProps extends IslandI18nProps {
 	/** `add` on /donate-item, `edit` on /my-items/{id}/edit. */
@@ -77,6 +77,7 @@ export const ItemForm = withTranslations(function ItemForm({
 	const [saving, setSaving] = useState(false);
 	const [progress, setProgress] = useState(0);
 
+	const sharedPhotos = useSharedPhotos(mode);
 	const photos = usePhotoSelection(item, () => {
 		touch('files');
 		clearServerError('files');
@@ -248,6 +249,7 @@ export const ItemForm = withTranslations(function ItemForm({
 					onAdd={photos.add}
 					onRemoveAdded={photos.removeAdded}
 					onToggleSaved={photos.toggleSaved}
+					shared={sharedPhotos}
 					error={errorOf('files')}
 				/>
 				{mode === 'add' && (

@@ -32,6 +32,8 @@ export interface PhotoPickerProps {
 	onRemoveAdded: (key: string) => void;
 	/** Marks a saved photo for deletion, or keeps it again. */
 	onToggleSaved: (url: string) => void;
+	/** Photos shared into the app from another one, taken as if picked here. */
+	shared?: readonly File[] | undefined;
 	error?: string | undefined;
 }
 
@@ -72,6 +74,16 @@ export function PhotoPicker(props: PhotoPickerProps) {
 		const files = [...(event.currentTarget.files ?? [])];
 		// Cleared so that picking the same file again after an error still triggers a change.
 		event.currentTarget.value = '';
+		await addFiles(files);
+	}
+
+	// Shared photos arrive once, after the form has loaded; they meet the same checks as picks.
+	const { shared } = props;
+	useEffect(() => {
+		if (shared?.length) void addFiles(shared);
+	}, [shared]);
+
+	async function addFiles(files: readonly File[]) {
 		if (files.length === 0) return;
 		setPreparing(true);
 		let problem: string | null = null;

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
-import type { EditableItem, PhotoSelection } from './item-form';
+import { useEffect, useMemo, useState } from 'react';
+import { sharedPhotosParam } from '~/features/web-app/web-app';
+import type { EditableItem, ItemFormMode, PhotoSelection } from './item-form';
 import type { PickedPhoto, SavedPhoto } from './PhotoPicker';
 
 /**
@@ -45,4 +46,20 @@ export function usePhotoSelection(item: EditableItem | null, onChange: () => voi
 			onChange();
 		},
 	};
+}
+
+/**
+ * Photos shared into the app from another one (the system share sheet), when the listing form
+ * opened with their marker: the code that takes them loads only then.
+ */
+export function useSharedPhotos(mode: ItemFormMode): readonly File[] | undefined {
+	const [shared, setShared] = useState<readonly File[]>();
+	useEffect(() => {
+		const id = new URLSearchParams(window.location.search).get(sharedPhotosParam);
+		if (mode !== 'add' || !id) return;
+		void import('~/features/web-app/shared-photos')
+			.then(({ takeSharedPhotos }) => takeSharedPhotos(id))
+			.then(setShared, () => setShared([]));
+	}, [mode]);
+	return shared;
 }
