@@ -16,21 +16,14 @@ const at = (path: string) => localePath(path, 'en');
 /** What `npm run bench` holds a page built around a React island to: gzip JavaScript, in KB. */
 const islandPageBudgetKb = jsBudgetsKb.items;
 
-// The site's service worker (`/sw.js`) registers on every page; this journey brings a minimal one
-// of its own under that name, so push on the device has a worker whatever the built site ships.
-test.use({ bypassCSP: true });
+// Push on this device needs the site's service worker, which other journeys keep out.
+test.use({ serviceWorkers: 'allow' });
 
 test('a person turns a choice and quiet hours to their liking, finds them kept, and tries push on this device', async ({
 	page,
 	context,
 }) => {
 	await context.grantPermissions(['notifications']);
-	await context.route('**/sw.js', (route) =>
-		route.fulfill({
-			contentType: 'text/javascript',
-			body: "self.addEventListener('push', () => {});",
-		}),
-	);
 	await signedIn(page, { locale: 'en' });
 	const scripts: Response[] = [];
 	page.on('response', (response) => {
@@ -65,7 +58,8 @@ test('a person turns a choice and quiet hours to their liking, finds them kept, 
 	await start.blur();
 	expect((await startSaved).status()).toBe(200);
 
-	await page.evaluate(() => navigator.serviceWorker.register('/sw.js'));
+	// The page registers the worker once it is idle; after a reload it is ready.
+	await page.evaluate(() => navigator.serviceWorker.ready);
 	await page.reload();
 	await expect(savedSearchMail).not.toBeChecked();
 	await expect(

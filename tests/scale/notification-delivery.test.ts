@@ -36,7 +36,7 @@ describe.skipIf(!databaseUrl)('kill -9 while notifications are sent', () => {
 		};
 		const first = await startApp(env);
 		const devices = new Map<string, string>();
-		const users = [];
+		const users: { id: string }[] = [];
 		for (let index = 0; index < people; index++) {
 			const user = await signedInUser(database.db, `${first.url}/oidc`);
 			const device = receiver.subscribe();

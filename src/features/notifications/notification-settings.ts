@@ -85,7 +85,12 @@ export function patchedSettings(
 	const channels = { ...settings.channels };
 	for (const kind of eventKindNames) {
 		const change = patch.channels?.[kind];
-		if (change) channels[kind] = { ...channels[kind], ...change };
+		if (change) {
+			channels[kind] = {
+				push: change.push ?? channels[kind].push,
+				email: change.email ?? channels[kind].email,
+			};
+		}
 	}
 	return {
 		channels,
