@@ -8,6 +8,11 @@ export interface MailMessage {
 	subject: string;
 	text: string;
 	html: string;
+	/**
+	 * Extra header fields by name (`Content-Language`, `List-Unsubscribe`, …). A `Message-ID`
+	 * given here is the message's own, so a message sent again is known as the same one.
+	 */
+	headers?: Record<string, string>;
 }
 
 /** Sends mail; `send` resolves once the message was handed over. */
@@ -19,8 +24,14 @@ export interface Mailer {
 export function smtpMailer(url: string, from: string): Mailer {
 	const transport = createTransport(url);
 	return {
-		async send(message) {
-			await transport.sendMail({ from, ...message });
+		async send({ headers = {}, ...message }) {
+			const { 'Message-ID': messageId, ...others } = headers;
+			await transport.sendMail({
+				from,
+				...message,
+				headers: others,
+				...(messageId ? { messageId } : {}),
+			});
 		},
 	};
 }
