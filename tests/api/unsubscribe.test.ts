@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { answerUnsubscribe } from '~/features/notifications/mail/unsubscribe.server';
+import {
+	answerUnsubscribe,
+	unsubscribeKey,
+} from '~/features/notifications/mail/unsubscribe.server';
 import {
 	readUnsubscribeToken,
-	unsubscribeKey,
 	unsubscribeToken,
 } from '~/features/notifications/mail/unsubscribe-token.server';
 import { notificationSettingsOf } from '~/features/notifications/notification-settings.server';

@@ -6,7 +6,8 @@ import { log } from '~/server/log';
 import { mailFailed, mailSent } from '~/server/metrics';
 import type { Channel, Delivery, DeliveryResult } from '../delivery/channels.server';
 import { digestMail, type MailRecipient, notificationMail } from './notification-mail.server';
-import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token.server';
+import { unsubscribeKey } from './unsubscribe.server';
+import { unsubscribeToken } from './unsubscribe-token.server';
 
 export interface EmailChannelDeps {
 	db: Database;

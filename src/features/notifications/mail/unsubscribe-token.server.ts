@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '~/server/db/client';
-import { sharedSecret } from '~/server/secrets';
+/** The token of an unsubscribe link, signed and read with the site's key (`unsubscribeKey`). */
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type EventKind, eventKindNames } from '../notifications';
 
 /** Whom an unsubscribe link is for, and which kind of event it stops by mail. */
@@ -10,14 +10,6 @@ export interface UnsubscribeTarget {
 }
 
 const macBytes = 32;
-
-/** The key that signs unsubscribe links, the same in every process on the database. */
-export async function unsubscribeKey(db: Database): Promise<Buffer> {
-	const key = await sharedSecret(db, 'unsubscribe-link-key', () =>
-		randomBytes(32).toString('base64url'),
-	);
-	return Buffer.from(key, 'base64url');
-}
 
 function mac(key: Buffer, payload: Buffer): Buffer {
 	return createHmac('sha256', key).update(payload).digest();

@@ -1,9 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { users } from '~/server/db/schema';
+import { sharedSecret } from '~/server/secrets';
 import { updateNotificationSettings } from '../notification-settings.server';
 import type { EventKind } from '../notifications';
-import { readUnsubscribeToken, unsubscribeKey } from './unsubscribe-token.server';
+import { readUnsubscribeToken } from './unsubscribe-token.server';
+
+/** The name of the key that signs unsubscribe links in `app_secrets`. */
+export const unsubscribeKeyName = 'unsubscribe-link-key';
+
+/** The key that signs unsubscribe links, the same in every process on the database. */
+export async function unsubscribeKey(db: Database): Promise<Buffer> {
+	const key = await sharedSecret(db, unsubscribeKeyName, () =>
+		randomBytes(32).toString('base64url'),
+	);
+	return Buffer.from(key, 'base64url');
+}
 
 /** The form field of the unsubscribe page's button that turns the mail on again. */
 export const resubscribeField = 'resubscribe';
