@@ -11,7 +11,12 @@
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { allSeededPeople, seededArea, sessionDigest } from './seeded-accounts.ts';
+import {
+	allSeededPeople,
+	seededArea,
+	seededUnsubscribeKey,
+	sessionDigest,
+} from './seeded-accounts.ts';
 
 export type SeedName = 'full' | 'sparse' | 'main';
 
@@ -202,7 +207,7 @@ async function seedReservations(tx: SeedTransaction, now: Date): Promise<void> {
 	}
 }
 
-/** The signed-in people of `seeded-accounts.ts` and their sessions, in two statements. */
+/** The signed-in people of `seeded-accounts.ts`, their sessions and the key of their mail's links. */
 async function seedPeople(tx: SeedTransaction, now: Date): Promise<void> {
 	const people = allSeededPeople();
 	await tx.query(
@@ -221,6 +226,10 @@ async function seedPeople(tx: SeedTransaction, now: Date): Promise<void> {
 			people.map((p) => p.profile?.areaName ?? null),
 			people.map((p) => (p.kind === 'moderator' ? 'moderator' : 'member')),
 		],
+	);
+	await tx.query(
+		`insert into app_secrets (name, value) values ('unsubscribe-link-key', to_jsonb($1::text))`,
+		[seededUnsubscribeKey],
 	);
 	await tx.query(
 		`insert into sessions (id, user_id, expires_at)
