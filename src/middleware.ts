@@ -6,6 +6,7 @@ import { builtOrigin } from '~/server/config';
 import { findUserForRequest } from '~/server/auth/current-user';
 import { getServerContext } from '~/app/context';
 import { isModerator } from '~/features/moderation/moderators.server';
+import { isUnsubscribePost } from '~/features/notifications/mail/unsubscribe-link';
 import { isCrossSiteWrite } from '~/server/site-origin';
 import { framePolicy } from '~/lib/content-security';
 import { answerPublicPage, processPageCache } from '~/app/page-cache';
@@ -31,9 +32,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
 	context.locals.origin = server.config.publicUrl;
 	// Astro's own check compares with the address it was built for; the site's is read at run time.
 	// The share sheet's post comes from the system, not a page of the site; its action stores
-	// nothing and only opens the listing form.
+	// nothing and only opens the listing form. A mail client's one-click unsubscribe carries no
+	// origin: its signed link is its credential.
 	if (
 		!isShareTargetPath(context.url.pathname) &&
+		!isUnsubscribePost(context.request.method, context.url.pathname) &&
 		isCrossSiteWrite(context.request, server.config, { originRequired: true })
 	) {
 		const t = useTranslations(localeOfPath(context.url.pathname));

@@ -89,6 +89,15 @@ export const passwordResetPolicy = {
 	perEmail: { limit: 3, windowMs: 60 * 60_000 },
 } as const;
 
+/**
+ * Confirming the address of a built-in account: the link mailed at sign-up works for a week; a
+ * signed-in person may ask for it again a few times an hour.
+ */
+export const emailVerificationPolicy = {
+	linkTtlMs: 7 * 24 * 60 * 60_000,
+	resendPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+} as const;
+
 /** Requests and hand-overs (docs/product-rules.md#givings). */
 export const requestLimits = {
 	/** Requests one receiver may have open or reserved at once, a fair share for everyone. */

@@ -12,6 +12,7 @@ import enItemForm from '../../locales/en/itemForm.json' with { type: 'json' };
 import enItemRequests from '../../locales/en/itemRequests.json' with { type: 'json' };
 import enItems from '../../locales/en/items.json' with { type: 'json' };
 import enLegal from '../../locales/en/legal.json' with { type: 'json' };
+import enMail from '../../locales/en/mail.json' with { type: 'json' };
 import enMyRequests from '../../locales/en/myRequests.json' with { type: 'json' };
 import enNav from '../../locales/en/nav.json' with { type: 'json' };
 import enNotFound from '../../locales/en/notFound.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import idItemForm from '../../locales/id/itemForm.json' with { type: 'json' };
 import idItemRequests from '../../locales/id/itemRequests.json' with { type: 'json' };
 import idItems from '../../locales/id/items.json' with { type: 'json' };
 import idLegal from '../../locales/id/legal.json' with { type: 'json' };
+import idMail from '../../locales/id/mail.json' with { type: 'json' };
 import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' };
 import idNav from '../../locales/id/nav.json' with { type: 'json' };
 import idNotFound from '../../locales/id/notFound.json' with { type: 'json' };
@@ -86,6 +88,7 @@ export const allResources: Record<Locale, Resources> = {
 		itemRequests: idItemRequests,
 		items: idItems,
 		legal: idLegal,
+		mail: idMail,
 		myRequests: idMyRequests,
 		nav: idNav,
 		notFound: idNotFound,
@@ -119,6 +122,7 @@ export const allResources: Record<Locale, Resources> = {
 		itemRequests: enItemRequests,
 		items: enItems,
 		legal: enLegal,
+		mail: enMail,
 		myRequests: enMyRequests,
 		nav: enNav,
 		notFound: enNotFound,

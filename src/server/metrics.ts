@@ -51,6 +51,21 @@ export const pushSubscriptionsEnded = new Counter({
 	registers: [metrics],
 });
 
+/** Notification mail handed to the mail server, by kind: one notification, or a daily digest. */
+export const mailSent = new Counter({
+	name: 'hibahin_mail_sent_total',
+	help: 'Notification mail handed to the mail server, by kind (single or digest)',
+	labelNames: ['kind'] as const,
+	registers: [metrics],
+});
+
+/** Notification mail the mail server did not take; each is tried again later. */
+export const mailFailed = new Counter({
+	name: 'hibahin_mail_failed_total',
+	help: 'Notification mail the mail server did not take',
+	registers: [metrics],
+});
+
 /**
  * The route a request counts under: ids, storage keys and tokens become placeholders, so the
  * number of series stays small whatever visitors ask for; anything not found is one route.

@@ -4,7 +4,7 @@ import { loadDemoData } from '~/app/demo-data';
 import type { Givings, HeroEntry, SiteTotals } from '~/features/heroes/heroes';
 import { requestStates } from '~/features/requests/requests';
 import type { NotificationList } from '~/features/notifications/notifications';
-import { itemRequests, items, users } from '~/server/db/schema';
+import { itemRequests, items, localAccounts, users } from '~/server/db/schema';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';
 
 describeOnDatabases('Demo data', (use) => {
@@ -29,6 +29,17 @@ describeOnDatabases('Demo data', (use) => {
 
 	it('loads once, into an empty database only', async () => {
 		expect(await loadDemoData(use().server)).toBe(false);
+	});
+
+	it('has every demo address confirmed, at the provider and on the site, so mail reaches it', async () => {
+		const { db } = use().server;
+		const people = await db.select().from(users);
+		const accounts = await db.select().from(localAccounts);
+		expect(people.length).toBe(5);
+		expect(people.every((person) => person.emailVerified)).toBe(true);
+		expect(accounts.map((account) => account.emailVerifiedAt)).toEqual(
+			people.map(() => expect.any(Date)),
+		);
 	});
 
 	it('ranks the donors by their confirmed hand-overs, not by the items marked donated', async () => {

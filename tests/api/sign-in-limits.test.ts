@@ -12,7 +12,8 @@ import {
 import { type SignInPolicy, signInGuard } from '~/server/auth/provider/sign-in-limits';
 import { type Database, openPglite } from '~/server/db/client';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from '~/server/rate-limit';
-import { testDatabases } from '../helpers/test-server';
+import { devMailbox } from '~/server/mail/dev-mailbox';
+import { testDatabases, testOrigin } from '../helpers/test-server';
 
 /** Where accounts live, and where the limits count: a database, or Redis beside one. */
 interface Backend {
@@ -59,6 +60,8 @@ const backends: { name: string; start: () => Promise<Backend> }[] = [
 /** A visitor's address; behind a carrier's NAT many people share one. */
 const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const uniqueEmail = () => `warga.${randomBytes(6).toString('hex')}@example.com`;
+/** Where the confirmation links of the sign-ups here go: held, never sent. */
+const mailer = devMailbox(() => {});
 const interaction = {
 	uid: 'sign-in-in-progress',
 	requestedMode: 'signIn' as const,
@@ -85,7 +88,7 @@ for (const { name, start } of backends) {
 			form.set('password', password);
 			form.set('passwordConfirm', password);
 			return submitInteraction(
-				{ db: backend.db, rateLimiter: backend.limiter },
+				{ db: backend.db, rateLimiter: backend.limiter, mailer, config: { publicUrl: testOrigin } },
 				interaction,
 				mode,
 				form,

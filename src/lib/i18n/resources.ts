@@ -11,6 +11,7 @@ import type items from '../../../locales/id/items.json';
 import type itemDetail from '../../../locales/id/itemDetail.json';
 import type itemRequests from '../../../locales/id/itemRequests.json';
 import type legal from '../../../locales/id/legal.json';
+import type mail from '../../../locales/id/mail.json';
 import type myRequests from '../../../locales/id/myRequests.json';
 import type nav from '../../../locales/id/nav.json';
 import type notifications from '../../../locales/id/notifications.json';
@@ -45,6 +46,7 @@ export interface Resources {
 	itemDetail: typeof itemDetail;
 	itemRequests: typeof itemRequests;
 	legal: typeof legal;
+	mail: typeof mail;
 	myRequests: typeof myRequests;
 	nav: typeof nav;
 	notFound: typeof notFound;

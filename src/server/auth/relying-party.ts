@@ -33,6 +33,8 @@ export interface VerifiedSignIn {
 	issuer: string;
 	subject: string;
 	email: string | null;
+	/** The ID token's `email_verified`: only `true` counts. */
+	emailVerified: boolean;
 	name: string | null;
 	idToken: string;
 	redirectTo: string;
@@ -208,6 +210,7 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 				issuer: claims.iss,
 				subject: claims.sub,
 				email: typeof claims['email'] === 'string' ? claims['email'] : null,
+				emailVerified: claims['email_verified'] === true,
 				name: typeof claims['name'] === 'string' ? claims['name'] : null,
 				idToken: tokens.id_token,
 				redirectTo: transaction.redirectTo,

@@ -8,26 +8,35 @@ import { items, notificationSettings, signIns, users } from '~/server/db/schema'
 /** A user as stored: the identity at the provider, and the profile. */
 export type UserRow = typeof users.$inferSelect;
 
-/** The user signed in as `subject` at `issuer`, created on first sign-in. */
+/**
+ * The user signed in as `subject` at `issuer`, created on first sign-in. The provider's word on
+ * the address (`email`, and `emailVerified` from a sign-in's ID token) is stored each time; a
+ * caller that does not know whether it is verified (an API token) leaves that as it was.
+ */
 export async function findOrCreateUser(
 	db: Database,
-	identity: { issuer: string; subject: string; email: string | null },
+	identity: { issuer: string; subject: string; email: string | null; emailVerified?: boolean },
 ): Promise<UserRow> {
 	const [existing] = await db
 		.select()
 		.from(users)
 		.where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));
 	if (existing) {
-		if (existing.deletionRequestedAt) return restoreAccount(db, existing);
-		if (identity.email && identity.email !== existing.email) {
-			const [updated] = await db
-				.update(users)
-				.set({ email: identity.email, updatedAt: new Date() })
-				.where(eq(users.id, existing.id))
-				.returning();
-			return updated!;
-		}
-		return existing;
+		const user = existing.deletionRequestedAt ? await restoreAccount(db, existing) : existing;
+		const emailChanged = identity.email !== null && identity.email !== user.email;
+		const verifiedChanged =
+			identity.emailVerified !== undefined && identity.emailVerified !== user.emailVerified;
+		if (!emailChanged && !verifiedChanged) return user;
+		const [updated] = await db
+			.update(users)
+			.set({
+				...(emailChanged ? { email: identity.email } : {}),
+				...(identity.emailVerified !== undefined ? { emailVerified: identity.emailVerified } : {}),
+				updatedAt: new Date(),
+			})
+			.where(eq(users.id, user.id))
+			.returning();
+		return updated!;
 	}
 	const [created] = await db
 		.insert(users)

@@ -17,6 +17,17 @@ describe('the development mailbox', () => {
 		);
 	});
 
+	it('keeps and logs a message’s header fields', async () => {
+		const log = vi.fn();
+		const mailbox = devMailbox(log);
+		const headers = { 'Content-Language': 'en', 'List-Unsubscribe': '<http://x/unsubscribe/t>' };
+		await mailbox.send({ ...message, headers });
+		expect(mailbox.recent()[0]!.headers).toEqual(headers);
+		expect(log).toHaveBeenCalledWith(
+			expect.stringContaining('Content-Language: en\nList-Unsubscribe: <http://x/unsubscribe/t>\n'),
+		);
+	});
+
 	describe('is open only to a browser on the server itself, on a local site without SMTP', () => {
 		const mailbox = devMailbox(() => {});
 		const local = { devMailbox: mailbox, config: { publicUrl: 'http://localhost:4321' } };

@@ -22,7 +22,12 @@ export function devMailbox(log: (line: string) => void = (line) => console.info(
 	const held: HeldMail[] = [];
 	return {
 		send(message) {
-			log(`Mail to ${message.to} (no SMTP_URL, not sent): ${message.subject}\n${message.text}`);
+			const headers = Object.entries(message.headers ?? {}).map(
+				([name, value]) => `${name}: ${value}\n`,
+			);
+			log(
+				`Mail to ${message.to} (no SMTP_URL, not sent): ${message.subject}\n${headers.join('')}${message.text}`,
+			);
 			held.unshift({ ...message, heldAt: new Date() });
 			held.length = Math.min(held.length, kept);
 			return Promise.resolve();

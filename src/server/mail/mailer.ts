@@ -8,6 +8,11 @@ export interface MailMessage {
 	subject: string;
 	text: string;
 	html: string;
+	/**
+	 * Extra header fields by name (`Content-Language`, `List-Unsubscribe`, …). A `Message-ID`
+	 * given here is the message's own, so a message sent again is known as the same one.
+	 */
+	headers?: Record<string, string>;
 }
 
 /** Sends mail; `send` resolves once the message was handed over. */
@@ -17,10 +22,23 @@ export interface Mailer {
 
 /** Mail through the SMTP server named by `url`: `smtp://user:pass@host:587` or `smtps://…`. */
 export function smtpMailer(url: string, from: string): Mailer {
-	const transport = createTransport(url);
+	// Short timeouts: a mail server that hangs is tried again later, well within the time the
+	// outbox holds a delivery for its sender (`deliveryLimits.claimMs`).
+	const transport = createTransport({
+		url,
+		connectionTimeout: 10_000,
+		greetingTimeout: 5_000,
+		socketTimeout: 10_000,
+	});
 	return {
-		async send(message) {
-			await transport.sendMail({ from, ...message });
+		async send({ headers = {}, ...message }) {
+			const { 'Message-ID': messageId, ...others } = headers;
+			await transport.sendMail({
+				from,
+				...message,
+				headers: others,
+				...(messageId ? { messageId } : {}),
+			});
 		},
 	};
 }

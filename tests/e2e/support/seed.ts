@@ -11,7 +11,12 @@
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { allSeededPeople, seededArea, sessionDigest } from './seeded-accounts.ts';
+import {
+	allSeededPeople,
+	seededArea,
+	seededUnsubscribeKey,
+	sessionDigest,
+} from './seeded-accounts.ts';
 
 export type SeedName = 'full' | 'sparse' | 'main';
 
@@ -168,9 +173,10 @@ async function seedReservations(tx: SeedTransaction, now: Date): Promise<void> {
 	const hours = (count: number) => new Date(now.getTime() + count * 60 * 60_000);
 	for (const [index, person] of [donor, receiver].entries()) {
 		await tx.query(
-			`insert into users (id, issuer, subject, email, name, phone, address, area_id, area_name)
-			values ($1, 'https://e2e.test', $1, $2, $3, $4, 'Jl. Melati No. 8, RT 02/RW 03', '31.74.07',
-				'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta')`,
+			`insert into users (id, issuer, subject, email, email_verified, name, phone, address,
+				area_id, area_name)
+			values ($1, 'https://e2e.test', $1, $2, true, $3, $4, 'Jl. Melati No. 8, RT 02/RW 03',
+				'31.74.07', 'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta')`,
 			[person.id, `${person.id}@example.com`, person.name, `+6281299900${index}11`],
 		);
 		await tx.query(`insert into sessions (id, user_id, expires_at) values ($1, $2, $3)`, [
@@ -201,12 +207,13 @@ async function seedReservations(tx: SeedTransaction, now: Date): Promise<void> {
 	}
 }
 
-/** The signed-in people of `seeded-accounts.ts` and their sessions, in two statements. */
+/** The signed-in people of `seeded-accounts.ts`, their sessions and the key of their mail's links. */
 async function seedPeople(tx: SeedTransaction, now: Date): Promise<void> {
 	const people = allSeededPeople();
 	await tx.query(
-		`insert into users (id, issuer, subject, email, name, phone, address, area_id, area_name, role)
-		select id, 'https://e2e.test', id, email, name, phone, address, area_id, area_name, role
+		`insert into users (id, issuer, subject, email, email_verified, name, phone, address, area_id,
+			area_name, role)
+		select id, 'https://e2e.test', id, email, true, name, phone, address, area_id, area_name, role
 		from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
 			$7::text[], $8::text[]) as p(id, email, name, phone, address, area_id, area_name, role)`,
 		[
@@ -219,6 +226,10 @@ async function seedPeople(tx: SeedTransaction, now: Date): Promise<void> {
 			people.map((p) => p.profile?.areaName ?? null),
 			people.map((p) => (p.kind === 'moderator' ? 'moderator' : 'member')),
 		],
+	);
+	await tx.query(
+		`insert into app_secrets (name, value) values ('unsubscribe-link-key', to_jsonb($1::text))`,
+		[seededUnsubscribeKey],
 	);
 	await tx.query(
 		`insert into sessions (id, user_id, expires_at)

@@ -25,6 +25,12 @@ export const seededSlots: Record<SeededKind, number> = {
 	moderator: 12,
 };
 
+/**
+ * The key that signs unsubscribe links on the seeded servers (base64url, 32 bytes), so a
+ * journey can make a seeded person's link as their mail would carry it.
+ */
+export const seededUnsubscribeKey = 'c2VlZGVkLXVuc3Vic2NyaWJlLWtleS0wMTIzNDU2Nzg';
+
 /** The district every seeded profile lives in, as the profile form names it. */
 export const seededArea = {
 	id: '31.74.07',

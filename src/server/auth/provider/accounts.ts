@@ -18,9 +18,17 @@ export function normalizeEmail(email: string): string {
 	return email.trim().toLowerCase();
 }
 
-export async function findLocalAccount(db: Database, id: string): Promise<LocalAccount | null> {
+/** An account by id, with when its address was confirmed (`null`: not yet). */
+export async function findLocalAccount(
+	db: Database,
+	id: string,
+): Promise<(LocalAccount & { emailVerifiedAt: Date | null }) | null> {
 	const [account] = await db
-		.select({ id: localAccounts.id, email: localAccounts.email })
+		.select({
+			id: localAccounts.id,
+			email: localAccounts.email,
+			emailVerifiedAt: localAccounts.emailVerifiedAt,
+		})
 		.from(localAccounts)
 		.where(eq(localAccounts.id, id));
 	return account ?? null;

@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod/mini';
+import type { Locale } from '~/lib/i18n/locales';
 import type { Database } from '../../db/client';
+import { log } from '../../log';
 import { oidcPayloads } from '../../db/schema';
 import type { RateLimiter } from '../../rate-limit';
 import { createLocalAccount, verifyLocalAccount } from './accounts';
+import { sendVerificationMail, type VerificationDeps } from './email-verification';
 import { type SignInRefusal, signInGuard } from './sign-in-limits';
 import { issueInteractionTicket } from './tickets';
 
@@ -51,7 +54,8 @@ export async function findInteraction(
 }
 
 export type InteractionOutcome =
-	| { ok: true; ticket: string }
+	/** `verificationMail`: after a sign-up, the link that confirms the address, on its way. */
+	| { ok: true; ticket: string; verificationMail?: Promise<void> }
 	| {
 			ok: false;
 			/** 400 for a form to correct, 429 while the limits refuse it. */
@@ -72,14 +76,16 @@ function refusalMessage(mode: InteractionMode, refusal: SignInRefusal): string {
 /**
  * Checks the submitted form and, when the email and password are right (or the new account
  * was created), returns the ticket that lets the provider finish the interaction. `caller` is
- * the visitor's address, for the limits of `signInGuard`.
+ * the visitor's address, for the limits of `signInGuard`. A new account is mailed the link
+ * that confirms its address, in `locale`, the language of the sign-up page.
  */
 export async function submitInteraction(
-	deps: { db: Database; rateLimiter: RateLimiter },
+	deps: VerificationDeps & { rateLimiter: RateLimiter },
 	interaction: PendingInteraction,
 	mode: InteractionMode,
 	form: FormData,
 	caller: string,
+	locale: Locale = 'id',
 ): Promise<InteractionOutcome> {
 	const email = String(form.get('email') ?? '').trim();
 	const parsed = credentialsSchema.safeParse({
@@ -111,7 +117,15 @@ export async function submitInteraction(
 		if (!account) {
 			return { ok: false, status: 400, email, errors: { form: 'auth.form.errors.emailTaken' } };
 		}
-		return { ok: true, ticket: await issueInteractionTicket(deps.db, interaction.uid, account.id) };
+		// Signing up does not wait for the mail server; a link that did not go can be asked again.
+		const verificationMail = sendVerificationMail(deps, account, locale).catch((error: unknown) => {
+			log.error({ err: error }, 'sign-up: the address confirmation link could not be sent');
+		});
+		return {
+			ok: true,
+			ticket: await issueInteractionTicket(deps.db, interaction.uid, account.id),
+			verificationMail,
+		};
 	}
 
 	const refusal = await guard.refusal(parsed.data.email, caller);

@@ -116,7 +116,11 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 			if (!account) return undefined;
 			return {
 				accountId: account.id,
-				claims: () => ({ sub: account.id, email: account.email, email_verified: false }),
+				claims: () => ({
+					sub: account.id,
+					email: account.email,
+					email_verified: account.emailVerifiedAt !== null,
+				}),
 			};
 		},
 		interactions: {
