@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { notify } from '~/features/notifications/notifications.server';
-import { notificationSettings, pushSubscriptions } from '~/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { notificationSettings, pushSubscriptions, users as userTable } from '~/server/db/schema';
 import { startPushReceiver } from '../helpers/push-receiver';
+import { startSmtpPeer } from '../helpers/smtp-peer';
 import { freshDatabase, signedInUser, startApp } from './support/app-process';
 import { killHard } from './support/cluster';
 
@@ -25,14 +27,16 @@ describe.skipIf(!databaseUrl)('kill -9 while notifications are sent', () => {
 	const dataDir = mkdtempSync(join(tmpdir(), 'hibahin-outbox-'));
 	afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-	it('delivers each of 50 queued notifications after a restart, once to the person', async () => {
+	it('pushes and mails each of 50 queued notifications after a restart, once to the person', async () => {
 		const database = await freshDatabase(databaseUrl!);
 		// A slow push service, so the kill lands while messages are on their way.
 		const receiver = await startPushReceiver({ answerDelayMs: 150 });
+		const smtp = await startSmtpPeer();
 		const env = {
 			DATABASE_URL: database.url,
 			DATA_DIR: dataDir,
 			PUSH_ALLOWED_ORIGINS: receiver.origin,
+			SMTP_URL: smtp.url,
 		};
 		const first = await startApp(env);
 		const devices = new Map<string, string>();
@@ -51,6 +55,10 @@ describe.skipIf(!databaseUrl)('kill -9 while notifications are sent', () => {
 			await database.db
 				.insert(notificationSettings)
 				.values({ userId: user.id, quietStart: null, quietEnd: null });
+			await database.db
+				.update(userTable)
+				.set({ emailVerified: true })
+				.where(eq(userTable.id, user.id));
 			users.push(user);
 		}
 		await database.db.transaction(async (tx) => {
@@ -76,17 +84,18 @@ describe.skipIf(!databaseUrl)('kill -9 while notifications are sent', () => {
 			Number(
 				(
 					await database.client`select count(*) as left from notification_outbox
-						where channel = 'push' and done_at is null`
+						where done_at is null`
 				)[0]!['left'],
 			);
 		await until(async () => (await pending()) === 0, 60_000);
 		second.child.kill('SIGTERM');
 		await second.exited;
 
-		const outcomes = await database.client`select outcome, count(*)::int as count
-			from notification_outbox where channel = 'push' group by outcome`;
-		expect(outcomes.map((row) => [row['outcome'], row['count']])).toEqual([
-			['sent', people * perPerson],
+		const outcomes = await database.client`select channel, outcome, count(*)::int as count
+			from notification_outbox group by channel, outcome order by channel`;
+		expect(outcomes.map((row) => [row['channel'], row['outcome'], row['count']])).toEqual([
+			['email', 'sent', people * perPerson],
+			['push', 'sent', people * perPerson],
 		]);
 		// Each notification reached its person's device; a message in flight at the kill may have
 		// gone twice, under the same topic and tag, which the device shows as one.
@@ -106,11 +115,17 @@ describe.skipIf(!databaseUrl)('kill -9 while notifications are sent', () => {
 		}
 		const repeated = receiver.received.length - shown.size;
 		expect(repeated).toBeLessThanOrEqual(perPerson);
+		// Each mail arrived, under its own Message-ID; a mail sent again keeps it.
+		const mailIds = new Set(smtp.received.map((mail) => mail.mail.messageId));
+		expect(mailIds.size).toBe(people * perPerson);
+		expect(smtp.received.length - mailIds.size).toBeLessThanOrEqual(perPerson);
 		console.log(
 			`kill -9 with ${people * perPerson} notifications queued: ${beforeRestart} pushed before ` +
-				`the kill, all ${shown.size} delivered after the restart, ${repeated} sent again`,
+				`the kill, all ${shown.size} pushed and ${mailIds.size} mailed after the restart, ` +
+				`${repeated} pushes and ${smtp.received.length - mailIds.size} mails sent again`,
 		);
 		await receiver.close();
+		await smtp.close();
 		await database.drop();
 	});
 });
