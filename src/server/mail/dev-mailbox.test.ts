@@ -4,16 +4,16 @@ import { devMailbox, isLoopback, mailboxFor } from './dev-mailbox';
 const message = { to: 'ani@example.com', subject: 'Tautan', text: 'http://x/1', html: '' };
 
 describe('the development mailbox', () => {
-	it('writes every message to the log and keeps the latest twenty, newest first', async () => {
+	it('writes every message to the log and keeps the latest fifty, newest first', async () => {
 		const log = vi.fn();
 		const mailbox = devMailbox(log);
-		for (let number = 1; number <= 25; number++) {
+		for (let number = 1; number <= 55; number++) {
 			await mailbox.send({ ...message, subject: `Pesan ${number}` });
 		}
-		expect(log).toHaveBeenCalledTimes(25);
+		expect(log).toHaveBeenCalledTimes(55);
 		expect(log).toHaveBeenLastCalledWith(expect.stringContaining('http://x/1'));
 		expect(mailbox.recent().map((held) => held.subject)).toEqual(
-			Array.from({ length: 20 }, (_, index) => `Pesan ${25 - index}`),
+			Array.from({ length: 50 }, (_, index) => `Pesan ${55 - index}`),
 		);
 	});
 

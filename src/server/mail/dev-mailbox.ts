@@ -11,8 +11,8 @@ export interface DevMailbox extends Mailer {
 	recent(): readonly HeldMail[];
 }
 
-/** How many messages the development mailbox keeps. */
-const kept = 20;
+/** How many messages the development mailbox keeps: notification mail comes often. */
+const kept = 50;
 
 /**
  * The mailer of embedded mode: each message is printed to the log, where whoever runs the server
