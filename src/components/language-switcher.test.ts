@@ -9,7 +9,7 @@ async function switchLinks(url: string, locale: 'id' | 'en'): Promise<string[]> 
 	const container = await AstroContainer.create();
 	const html = await container.renderToString(LanguageSwitcher, {
 		request: new Request(url),
-		locals: { useTranslations },
+		locals: { useTranslations, user: null, isModerator: false, origin: 'http://localhost' },
 		props: { locale, path: new URL(url).pathname },
 	});
 	return [...html.matchAll(/<a href="([^"]*)"/g)].map((match) =>

@@ -8,7 +8,7 @@ async function siteNav(locale: 'id' | 'en', path: string): Promise<string> {
 	const container = await AstroContainer.create();
 	return container.renderToString(SiteNav, {
 		request: new Request(`http://localhost${path}`),
-		locals: { useTranslations },
+		locals: { useTranslations, user: null, isModerator: false, origin: 'http://localhost' },
 		props: { locale, path, user: null },
 	});
 }
