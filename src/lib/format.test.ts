@@ -4,6 +4,7 @@ import {
 	formatMonthYear,
 	formatNumber,
 	formatRupiah,
+	formatShortDate,
 	formatTime,
 	formatWait,
 } from './format';
@@ -24,25 +25,44 @@ describe('formatRupiah', () => {
 
 describe('formatDate', () => {
 	it('writes the Indonesian long month with numeric day and year', () => {
-		expect(formatDate('2026-08-17T03:00:00Z')).toBe('17 Agustus 2026');
+		expect(formatDate('2026-08-17T03:00:00Z', 'id')).toBe('17 Agustus 2026');
+	});
+
+	it('writes the English month name, day first, on English pages', () => {
+		expect(formatDate('2026-12-01T08:58:00Z', 'en')).toBe('1 December 2026');
 	});
 
 	it('uses Jakarta time, not the server clock', () => {
 		// 20:00 UTC on 31 December is already New Year's Day in Jakarta (UTC+7).
-		expect(formatDate('2026-12-31T20:00:00Z')).toBe('1 Januari 2027');
+		expect(formatDate('2026-12-31T20:00:00Z', 'id')).toBe('1 Januari 2027');
+		expect(formatDate('2026-12-31T20:00:00Z', 'en')).toBe('1 January 2027');
+	});
+});
+
+describe('formatShortDate', () => {
+	it('shortens the month in the page language', () => {
+		expect(formatShortDate('2026-10-19T03:00:00Z', 'id')).toBe('19 Okt 2026');
+		expect(formatShortDate('2026-10-19T03:00:00Z', 'en')).toBe('19 Oct 2026');
 	});
 });
 
 describe('formatTime', () => {
 	it('writes the hour and minutes in Jakarta, the Indonesian way', () => {
-		expect(formatTime('2026-11-22T07:30:00Z')).toBe('14.30');
-		expect(formatTime('2026-11-22T17:05:00Z')).toBe('00.05');
+		expect(formatTime('2026-11-22T07:30:00Z', 'id')).toBe('14.30');
+		expect(formatTime('2026-11-22T17:05:00Z', 'id')).toBe('00.05');
+	});
+
+	it('writes the hour and minutes in Jakarta on a 12-hour clock in English', () => {
+		// Some versions of Intl put a narrow no-break space before AM/PM, others a plain one.
+		expect(formatTime('2026-12-01T08:58:00Z', 'en')).toMatch(/^3:58\sPM$/);
+		expect(formatTime('2026-11-22T17:05:00Z', 'en')).toMatch(/^12:05\sAM$/);
 	});
 });
 
 describe('formatMonthYear', () => {
 	it('writes the month and year a member joined', () => {
-		expect(formatMonthYear(new Date('2026-02-10T12:00:00Z'))).toBe('Februari 2026');
+		expect(formatMonthYear(new Date('2026-02-10T12:00:00Z'), 'id')).toBe('Februari 2026');
+		expect(formatMonthYear(new Date('2026-02-10T12:00:00Z'), 'en')).toBe('February 2026');
 	});
 });
 

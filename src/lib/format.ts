@@ -1,4 +1,7 @@
-/** Formatting of money and dates: Indonesian conventions, Jakarta time (docs/product-rules.md#formatting). */
+/**
+ * Formatting of money and dates: dates in the page's language, always in Jakarta time; money and
+ * numbers the Indonesian way (docs/product-rules.md#formatting).
+ */
 
 import type { Locale } from './i18n/locales';
 
@@ -10,28 +13,59 @@ const rupiah = new Intl.NumberFormat('id-ID', {
 	maximumFractionDigits: 0,
 });
 
-const longDate = new Intl.DateTimeFormat('id-ID', {
-	day: 'numeric',
-	month: 'long',
-	year: 'numeric',
-	timeZone,
-});
+/**
+ * The `Intl` tag dates are written in per language: English writes the day before the month
+ * (`1 December 2026`), as the British do, rather than the American `December 1, 2026`.
+ */
+const dateTags: Record<Locale, string> = { id: 'id-ID', en: 'en-GB' };
 
-const shortDate = new Intl.DateTimeFormat('id-ID', {
-	day: 'numeric',
-	month: 'short',
-	year: 'numeric',
-	timeZone,
-});
+/** One formatter per language, made once: building an `Intl` formatter is slow. */
+function perLocale(make: (locale: Locale) => Intl.DateTimeFormat) {
+	const made: Record<Locale, Intl.DateTimeFormat> = { id: make('id'), en: make('en') };
+	return (locale: Locale) => made[locale];
+}
 
-const time = new Intl.DateTimeFormat('id-ID', {
-	hour: '2-digit',
-	minute: '2-digit',
-	hourCycle: 'h23',
-	timeZone,
-});
+const longDate = perLocale(
+	(locale) =>
+		new Intl.DateTimeFormat(dateTags[locale], {
+			day: 'numeric',
+			month: 'long',
+			year: 'numeric',
+			timeZone,
+		}),
+);
 
-const monthYear = new Intl.DateTimeFormat('id-ID', { month: 'long', year: 'numeric', timeZone });
+const shortDate = perLocale(
+	(locale) =>
+		new Intl.DateTimeFormat(dateTags[locale], {
+			day: 'numeric',
+			month: 'short',
+			year: 'numeric',
+			timeZone,
+		}),
+);
+
+/** Indonesian writes `15.58` on a 24-hour clock, English `3:58 PM`. */
+const time = perLocale((locale) =>
+	locale === 'id'
+		? new Intl.DateTimeFormat('id-ID', {
+				hour: '2-digit',
+				minute: '2-digit',
+				hourCycle: 'h23',
+				timeZone,
+			})
+		: new Intl.DateTimeFormat('en-US', {
+				hour: 'numeric',
+				minute: '2-digit',
+				hour12: true,
+				timeZone,
+			}),
+);
+
+const monthYear = perLocale(
+	(locale) =>
+		new Intl.DateTimeFormat(dateTags[locale], { month: 'long', year: 'numeric', timeZone }),
+);
 
 const number = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
 
@@ -42,24 +76,24 @@ export function formatRupiah(amount: number): string {
 	return rupiah.format(amount);
 }
 
-/** `2026-11-22` → `22 November 2026`. */
-export function formatDate(date: Date | string | number): string {
-	return longDate.format(new Date(date));
+/** `2026-12-01` → `1 Desember 2026` in Indonesian, `1 December 2026` in English. */
+export function formatDate(date: Date | string | number, locale: Locale): string {
+	return longDate(locale).format(new Date(date));
 }
 
-/** `2026-11-22` → `22 Nov 2026`, where a phone has no room for the month's full name. */
-export function formatShortDate(date: Date | string | number): string {
-	return shortDate.format(new Date(date));
+/** `2026-10-19` → `19 Okt 2026` / `19 Oct 2026`, where a phone has no room for the month's name. */
+export function formatShortDate(date: Date | string | number, locale: Locale): string {
+	return shortDate(locale).format(new Date(date));
 }
 
-/** `2026-11-22T07:05:00Z` → `14.05`: the hour and minute in Jakarta (WIB), Indonesian style. */
-export function formatTime(date: Date | string | number): string {
-	return time.format(new Date(date));
+/** `2026-12-01T08:58:00Z` → `15.58` / `3:58 PM`: the hour and minute in Jakarta (WIB). */
+export function formatTime(date: Date | string | number, locale: Locale): string {
+	return time(locale).format(new Date(date));
 }
 
-/** `2026-11-22` → `November 2026`, for "joined" lines. */
-export function formatMonthYear(date: Date | string | number): string {
-	return monthYear.format(new Date(date));
+/** `2026-11-22` → `November 2026` in either language, for "joined" lines. */
+export function formatMonthYear(date: Date | string | number, locale: Locale): string {
+	return monthYear(locale).format(new Date(date));
 }
 
 /** The year it is in Jakarta at `date`: a new year starts there 7 hours before it does in UTC. */

@@ -32,7 +32,7 @@ describeOnDatabases('Blocking', (use) => {
 			403,
 			'BLOCKED',
 		);
-		expect(refused.message).toBe('Donatur ini tidak menerima permintaan darimu.');
+		expect(refused.message).toBe('Pemberi ini tidak menerima permintaan darimu.');
 		expect(await requestsOf(use(), blocked)).toEqual([]);
 
 		const unblocked = await use().request(`/blocks/${blocked.id}`, {

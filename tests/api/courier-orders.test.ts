@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { requestLimits } from '~/config/limits';
 import { orderUpkeep } from '~/features/shipping/order-tracking.server';
 import type { CourierOrder } from '~/features/shipping/orders';
+import { durationWords } from '~/features/shipping/shipping';
 import { courierOrders, paymentNotifications } from '~/server/db/schema';
 import {
 	orderFor,
@@ -29,6 +30,9 @@ describeOnDatabases('Courier orders (simulated mode)', (use) => {
 
 		const order = await orderFor(use(), receiver, item.id);
 		expect(order).toMatchObject({ state: 'awaitingPayment', quantity: 1 });
+		// The courier's estimate comes as numbers too, for each page to word in its language.
+		expect(order.courier.durationRange).toMatchObject({ unit: 'days' });
+		expect(order.courier.duration).toBe(durationWords(order.courier.durationRange!));
 		expect(order.id).toMatch(/^[A-Za-z0-9\-_~.]{20,50}$/);
 		expect(order.amounts.total).toBe(
 			order.amounts.shipping + order.amounts.fee + order.amounts.insurance,

@@ -101,7 +101,7 @@ describeOnDatabases('Items with requests', (use) => {
 			}
 			const [closed] = (await notificationsOf(use(), receivers[0], 'id')).notifications;
 			expect(closed!.text).toBe(
-				'Permintaanmu untuk Kursi kayu jati ditutup: donatur sudah menghibahkannya.',
+				'Permintaanmu untuk Kursi kayu jati ditutup: pemberi sudah menghibahkannya.',
 			);
 
 			// Available again, everything is free to ask for; the closed requests stay closed.

@@ -6,8 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
 import enShipping from '../../locales/en/shipping.json' with { type: 'json' };
+import idCommon from '../../locales/id/common.json' with { type: 'json' };
 import idItemDetail from '../../locales/id/itemDetail.json' with { type: 'json' };
 import idShipping from '../../locales/id/shipping.json' with { type: 'json' };
 import { courierTotal } from '../../src/config/shipping';
@@ -20,8 +22,8 @@ import { listItem } from './support/items';
 import { otherVisitor } from './support/visitors';
 
 const texts = {
-	id: { itemDetail: idItemDetail, shipping: idShipping },
-	en: { itemDetail: enItemDetail, shipping: enShipping },
+	id: { common: idCommon, itemDetail: idItemDetail, shipping: idShipping },
+	en: { common: enCommon, itemDetail: enItemDetail, shipping: enShipping },
 } satisfies Record<Locale, unknown>;
 
 const phone = { width: 390, height: 844 };
@@ -36,7 +38,7 @@ async function firstArea(page: Page, query: string): Promise<Area> {
 
 test.describe('the shipping form', () => {
 	const locale: Locale = 'id';
-	const { itemDetail, shipping } = texts[locale];
+	const { common, itemDetail, shipping } = texts[locale];
 	const errors = shipping.errors;
 
 	test('a receiver fills the shipping form, picks a courier and sees the cost', async ({
@@ -141,7 +143,7 @@ test.describe('the shipping form', () => {
 		const option = form.getByRole('radio', { name: new RegExp(`^${jne.courierName}`) });
 		await expect(form.getByRole('radio')).toHaveCount(rates.length);
 		await expect(
-			form.getByText(fill(shipping.rates.duration_days, { ...jne.durationRange })),
+			form.getByText(fill(common.courierEstimate.range_days, { ...jne.durationRange })),
 		).not.toHaveCount(0);
 		await option.check();
 

@@ -54,7 +54,7 @@ test.describe('navigation drawer on a phone', () => {
 		expect(box?.width).toBeLessThanOrEqual(375 * 0.8);
 		expect(box?.width).toBeLessThanOrEqual(400);
 
-		for (const name of [nav.items, nav.donate, nav.support, nav.login, nav.register]) {
+		for (const name of [nav.items, nav.donate, nav.heroes, nav.support, nav.login, nav.register]) {
 			await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
 		}
 		await expect(drawer.getByRole('button', { name: nav.closeMenu })).toBeVisible();

@@ -15,6 +15,7 @@ test.describe('top navigation at desktop width', () => {
 		const links = [
 			[nav.items, '/items'],
 			[nav.donate, '/donate-item'],
+			[nav.heroes, '/heroes/rankings'],
 			[nav.support, '/support-us'],
 			[nav.login, '/login'],
 			[nav.register, '/register'],

@@ -74,6 +74,11 @@ const pageKinds: PageKind[] = [
 		title: 'items.title',
 	},
 	{
+		kind: 'a page past the end of the list',
+		path: '/items?search=tidak-ada-yang-seperti-ini&category=books&page=99',
+		redirect: { to: '/items?search=tidak-ada-yang-seperti-ini&category=books' },
+	},
+	{
 		kind: 'city page',
 		path: ({ item }) => `/items/in/${citySlug(item.pickup!.regencyName)}`,
 		title: ({ item }, t) => t('places.city.title', { city: item.pickup!.regencyName }),

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatDate, formatNumber, formatShortDate } from '~/lib/format';
+import type { Locale } from '~/lib/i18n/locales';
 import { badgeIcons } from './badges';
 import type { HeroEntry, RankingSort } from './heroes';
 
@@ -8,9 +9,9 @@ interface RankingColumn {
 	/** The order this column's figure ranks by. */
 	sort: RankingSort;
 	label: `impact.table.${'donations' | 'impactScore' | 'lastDonation'}`;
-	value: (entry: HeroEntry) => string;
+	value: (entry: HeroEntry, locale: Locale) => string;
 	/** The figure where a phone has less room, if it differs. */
-	short?: (entry: HeroEntry) => string;
+	short?: (entry: HeroEntry, locale: Locale) => string;
 }
 
 /** A row's figures, one column each, and the order each one ranks by. */
@@ -28,8 +29,8 @@ const rankingColumns: readonly RankingColumn[] = [
 	{
 		sort: 'recent',
 		label: 'impact.table.lastDonation',
-		value: (entry) => formatDate(entry.lastDonatedAt),
-		short: (entry) => formatShortDate(entry.lastDonatedAt),
+		value: (entry, locale) => formatDate(entry.lastDonatedAt, locale),
+		short: (entry, locale) => formatShortDate(entry.lastDonatedAt, locale),
 	},
 ];
 
@@ -89,6 +90,7 @@ function Badges({ entry }: { entry: HeroEntry }) {
 
 interface RankingRowProps {
 	t: TFunction;
+	locale: Locale;
 	entry: HeroEntry;
 	rank: number;
 	sort: RankingSort;
@@ -96,7 +98,7 @@ interface RankingRowProps {
 }
 
 /** One donor: rank, avatar, name and badges, and the figures (phones: see `cellOf`). */
-export function RankingRow({ t, entry, rank, sort, profileHref }: RankingRowProps) {
+export function RankingRow({ t, locale, entry, rank, sort, profileHref }: RankingRowProps) {
 	const name = entry.user.name ?? t('impact.anonymous');
 	const others = rankingColumns.filter((column) => column.sort !== sort);
 	return (
@@ -127,7 +129,7 @@ export function RankingRow({ t, entry, rank, sort, profileHref }: RankingRowProp
 								<div key={column.sort} className="truncate">
 									<dt className="inline">{t(column.label)}</dt>{' '}
 									<dd className="inline font-semibold tabular-nums">
-										{(column.short ?? column.value)(entry)}
+										{(column.short ?? column.value)(entry, locale)}
 									</dd>
 								</div>
 							))}
@@ -142,11 +144,11 @@ export function RankingRow({ t, entry, rank, sort, profileHref }: RankingRowProp
 				>
 					{column.short ? (
 						<>
-							<span className="sm:hidden">{column.short(entry)}</span>
-							<span className="max-sm:hidden">{column.value(entry)}</span>
+							<span className="sm:hidden">{column.short(entry, locale)}</span>
+							<span className="max-sm:hidden">{column.value(entry, locale)}</span>
 						</>
 					) : (
-						column.value(entry)
+						column.value(entry, locale)
 					)}
 				</td>
 			))}

@@ -152,6 +152,7 @@ export const RankingsTable = islandRoot(function RankingsTable(
 								<RankingRow
 									key={entry.userId}
 									t={t}
+									locale={props.locale}
 									entry={entry}
 									rank={rankNumber(current.page, index)}
 									sort={current.sort}

@@ -162,7 +162,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 					<h2 className="text-xl font-bold">{t('itemDetail.description')}</h2>
 					<p className="leading-relaxed break-words whitespace-pre-line">{item.description}</p>
 				</section>
-				<ItemFacts item={item} cityPage={cityPage} t={t} />
+				<ItemFacts item={item} cityPage={cityPage} locale={locale} t={t} />
 			</div>
 		</div>
 	);

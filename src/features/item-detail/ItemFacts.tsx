@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatDate, formatNumber } from '~/lib/format';
+import type { Locale } from '~/lib/i18n/locales';
 import { pickupLabel } from '~/features/places/places';
 import type { Item } from '~/features/items/items';
 import { askableQuantity } from './contact';
@@ -34,10 +35,12 @@ function pickupArea(item: Item, cityPage: CityPageLink | null, t: TFunction): Re
 export function ItemFacts({
 	item,
 	cityPage,
+	locale,
 	t,
 }: {
 	item: Item;
 	cityPage: CityPageLink | null;
+	locale: Locale;
 	t: TFunction;
 }) {
 	const facts = [
@@ -63,7 +66,7 @@ export function ItemFacts({
 			label: t('itemDetail.details.quantity'),
 			value: t('item.quantityReserved', { count: item.quantity }),
 		},
-		{ label: t('itemDetail.details.listedOn'), value: formatDate(item.createdAt) },
+		{ label: t('itemDetail.details.listedOn'), value: formatDate(item.createdAt, locale) },
 	].filter((fact) => fact !== false);
 	return (
 		<section className="grid gap-3">

@@ -32,7 +32,7 @@ export function YourRequest({
 	onChanged,
 	t,
 }: YourRequestProps) {
-	const confirmBy = confirmBySentence(request, t);
+	const confirmBy = confirmBySentence(request, t, locale);
 	// While the request is open, the contact button beside it opens the chat (and updates it).
 	const chatUrl =
 		request.state === 'open'
@@ -54,7 +54,7 @@ export function YourRequest({
 				className="grid gap-1 focus:outline-none"
 			>
 				<h3 className="font-semibold">{t('itemDetail.pickup.yourRequest')}</h3>
-				<p>{statusSentence(request, t)}</p>
+				<p>{statusSentence(request, t, locale)}</p>
 				{confirmBy && <p className="text-sm text-base-content/75">{confirmBy}</p>}
 				{canAskAgain && endedWithoutGiving(request) && <p>{t('myRequests.status.askAgain')}</p>}
 			</div>

@@ -52,8 +52,11 @@ const quantityText = {
 	expired: 'asked',
 } as const satisfies Record<RequestState, string>;
 
-/** `14.05 WIB` on `22 November 2026`, as the texts put it. */
-const when = (date: string) => ({ date: formatDate(date), time: formatTime(date) });
+/** `22 November 2026` and `14.05` (`2:05 PM` in English), as the texts put them. */
+const when = (date: string, locale: Locale) => ({
+	date: formatDate(date, locale),
+	time: formatTime(date, locale),
+});
 
 /**
  * One request as its item's donor sees it: who asks (linked to their profile) and how reliably
@@ -134,15 +137,19 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 					<li className="font-semibold">
 						{t(`itemRequests.quantity.${quantityText[request.state]}`, { count: quantity })}
 					</li>
-					<li>{t('itemRequests.askedAt', when(request.createdAt))}</li>
+					<li>{t('itemRequests.askedAt', when(request.createdAt, locale))}</li>
 					{request.state === 'reserved' && request.reservedUntil && (
-						<li>{t('itemRequests.reservedUntil', when(request.reservedUntil))}</li>
+						<li>{t('itemRequests.reservedUntil', when(request.reservedUntil, locale))}</li>
 					)}
 					{request.state === 'handedOver' && request.confirmBy && (
-						<li>{t('itemRequests.confirmBy', { name, date: formatDate(request.confirmBy) })}</li>
+						<li>
+							{t('itemRequests.confirmBy', { name, date: formatDate(request.confirmBy, locale) })}
+						</li>
 					)}
 					{request.state === 'confirmed' && request.confirmedAt && (
-						<li>{t('itemRequests.confirmedAt', { date: formatDate(request.confirmedAt) })}</li>
+						<li>
+							{t('itemRequests.confirmedAt', { date: formatDate(request.confirmedAt, locale) })}
+						</li>
 					)}
 					{request.state === 'declined' && request.declineReason && (
 						<li>

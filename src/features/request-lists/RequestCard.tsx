@@ -45,7 +45,7 @@ function requestDates(request: ItemRequest, t: TFunction) {
 export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestCardProps) {
 	const itemPath = localizePath(`/items/${request.item.id}`, locale);
 	const badge = requestBadge(request, t);
-	const confirmBy = confirmBySentence(request, t);
+	const confirmBy = confirmBySentence(request, t, locale);
 	const count = request.givenQuantity ?? request.quantity;
 	const chatUrl = donorChatUrl(
 		request,
@@ -72,7 +72,10 @@ export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestC
 					},
 				]
 			: []),
-		...requestDates(request, t).map(({ label, date }) => ({ label, value: formatDate(date) })),
+		...requestDates(request, t).map(({ label, date }) => ({
+			label,
+			value: formatDate(date, locale),
+		})),
 	];
 
 	return (
@@ -110,7 +113,7 @@ export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestC
 								{request.item.name}
 							</a>
 						</h3>
-						<p>{statusSentence(request, t)}</p>
+						<p>{statusSentence(request, t, locale)}</p>
 						{confirmBy && <p className="text-sm text-base-content/75">{confirmBy}</p>}
 					</div>
 				</div>

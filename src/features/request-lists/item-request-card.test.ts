@@ -64,7 +64,8 @@ describe('a request on its donor’s page', () => {
 
 	it('says when the request was made, in Jakarta time', () => {
 		// 03:00 UTC is 10.00 in Jakarta.
-		expect(render(regular).text).toContain('Asked on 20 November 2026 at 10.00 WIB');
+		expect(render(regular).text).toMatch(/Asked on 20 November 2026 at 10:00\sAM WIB/);
+		expect(render(regular, 'id').text).toContain('Diminta 20 November 2026 pukul 10.00 WIB');
 	});
 
 	it('replies on WhatsApp with a message naming the item and the quantity', () => {
@@ -113,7 +114,7 @@ describe('a request on its donor’s page', () => {
 		});
 		const { text } = render(reserved);
 		expect(text).toContain('2 reserved for them');
-		expect(text).toContain('Reserved until 23 November 2026 at 17.30 WIB');
+		expect(text).toMatch(/Reserved until 23 November 2026 at 5:30\sPM WIB/);
 		expect(text).toContain('Quantity handed over');
 		expect(text).toContain('Mark as handed over');
 		expect(text).toContain('Extend by 3 days');

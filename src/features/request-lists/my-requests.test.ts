@@ -14,10 +14,10 @@ const t = { id: useTranslations('id'), en: useTranslations('en') };
 
 describe('statusSentence', () => {
 	it('says how many were asked for and that the donor has not answered yet', () => {
-		expect(statusSentence(receiverRequest(), t.en)).toBe(
+		expect(statusSentence(receiverRequest(), t.en, 'en')).toBe(
 			'You asked for 2 — waiting for the donor to reply.',
 		);
-		expect(statusSentence(receiverRequest(), t.id)).toBe(
+		expect(statusSentence(receiverRequest(), t.id, 'id')).toBe(
 			'Kamu meminta 2 — menunggu balasan pemberi.',
 		);
 	});
@@ -25,8 +25,10 @@ describe('statusSentence', () => {
 	it('gives the end of a reservation in Jakarta time', () => {
 		// 20:30 UTC on 22 November is 03:30 on the 23rd in Jakarta.
 		const reserved = receiverRequest({ state: 'reserved', reservedUntil: '2026-11-22T20:30:00Z' });
-		expect(statusSentence(reserved, t.en)).toContain('until 23 November 2026 at 03.30 WIB');
-		expect(statusSentence(reserved, t.id)).toContain('sampai 23 November 2026 pukul 03.30 WIB');
+		expect(statusSentence(reserved, t.en, 'en')).toMatch(/until 23 November 2026 at 3:30\sAM WIB/);
+		expect(statusSentence(reserved, t.id, 'id')).toContain(
+			'sampai 23 November 2026 pukul 03.30 WIB',
+		);
 	});
 
 	it('asks about a hand-over and says until when it can be answered', () => {
@@ -36,21 +38,37 @@ describe('statusSentence', () => {
 			confirmBy: '2026-12-04T03:00:00Z',
 			actions: ['confirm', 'dispute'],
 		});
-		expect(statusSentence(handedOver, t.en)).toBe('The donor handed over 1 — did you receive it?');
-		expect(confirmBySentence(handedOver, t.id)).toBe('Mohon jawab sebelum 4 Desember 2026.');
-		expect(confirmBySentence(receiverRequest(), t.id)).toBeNull();
+		expect(statusSentence(handedOver, t.en, 'en')).toBe(
+			'The donor handed over 1 — did you receive it?',
+		);
+		expect(confirmBySentence(handedOver, t.id, 'id')).toBe('Mohon jawab sebelum 4 Desember 2026.');
+		expect(confirmBySentence(receiverRequest(), t.id, 'id')).toBeNull();
+		expect(confirmBySentence(handedOver, t.en, 'en')).toBe('Please answer by 4 December 2026.');
+	});
+
+	it('says a paid courier order holds a reservation, never a made-up end', () => {
+		// A paid order keeps its reservation until the parcel arrives: it has no end date.
+		const held = receiverRequest({ state: 'reserved', method: 'courier', reservedUntil: null });
+		expect(statusSentence(held, t.id, 'id')).toBe(
+			'2 dipesankan untukmu lewat pesanan kurir yang sudah kamu bayar. Barangnya disimpan untukmu sampai paketnya tiba; lihat status pengirimannya di pesanan kurir.',
+		);
+		expect(statusSentence(held, t.en, 'en')).toContain(
+			'reserved for you by your paid courier order',
+		);
+		expect(statusSentence(held, t.en, 'en')).not.toContain('1970');
+		expect(requestBadge(held, t.id)).toEqual({ label: 'Dipesan (kurir)', tone: 'badge-warning' });
 	});
 
 	it('gives the donor’s reason for a decline in the reader’s language', () => {
 		const declined = receiverRequest({ state: 'declined', declineReason: 'givenToOther' });
-		expect(statusSentence(declined, t.en)).toBe(
+		expect(statusSentence(declined, t.en, 'en')).toBe(
 			'The donor declined your request: given to someone else.',
 		);
-		expect(statusSentence(declined, t.id)).toBe(
+		expect(statusSentence(declined, t.id, 'id')).toBe(
 			'Pemberi menolak permintaanmu: sudah diberikan ke orang lain.',
 		);
 		const closed = receiverRequest({ state: 'declined', declineReason: 'noneLeft' });
-		expect(statusSentence(closed, t.en)).toBe('Your request was closed: none is left.');
+		expect(statusSentence(closed, t.en, 'en')).toBe('Your request was closed: none is left.');
 		expect(requestBadge(closed, t.en)).toEqual({ label: 'Closed', tone: 'badge-ghost' });
 	});
 });

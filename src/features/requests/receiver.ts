@@ -69,6 +69,7 @@ export function endedWithoutGiving(request: Pick<ItemRequest, 'state'>): boolean
 export type ReceiverStatus =
 	| { key: 'open' | 'waitingList'; count: number }
 	| { key: 'reserved'; count: number; until: string }
+	| { key: 'reservedByOrder'; count: number }
 	| { key: 'handedOver'; count: number; confirmBy: string }
 	| { key: 'unconfirmed' | 'confirmed'; count: number }
 	| { key: 'declinedWithReason'; reason: DeclineReason }
@@ -102,9 +103,12 @@ export function receiverStatus(
 				key: request.item.status === 'RESERVED' ? 'waitingList' : 'open',
 				count: request.quantity,
 			};
-		// A reservation always has its end, and a hand-over its time to confirm (the API sets both).
+		// A reservation made by hand has its end; one a paid courier order holds has none, as it
+		// lasts until the parcel arrives or the order ends. A hand-over always has its time to confirm.
 		case 'reserved':
-			return { key: 'reserved', count: request.quantity, until: request.reservedUntil! };
+			return request.reservedUntil === null
+				? { key: 'reservedByOrder', count: request.quantity }
+				: { key: 'reserved', count: request.quantity, until: request.reservedUntil };
 		case 'handedOver':
 			return request.actions.includes('confirm')
 				? { key: 'handedOver', count: given, confirmBy: request.confirmBy! }

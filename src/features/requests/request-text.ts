@@ -4,18 +4,19 @@
  */
 import type { TFunction } from 'i18next';
 import { formatDate, formatTime } from '~/lib/format';
+import type { Locale } from '~/lib/i18n/locales';
 import { type ReceiverStatus, receiverStatus } from './receiver';
 import type { ItemRequest } from './requests';
 
 /** The sentence that tells the receiver where their request stands. */
-export function statusSentence(request: ItemRequest, t: TFunction): string {
+export function statusSentence(request: ItemRequest, t: TFunction, locale: Locale): string {
 	const status = receiverStatus(request);
 	switch (status.key) {
 		case 'reserved':
 			return t('myRequests.status.reserved', {
 				count: status.count,
-				date: formatDate(status.until),
-				time: formatTime(status.until),
+				date: formatDate(status.until, locale),
+				time: formatTime(status.until, locale),
 			});
 		case 'declinedWithReason':
 		case 'closed':
@@ -32,10 +33,14 @@ export function statusSentence(request: ItemRequest, t: TFunction): string {
 }
 
 /** Until when a hand-over can still be confirmed, while it can. */
-export function confirmBySentence(request: ItemRequest, t: TFunction): string | null {
+export function confirmBySentence(
+	request: ItemRequest,
+	t: TFunction,
+	locale: Locale,
+): string | null {
 	const status = receiverStatus(request);
 	return status.key === 'handedOver'
-		? t('myRequests.status.confirmBy', { date: formatDate(status.confirmBy) })
+		? t('myRequests.status.confirmBy', { date: formatDate(status.confirmBy, locale) })
 		: null;
 }
 
@@ -44,6 +49,7 @@ const badgeTones: Record<ReceiverStatus['key'], string> = {
 	open: 'badge-info',
 	waitingList: 'badge-info',
 	reserved: 'badge-warning',
+	reservedByOrder: 'badge-warning',
 	handedOver: 'badge-secondary',
 	unconfirmed: 'badge-ghost',
 	confirmed: 'badge-success',

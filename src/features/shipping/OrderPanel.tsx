@@ -19,7 +19,15 @@ interface OrderPanelProps {
 }
 
 /** The shipment's timeline, oldest first, in the reader's words where the step is known. */
-function TrackingTimeline({ order, t }: { order: CourierOrder; t: TFunction }) {
+function TrackingTimeline({
+	order,
+	locale,
+	t,
+}: {
+	order: CourierOrder;
+	locale: Locale;
+	t: TFunction;
+}) {
 	if (order.tracking.length === 0) return <p className="text-sm">{t('orders.tracking.empty')}</p>;
 	return (
 		<ol
@@ -34,7 +42,7 @@ function TrackingTimeline({ order, t }: { order: CourierOrder; t: TFunction }) {
 						})}
 					</p>
 					<p className="text-base-content/75">
-						{formatDate(step.at)} {formatTime(step.at)}
+						{formatDate(step.at, locale)} {formatTime(step.at, locale)}
 					</p>
 				</li>
 			))}
@@ -100,7 +108,7 @@ export function OrderPanel({ requestId, locale, t }: OrderPanelProps) {
 			{(order.state === 'shipped' || order.state === 'delivered') && (
 				<div className="grid gap-2">
 					<h5 className="font-semibold">{t('orders.tracking.title')}</h5>
-					<TrackingTimeline order={order} t={t} />
+					<TrackingTimeline order={order} locale={locale} t={t} />
 				</div>
 			)}
 			{order.viewer === 'receiver' && order.state === 'delivered' && (

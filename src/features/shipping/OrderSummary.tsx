@@ -1,6 +1,13 @@
 import type { TFunction } from 'i18next';
 import { formatRupiah } from '~/lib/format';
 import type { CourierOrder } from './orders';
+import { durationText } from './shipping';
+
+/** The courier's estimate in the reader's words; an estimate not in numbers as the courier put it. */
+function courierEstimate(order: CourierOrder, t: TFunction): string {
+	const range = order.courier.durationRange;
+	return range ? durationText(range, t) : order.courier.duration;
+}
 
 /** What an order is: the item, courier, recipient and the amounts, all in rupiah. */
 export function OrderSummary({ order, t }: { order: CourierOrder; t: TFunction }) {
@@ -8,7 +15,7 @@ export function OrderSummary({ order, t }: { order: CourierOrder; t: TFunction }
 		{ label: t('orders.summary.item'), value: `${order.quantity} × ${order.itemName}` },
 		{
 			label: t('orders.summary.courier'),
-			value: `${order.courier.name} (${order.courier.duration})`,
+			value: `${order.courier.name} (${courierEstimate(order, t)})`,
 		},
 		{
 			label: t('orders.summary.recipient'),

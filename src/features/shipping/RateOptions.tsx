@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { ApiError } from '~/lib/api-client';
 import { formatRupiah } from '~/lib/format';
-import { type RateOption, type RateQuote, sameService } from './shipping';
+import { durationText, type RateOption, type RateQuote, sameService } from './shipping';
 
 interface RateOptionsProps {
 	id: string;
@@ -26,13 +26,6 @@ function failureText(error: unknown, t: TFunction): string {
 	const field = error.fields['quantity'];
 	if (field) return t(field as 'shipping.errors.quantityTooMany');
 	return t('shipping.rates.failed');
-}
-
-function durationText(rate: RateOption, t: TFunction): string {
-	const { min, max, unit } = rate.durationRange;
-	return min === max
-		? t(`shipping.rates.durationOne_${unit}`, { min })
-		: t(`shipping.rates.duration_${unit}`, { min, max });
 }
 
 /**
@@ -95,7 +88,9 @@ export function RateOptions(props: RateOptionsProps) {
 								</span>
 								<span className="tabular-nums">{formatRupiah(rate.price)}</span>
 							</span>
-							<span className="text-sm text-base-content/75">{durationText(rate, t)}</span>
+							<span className="text-sm text-base-content/75">
+								{durationText(rate.durationRange, t)}
+							</span>
 							{insurance && (
 								<span className="text-sm text-base-content/75">
 									{rate.insuranceFee === null

@@ -5,6 +5,7 @@ import { AppError } from '~/server/http/errors';
 import { checkPaymentStatus } from './order-payments.server';
 import type { OrderContext, OrderRow } from './order-rules.server';
 import { refreshTracking } from './order-tracking.server';
+import { parseDuration } from './shipping';
 import {
 	type CourierOrder,
 	type OrderActor,
@@ -45,6 +46,7 @@ export function orderView(
 			service: order.courierService,
 			name: order.courierName,
 			duration: order.duration,
+			durationRange: parseDuration(order.duration),
 		},
 		amounts: {
 			shipping: order.shippingCost,

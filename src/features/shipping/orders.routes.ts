@@ -21,6 +21,7 @@ import {
 import { readyForPickup } from './order-shipping.server';
 import { createCourierOrder, endOrder } from './orders.server';
 import type { ShippingContext } from './rates.server';
+import { durationRangeSchema } from './shipping.routes';
 import { paySimulated } from './simulated-payment.server';
 
 const rupiah = z.int().openapi({ description: 'Whole rupiah' });
@@ -47,7 +48,10 @@ export const orderSchema = z
 			code: z.string(),
 			service: z.string(),
 			name: z.string(),
-			duration: z.string(),
+			duration: z.string().openapi({ example: '2 - 3 days' }),
+			durationRange: durationRangeSchema.nullable().openapi({
+				description: 'The estimate as numbers; null where the courier’s words are not numbers',
+			}),
 		}),
 		amounts: z.object({ shipping: rupiah, fee: rupiah, insurance: rupiah, total: rupiah }),
 		payment: z

@@ -22,7 +22,7 @@ import {
 import { type OrderAction, orderLimits } from './orders';
 import { PaymentProviderError } from './payments.server';
 import { quoteRates, type ShippingContext } from './rates.server';
-import { type RateOption, sameService, type ShippingDetails } from './shipping';
+import { durationWords, type RateOption, sameService, type ShippingDetails } from './shipping';
 
 /** A new order id: 24 random characters of the provider's alphabet, unguessable. */
 export function newOrderId(): string {
@@ -113,7 +113,8 @@ export async function createCourierOrder(
 			courierCode: rate.courierCode,
 			courierService: rate.serviceCode,
 			courierName: `${rate.courierName} ${rate.serviceName}`,
-			duration: rate.duration,
+			// The same words for every courier, so the order's page can translate them.
+			duration: durationWords(rate.durationRange),
 			shippingCost: amounts.shipping,
 			serviceFee: amounts.fee,
 			insuranceCost: amounts.insurance,

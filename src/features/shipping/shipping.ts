@@ -2,6 +2,7 @@
  * Courier delivery as the browser and the server both see it: the shipping form's rules, a
  * rate option and the courier modes. Browser-safe: zod/mini, no Node imports.
  */
+import type { TFunction } from 'i18next';
 import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
 import { normalizePhone, phonePattern } from '~/lib/phone';
@@ -113,6 +114,33 @@ export const shippingFields = [
 
 /** How long a courier expects to take, as numbers (Biteship's "2 - 3" days). */
 export type DurationRange = z.output<typeof durationRangeSchema>;
+
+/**
+ * The estimate as an order keeps it, `3 - 4 days` or `6 hours`: the same words for every courier,
+ * so `parseDuration` reads it back as numbers.
+ */
+export function durationWords({ min, max, unit }: DurationRange): string {
+	return min === max ? `${min} ${unit}` : `${min} - ${max} ${unit}`;
+}
+
+/** `3 - 4 days` → `{ min: 3, max: 4, unit: 'days' }`; other wording → null. */
+export function parseDuration(words: string): DurationRange | null {
+	const match = /^(\d+)(?: - (\d+))? (hours|days)$/.exec(words.trim());
+	if (!match) return null;
+	const min = Number(match[1]);
+	const max = match[2] === undefined ? min : Number(match[2]);
+	return { min, max, unit: match[3] as DurationRange['unit'] };
+}
+
+/**
+ * A courier's estimate in the reader's words, the same wherever it shows: "Estimasi 3–4 hari" /
+ * "Estimated 3–4 days". Needs the `common` namespace.
+ */
+export function durationText({ min, max, unit }: DurationRange, t: TFunction): string {
+	return min === max
+		? t(`common.courierEstimate.single_${unit}`, { count: min })
+		: t(`common.courierEstimate.range_${unit}`, { min, max });
+}
 
 /** One courier service the receiver can choose, with its price in whole rupiah. */
 export type RateOption = z.output<typeof rateOptionSchema>;
