@@ -136,6 +136,9 @@ const publicPages = [
 	'/register?reason=loginRequired',
 	'/auth/forgot-password',
 	'/items/999999999',
+	'/offline',
+	'/confirm/1.tidak-berlaku',
+	'/unsubscribe/tidak-berlaku',
 ];
 
 for (const locale of locales) {
@@ -153,7 +156,7 @@ for (const locale of locales) {
 			browser,
 			baseURL,
 		}) => {
-			// Ten pages at three widths each.
+			// Eleven pages at three widths each.
 			test.setTimeout(150_000);
 			await signedInNewcomer(page, locale);
 			await expectFitsPhones(page, at('/complete-profile'));
@@ -167,6 +170,7 @@ for (const locale of locales) {
 				'/my-items',
 				'/donate-item',
 				'/saved-searches',
+				'/settings/notifications',
 				`/my-items/${item.id}/edit`,
 				`/items/${item.id}`,
 				// The item's city has a page now that it has an available item.
