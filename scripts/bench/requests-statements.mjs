@@ -114,12 +114,18 @@ export const statements = {
 	from verdict cross join item
 	left join request on true
 	left join users donors on donors.id = request.donor_id`,
-	// Then, for a new or changed request, the donor's notification (notify()). Parameters: see
-	// `tellDonorParams`.
-	tellDonor: `insert into "notifications" (user_id, kind, item_id, request_id, data)
-	values ($1, $2,
-		$3::bigint, $4::bigint,
-		$5::text::jsonb)`,
+	// Then, for a new or changed request, the donor's notification and its push and mail in the
+	// outbox (notify()). Parameters: see `tellDonorParams`.
+	tellDonor: `with told as (
+		insert into "notifications" (user_id, kind, item_id, request_id, data)
+		values ($1, $2,
+			$3::bigint, $4::bigint,
+			$5::text::jsonb)
+		returning id, user_id, kind
+	) \n\tinsert into "notification_outbox" (notification_id, user_id, channel, due_at)
+	select told.id, told.user_id, channel,
+		case when channel = 'email' and told.kind in ('savedSearchMatch') then $6::timestamptz else now() end
+	from told as told, unnest(array['push', 'email']) as channel`,
 	// GET /items/{id}/requests (itemRequestsForDonor): the owner check and the list. Parameters:
 	// donor, item.
 	donorList:
@@ -165,10 +171,10 @@ export const askParams = ({ itemId, receiverId, quantity, now, heldAtMost }) => 
 ];
 
 /**
- * The donor's notification's parameters: whom it tells, of which item and request, and its data
- * as JSON text.
+ * The donor's notification's parameters: whom it tells, of which item and request, its data as
+ * JSON text, and when a digest's mail would go (the next 08:00 in Jakarta, UTC+7).
  * @param {{ donorId: string, created: boolean, requestId: number | string, itemId: number,
- *   itemName: string, receiverName: string, quantity: number }} told
+ *   itemName: string, receiverName: string, quantity: number, now?: Date }} told
  */
 export const tellDonorParams = ({
 	donorId,
@@ -178,10 +184,23 @@ export const tellDonorParams = ({
 	itemName,
 	receiverName,
 	quantity,
+	now = new Date(),
 }) => [
 	donorId,
 	created ? 'requestCreated' : 'requestUpdated',
 	itemId,
 	requestId,
 	JSON.stringify({ item: itemName, name: receiverName, count: quantity }),
+	nextDigestAt(now).toISOString(),
 ];
+
+/** The next 08:00 Jakarta time (01:00 UTC) at or after `now`, to the minute. */
+function nextDigestAt(now) {
+	const minute = 60_000;
+	const day = 24 * 60 * minute;
+	const startOfMinute = Math.floor(now.getTime() / minute) * minute;
+	const digestMinuteUtc = 60 * minute;
+	const intoDay = ((startOfMinute % day) + day) % day;
+	const ahead = (digestMinuteUtc - intoDay + day) % day;
+	return new Date(ahead === 0 ? now.getTime() : startOfMinute + ahead);
+}
