@@ -5,7 +5,12 @@ import type { Database, Transaction } from '~/server/db/client';
 import { sqlStatement, unmappedRows } from '~/server/db/prepared';
 import { notificationOutbox, notifications } from '~/server/db/schema';
 import { nextDigestAt } from './notification-settings';
-import type { Notification, NotificationKind, NotificationList } from './notifications';
+import {
+	eventKinds,
+	type Notification,
+	type NotificationKind,
+	type NotificationList,
+} from './notifications';
 
 /** A notification to write: whom it tells, of what, and what its text names. */
 export interface NewNotification {
@@ -102,16 +107,7 @@ const sidedKinds: readonly NotificationKind[] = [
 ];
 
 /** Notices of the moderation desk, whose `reason` is a report reason (`reports.reasons`). */
-const moderationKinds: readonly NotificationKind[] = [
-	'itemUnderReview',
-	'itemHidden',
-	'itemRestored',
-	'accountWarned',
-	'accountSuspended',
-	'suspensionLifted',
-	'reportActioned',
-	'reportDismissed',
-];
+const moderationKinds: readonly NotificationKind[] = eventKinds.moderation;
 
 /** Where a moderation notice leads: the item it names, else the reader's profile. */
 function moderationPath(itemId: number | null): string {
