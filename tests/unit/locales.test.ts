@@ -22,8 +22,37 @@ function flatten(locale: string): Map<string, unknown> {
 	return entries;
 }
 
+/**
+ * The keys a translation file names twice in one object: `JSON.parse` keeps only the last, so
+ * the texts of the first are lost without a word. Found by the objects' key runs in the text.
+ */
+function repeatedKeys(text: string): string[] {
+	const repeated: string[] = [];
+	const open: Set<string>[] = [];
+	// Keys at the start of a line (`"key": …`), opening and closing braces, in order.
+	for (const match of text.matchAll(/^\s*"([^"]+)"\s*:|[{}]/gm)) {
+		if (match[0].trim() === '{' || match[0].endsWith('{')) open.push(new Set());
+		if (match[1] !== undefined) {
+			const keys = open.at(-1)!;
+			if (keys.has(match[1])) repeated.push(match[1]);
+			keys.add(match[1]);
+		}
+		if (match[0] === '}') open.pop();
+	}
+	return repeated;
+}
+
 describe('translations', () => {
 	const byLocale = Object.fromEntries(locales.map((locale) => [locale, flatten(locale)]));
+
+	it('names no key twice in one object of a file', () => {
+		for (const locale of locales) {
+			for (const file of readdirSync(join(root, locale)).filter((name) => name.endsWith('.json'))) {
+				const text = readFileSync(join(root, locale, file), 'utf8');
+				expect(repeatedKeys(text), `${locale}/${file}`).toEqual([]);
+			}
+		}
+	});
 
 	it('has the same files and keys in every locale', () => {
 		const indonesian = [...byLocale['id']!.keys()].sort();
