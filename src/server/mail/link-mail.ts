@@ -3,21 +3,26 @@ import type { Locale } from '~/lib/i18n/locales';
 import { useTranslations } from '~/server/i18n';
 import type { MailMessage } from './mailer';
 
+/** The translation keys of a link mail, each prefix holding every part. */
+type LinkMailKeys = 'mail.verification.mail' | 'passwordReset.mail';
+type LinkMailPart =
+	'greeting' | 'intro' | 'action' | 'copy' | 'expiry' | 'ignore' | 'regards' | 'team' | 'subject';
+
 /**
  * A mail whose whole point is one link (confirm an address, set a new password): greeting, a
  * sentence, the link as a button and as text, when it expires, who signs. Its words come from the
- * translation keys under `keys` (`greeting`, `intro`, `action`, `copy`, `expiry`, `ignore`,
- * `regards`, `team`, `subject`), `expiry` filled with `expiryValues`.
+ * translation keys under `keys`, `expiry` filled with `expiryValues`.
  */
 export function linkMail(
 	to: string,
 	link: string,
 	locale: Locale,
-	keys: string,
+	keys: LinkMailKeys,
 	expiryValues: Record<string, number>,
 ): MailMessage {
 	const t = useTranslations(locale);
-	const say = (key: string, values?: Record<string, number>) => t(`${keys}.${key}`, values);
+	const say = (part: LinkMailPart, values: Record<string, number> = {}) =>
+		t(`${keys}.${part}` as const, values);
 	const greeting = say('greeting');
 	const intro = say('intro');
 	const closing = [say('expiry', expiryValues), say('ignore')];
