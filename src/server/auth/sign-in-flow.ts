@@ -13,6 +13,7 @@ import {
 } from './cookies';
 import { chosenLocale, signInErrorPath } from './error-page';
 import { SignInError } from './relying-party';
+import { seenCookie, seenCookieMaxAgeSeconds } from './seen-cookie';
 import { sessionTtlMs } from './sessions';
 
 /** A cookie without secrets that tells prerendered pages to ask who is signed in. */
@@ -80,6 +81,7 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 			'1',
 			cookieOptions(server.config, maxAge, { readableByPages: true }),
 		);
+		context.cookies.set(seenCookie, '1', cookieOptions(server.config, seenCookieMaxAgeSeconds));
 		const completeProfile = localizePath('/complete-profile', locale);
 		const goingTo = localizePath(
 			new URL(identity.redirectTo, 'http://site.invalid').pathname,
