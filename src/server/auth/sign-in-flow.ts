@@ -9,15 +9,14 @@ import {
 	cookieAttributes,
 	cookieOptions,
 	sessionCookieName,
+	signedInCookies,
+	signedInHintCookie,
 	transactionCookieName,
 } from './cookies';
 import { chosenLocale, signInErrorPath } from './error-page';
 import { SignInError } from './relying-party';
 import { seenCookie, seenCookieMaxAgeSeconds } from './seen-cookie';
 import { sessionTtlMs } from './sessions';
-
-/** A cookie without secrets that tells prerendered pages to ask who is signed in. */
-export const signedInHintCookie = 'hibahin_signed_in';
 
 type Context = AstroGlobal | APIContext;
 
@@ -116,11 +115,9 @@ async function endSession(server: ServerContext, context: Context): Promise<stri
 		idToken = (await server.sessions.find(token))?.idToken ?? null;
 		await server.sessions.delete(token);
 	}
-	context.cookies.delete(name, cookieAttributes(server.config));
-	context.cookies.delete(
-		signedInHintCookie,
-		cookieAttributes(server.config, { readableByPages: true }),
-	);
+	for (const cookie of signedInCookies(server.config)) {
+		context.cookies.delete(cookie.name, cookie.attributes);
+	}
 	return idToken;
 }
 
