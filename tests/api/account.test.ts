@@ -216,4 +216,58 @@ describeOnDatabases('My data and my account', (use) => {
 		});
 		expect(fresh.id).not.toBe(me.id);
 	});
+
+	it('lets someone who never completed the profile download their data and delete the account', async () => {
+		const newcomer = await use().createUser();
+		const response = await use().request('/account/export', { user: newcomer });
+		expect(response.status).toBe(200);
+		expect((await response.json()).profile).toMatchObject({
+			id: newcomer.id,
+			name: null,
+			phone: null,
+			address: null,
+		});
+		expect((await deleteAccount(newcomer, 'HAPUS')).status).toBe(200);
+		expect((await rowOf(newcomer.id)).deletionRequestedAt).not.toBeNull();
+	});
+
+	it('clears the browser’s session cookie and sign-in hint with the deletion’s answer', async () => {
+		const me = await person('Budi Santoso');
+		const response = await use().request('/account/delete', {
+			method: 'POST',
+			headers: {
+				'Content-Type': 'application/json',
+				Cookie: `${me.cookie}; hibahin_signed_in=1; hibahin_seen=1`,
+			},
+			body: JSON.stringify({ confirmation: 'HAPUS' }),
+		});
+		expect(response.status).toBe(200);
+		const cleared = response.headers.getSetCookie();
+		expect(cleared).toEqual(
+			expect.arrayContaining([
+				expect.stringMatching(/^hibahin_session=;.*Max-Age=0.*HttpOnly/),
+				expect.stringMatching(/^hibahin_signed_in=;.*Max-Age=0/),
+			]),
+		);
+		// Only that this browser has signed in here before stays, to offer signing in again.
+		expect(cleared.some((cookie) => cookie.startsWith('hibahin_seen='))).toBe(false);
+	});
+
+	it('clears the cookies of a session that ended elsewhere when a page asks who is signed in', async () => {
+		const me = await person('Budi Santoso');
+		const withCookies = { Cookie: `${me.cookie}; hibahin_signed_in=1` };
+		const signedIn = await use().request('/session', { headers: withCookies });
+		expect((await signedIn.json()).data.user.id).toBe(me.id);
+		expect(signedIn.headers.getSetCookie()).toEqual([]);
+
+		await use().server.sessions.deleteAllOf(me.id);
+		const ended = await use().request('/session', { headers: withCookies });
+		expect(await ended.json()).toEqual({ data: null });
+		expect(ended.headers.getSetCookie()).toEqual([
+			expect.stringMatching(/^hibahin_session=;.*Max-Age=0/),
+			expect.stringMatching(/^hibahin_signed_in=;.*Max-Age=0/),
+		]);
+		// A visitor who never signed in is told nothing about cookies.
+		expect((await use().request('/session')).headers.getSetCookie()).toEqual([]);
+	});
 });

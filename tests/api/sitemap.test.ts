@@ -101,6 +101,7 @@ describe('robots.txt', () => {
 			'/api/',
 			'/my-items',
 			'/en/my-requests',
+			'/en/my-data',
 			'/login',
 			'/en/register',
 			'/edit-profile',

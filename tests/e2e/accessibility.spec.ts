@@ -153,6 +153,7 @@ for (const locale of locales) {
 				'/settings/notifications',
 				'/my-requests',
 				'/my-items',
+				'/my-data',
 			]) {
 				await expectAccessibleAt(page, at(path));
 			}

@@ -203,8 +203,9 @@ test.describe('a new visitor', () => {
 		await expect(bar.getByRole('link', { name: homeNav.register, exact: true })).toBeVisible();
 		await expect(userMenu(page, locale)).toHaveCount(0);
 		expect(await sessionCookie(context)).toBeUndefined();
+		// Having signed in on this browser, a member's page asks to sign in rather than sign up.
 		await page.goto(at('/profile'));
-		await expect(page).toHaveURL(/\/register\?/);
+		await expect(page).toHaveURL(/\/login\?/);
 
 		// And back in with the same email and password, through the sign-in form.
 		await signIn(page, account.email, account.password, locale);

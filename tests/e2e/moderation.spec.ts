@@ -162,7 +162,7 @@ test('a moderator suspends a reported person, who can sign in and browse but not
 	const signedOut = await person.request.get(localePath('/my-items', locale), { maxRedirects: 0 });
 	expect(signedOut.status()).toBe(302);
 	expect(new URL(signedOut.headers()['location']!, baseURL).pathname).toBe(
-		localePath('/register', locale),
+		localePath('/login', locale),
 	);
 	await signInAgain(person, account);
 	await person.goto(localePath(`/items/${other.id}`, locale));

@@ -172,6 +172,18 @@ const pageKinds: PageKind[] = [
 		redirect: { to: '/complete-profile', reason: 'completeProfileFirst' },
 	},
 	{
+		kind: 'my data and account, profile not complete',
+		path: '/my-data',
+		as: 'newcomer',
+		title: 'account.title',
+	},
+	{ kind: 'my data and account', path: '/my-data', as: 'donor', title: 'account.title' },
+	{
+		kind: 'my data and account, signed out',
+		path: '/my-data',
+		redirect: { to: '/register', reason: 'loginRequired' },
+	},
+	{
 		kind: 'completing a profile already complete',
 		path: '/complete-profile',
 		as: 'donor',

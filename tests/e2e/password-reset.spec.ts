@@ -146,8 +146,9 @@ test.describe('a forgotten password', () => {
 
 		// The first device was signed out, at the site (its cookie names a session that is gone)
 		// and at the provider (which asks for the password again).
+		// Having signed in on it before, the device is asked to sign in, not to sign up.
 		await page.goto(at('/edit-profile'));
-		await expect(page).toHaveURL((url) => url.pathname === at('/register'));
+		await expect(page).toHaveURL((url) => url.pathname === at('/login'));
 		await page.goto(at('/login'));
 		await page.waitForURL(/\/auth\/interaction\//);
 		await expect(credentialsForm(page).getByRole('heading', { level: 1 })).toHaveText(

@@ -9,6 +9,21 @@ import { flashToast } from '~/lib/toast';
 import { deletionWords } from './account';
 
 /**
+ * The server forgot the account's devices; the browser drops its subscription as well, so the
+ * push service holds nothing for a deleted account. Waits at most a second for a worker.
+ */
+async function forgetPushOnThisDevice(): Promise<void> {
+	const drop = async () => {
+		const registration = await navigator.serviceWorker?.getRegistration();
+		await (await registration?.pushManager?.getSubscription())?.unsubscribe();
+	};
+	await Promise.race([
+		drop().catch(() => undefined),
+		new Promise((done) => setTimeout(done, 1000)),
+	]);
+}
+
+/**
  * "Delete my account": a dialog that asks to type the word shown. Deleting signs out at once,
  * so the page then goes home with a toast that says how to take it back.
  */
@@ -27,6 +42,8 @@ function DeleteAccountIsland({ locale }: IslandI18nProps) {
 				method: 'POST',
 				body: JSON.stringify({ confirmation: typed }),
 			});
+			// The answer cleared the session cookies; the device's push subscription goes too.
+			await forgetPushOnThisDevice();
 			flashToast('success', t('account.deleted'));
 			window.location.assign(localizePath('/', locale));
 		} catch (failure) {

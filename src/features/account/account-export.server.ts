@@ -49,9 +49,17 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 	);
 	const [setting] = settings;
 	const ids = ownItems.map((item) => item.id);
-	const photos = ids.length
-		? await db.select().from(itemImages).where(inArray(itemImages.itemId, ids))
-		: [];
+	const requestedIds = [...new Set(requests.map((request) => request.itemId))];
+	const [photos, requestedItems] = await Promise.all([
+		ids.length ? db.select().from(itemImages).where(inArray(itemImages.itemId, ids)) : [],
+		requestedIds.length
+			? db
+					.select({ id: items.id, name: items.name })
+					.from(items)
+					.where(inArray(items.id, requestedIds))
+			: [],
+	]);
+	const itemNames = new Map(requestedItems.map((item) => [item.id, item.name]));
 	return {
 		exportedAt: new Date().toISOString(),
 		profile: {
@@ -84,7 +92,9 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 		requests: requests.map((request) => ({
 			id: request.id,
 			itemId: request.itemId,
-			side: request.receiverId === user.id ? 'receiver' : 'donor',
+			// Named, so a reader knows which item without looking it up; null once it is gone.
+			itemName: itemNames.get(request.itemId) ?? null,
+			side: request.receiverId === user.id ? ('receiver' as const) : ('donor' as const),
 			state: request.state,
 			quantity: request.quantity,
 			givenQuantity: request.givenQuantity,
@@ -128,3 +138,6 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 		signIns: signedIn.map((entry) => entry.createdAt.toISOString()),
 	};
 }
+
+/** What "download my data" holds, and what the readable page of it shows. */
+export type AccountExport = Awaited<ReturnType<typeof accountExport>>;

@@ -3,9 +3,12 @@ import type { Locale } from '~/lib/i18n/locales';
 import { islandResources, islandResourcesOnce } from '~/server/i18n';
 
 /**
- * The texts the own profile gives the account deletion (`DeleteAccount`), composed once per
- * language.
+ * The texts the account deletion (`DeleteAccount`) needs, composed once per language: the
+ * `account` texts without those of the data page, which the server renders alone.
  */
 export function deleteAccountResources(locale: Locale): IslandResources {
-	return islandResourcesOnce(locale, 'delete-account', () => islandResources(locale, ['account']));
+	return islandResourcesOnce(locale, 'delete-account', () => {
+		const { data: _pageOnly, ...account } = islandResources(locale, ['account']).account;
+		return { account } as IslandResources;
+	});
 }

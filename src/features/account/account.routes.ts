@@ -3,6 +3,7 @@ import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { rateLimit, requireUser } from '~/server/http/middleware';
 import { dataResponse, errorResponses, signedIn } from '~/server/http/openapi';
+import { forgetSignIn } from '~/server/http/signed-out';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { accountExport } from './account-export.server';
@@ -45,7 +46,7 @@ export function accountRoutes(server: ServerContext) {
 				method: 'post',
 				path: '/account/delete',
 				summary:
-					'Delete my account: signed out at once, purged after 7 days unless signed in again',
+					'Delete my account: signed out at once (the answer clears the session cookies), purged after 7 days unless signed in again',
 				security: signedIn,
 				middleware: [requireUser, write],
 				request: {
@@ -65,6 +66,8 @@ export function accountRoutes(server: ServerContext) {
 					c.get('user')!,
 					c.req.valid('json').confirmation,
 				);
+				// The browser that asked is signed out with the answer, before it opens another page.
+				forgetSignIn(c, server.config);
 				return c.json({ data: result }, 200);
 			},
 			(result) => {

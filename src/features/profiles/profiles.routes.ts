@@ -13,6 +13,7 @@ import {
 	signedIn,
 	signedInOrNot,
 } from '~/server/http/openapi';
+import { forgetSignIn } from '~/server/http/signed-out';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { navUser } from '~/features/auth/nav-user.server';
@@ -75,14 +76,20 @@ export function profileRoutes(server: ServerContext & { areas: AreaDirectory }) 
 			createRoute({
 				method: 'get',
 				path: '/session',
-				summary: 'Who is signed in, for the navigation',
+				summary:
+					'Who is signed in, for the navigation; a browser whose session ended has its session cookies cleared',
 				security: signedInOrNot,
 				responses: { 200: dataResponse('The signed-in user, or `null`', sessionSchema) },
 			}),
 			(c) => {
 				// 200 either way: prerendered pages ask this, and signed-out is not an error for them.
 				const user = c.get('user');
-				if (!user) return c.json({ data: null }, 200);
+				if (!user) {
+					// A session that ended elsewhere (a password reset, a deleted account, a suspension)
+					// leaves its cookies behind; they go, so later pages ask nothing of a member.
+					forgetSignIn(c, server.config);
+					return c.json({ data: null }, 200);
+				}
 				const { name, email, avatarUrl, isComplete } = navUser(user);
 				return c.json({ data: { user: { id: user.id, name, email, avatarUrl }, isComplete } }, 200);
 			},

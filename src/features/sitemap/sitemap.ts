@@ -69,6 +69,7 @@ export const privatePaths = [
 	'/my-items',
 	'/my-requests',
 	'/saved-searches',
+	'/my-data',
 	'/moderation',
 	'/pay/',
 	'/profile$',

@@ -46,3 +46,19 @@ export function cookieOptions(
 ): CookieOptions {
 	return { ...cookieAttributes(config, access), maxAge: maxAgeSeconds };
 }
+
+/** A cookie without secrets that tells prerendered pages to ask who is signed in. */
+export const signedInHintCookie = 'hibahin_signed_in';
+
+/**
+ * The cookies that say a browser is signed in (the session and the pages' hint), each with the
+ * attributes it is deleted with.
+ */
+export function signedInCookies(
+	config: ServerConfig,
+): Array<{ name: string; attributes: CookieAttributes }> {
+	return [
+		{ name: sessionCookieName(config), attributes: cookieAttributes(config) },
+		{ name: signedInHintCookie, attributes: cookieAttributes(config, { readableByPages: true }) },
+	];
+}

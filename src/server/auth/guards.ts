@@ -3,19 +3,22 @@ import { isProfileComplete } from '~/lib/profile-completeness';
 import { type UserRow } from '~/server/auth/users';
 import { localeOfPath, localizePath } from '~/lib/i18n/locales';
 import { withRedirect } from '~/lib/redirect-target';
+import { seenCookie } from './seen-cookie';
 
 export type PageAccess = 'signedIn' | 'completeProfile' | 'incompleteProfile';
 
 /**
  * Server-side guard of a protected page: a redirect `Response` when the visitor may not see
- * it, else the signed-in user. Runs before any HTML is sent.
+ * it, else the signed-in user. Runs before any HTML is sent. A signed-out visitor is asked to
+ * sign up, or to sign in when this browser has signed in before (`seenCookie`).
  */
 export function guardPage(Astro: AstroGlobal, access: PageAccess): Response | UserRow {
 	const user = Astro.locals.user;
 	const locale = localeOfPath(Astro.url.pathname);
 	const here = `${Astro.url.pathname}${Astro.url.search}`;
 	if (!user) {
-		return Astro.redirect(withRedirect(localizePath('/register', locale), here, 'loginRequired'));
+		const prompt = Astro.cookies.get(seenCookie)?.value === '1' ? '/login' : '/register';
+		return Astro.redirect(withRedirect(localizePath(prompt, locale), here, 'loginRequired'));
 	}
 	const complete = isProfileComplete(user);
 	if (access === 'completeProfile' && !complete) {

@@ -9,14 +9,14 @@ import {
 	cookieAttributes,
 	cookieOptions,
 	sessionCookieName,
+	signedInCookies,
+	signedInHintCookie,
 	transactionCookieName,
 } from './cookies';
 import { chosenLocale, signInErrorPath } from './error-page';
 import { SignInError } from './relying-party';
+import { seenCookie, seenCookieMaxAgeSeconds } from './seen-cookie';
 import { sessionTtlMs } from './sessions';
-
-/** A cookie without secrets that tells prerendered pages to ask who is signed in. */
-export const signedInHintCookie = 'hibahin_signed_in';
 
 type Context = AstroGlobal | APIContext;
 
@@ -80,6 +80,7 @@ export async function finishSignIn(server: ServerContext, context: APIContext): 
 			'1',
 			cookieOptions(server.config, maxAge, { readableByPages: true }),
 		);
+		context.cookies.set(seenCookie, '1', cookieOptions(server.config, seenCookieMaxAgeSeconds));
 		const completeProfile = localizePath('/complete-profile', locale);
 		const goingTo = localizePath(
 			new URL(identity.redirectTo, 'http://site.invalid').pathname,
@@ -114,11 +115,9 @@ async function endSession(server: ServerContext, context: Context): Promise<stri
 		idToken = (await server.sessions.find(token))?.idToken ?? null;
 		await server.sessions.delete(token);
 	}
-	context.cookies.delete(name, cookieAttributes(server.config));
-	context.cookies.delete(
-		signedInHintCookie,
-		cookieAttributes(server.config, { readableByPages: true }),
-	);
+	for (const cookie of signedInCookies(server.config)) {
+		context.cookies.delete(cookie.name, cookie.attributes);
+	}
 	return idToken;
 }
 

@@ -1,0 +1,250 @@
+import type { TFunction } from 'i18next';
+import { notificationMessage } from '~/features/notifications/notifications.server';
+import { deliveryChannels, eventKindNames } from '~/features/notifications/notifications';
+import { formatDate, formatNumber, formatTime } from '~/lib/format';
+import { type Locale, localizePath } from '~/lib/i18n/locales';
+import type { AccountExport } from './account-export.server';
+
+/** One line of a record: what it is, and its value as read; a link when it leads somewhere. */
+export interface ReportField {
+	label: string;
+	text: string;
+	href?: string;
+	/** Several links (an item's photos). */
+	links?: Array<{ text: string; href: string }>;
+}
+
+/** One thing kept (an item, a request, a notification), with a heading when it has a name. */
+export interface ReportRecord {
+	heading?: string;
+	fields: ReportField[];
+}
+
+/** A headed part of the page: the profile, the items, the requests… */
+export interface ReportSection {
+	id: string;
+	title: string;
+	records: ReportRecord[];
+}
+
+/** The readable page of "download my data": every field of the JSON file, in sections. */
+export interface DataReport {
+	exportedAt: string;
+	sections: ReportSection[];
+}
+
+/**
+ * How each field of a record reads. Typed over every key of the record, so a field added to
+ * the JSON file cannot be left off the page; `null` when the record's heading shows it.
+ */
+type FieldsOf<T> = { [K in keyof T]-?: (value: T[K], record: T) => ReportField | null };
+
+function fieldsOf<T>(record: T, fields: FieldsOf<T>): ReportField[] {
+	return (Object.keys(fields) as Array<keyof T>).flatMap(
+		(key) => fields[key](record[key], record) ?? [],
+	);
+}
+
+type Item = AccountExport['items'][number];
+type Request = AccountExport['requests'][number];
+type Note = AccountExport['notifications'][number];
+type Settings = NonNullable<AccountExport['notificationSettings']>;
+type Device = AccountExport['pushDevices'][number];
+type Report = AccountExport['reports'][number];
+type Block = AccountExport['blocked'][number];
+
+/**
+ * "Download my data" as a page a person reads on a phone, in their language: the same data as
+ * the JSON file, section by section, dates and words in `locale`.
+ */
+export function dataReport(data: AccountExport, t: TFunction, locale: Locale): DataReport {
+	const label = (key: string) => t(`account.data.fields.${key}` as 'account.data.fields.id');
+	const notSet = t('account.data.notSet');
+	const moment = (iso: string | null) =>
+		iso === null ? notSet : `${formatDate(iso, locale)}, ${formatTime(iso, locale)}`;
+	const text = (key: string, value: string | null) => ({
+		label: label(key),
+		text: value === null || value === '' ? notSet : value,
+	});
+	const date = (key: string, iso: string | null) => ({ label: label(key), text: moment(iso) });
+	const number = (key: string, value: number) => ({ label: label(key), text: formatNumber(value) });
+	const page = (path: string) => localizePath(path, locale);
+	const itemLink = (key: string, id: number) => ({
+		label: label(key),
+		text: t('account.data.itemNumber', { id }),
+		href: page(`/items/${id}`),
+	});
+	const personLink = (key: string, id: string) => ({
+		label: label(key),
+		text: id,
+		href: page(`/profile/${id}`),
+	});
+	const requestState = (state: string) =>
+		t(`account.data.requestStates.${state}` as 'account.data.requestStates.open');
+
+	const profile = fieldsOf(data.profile, {
+		id: (value) => text('id', value),
+		email: (value) => text('email', value),
+		name: (value) => text('name', value),
+		phone: (value) => text('phone', value),
+		address: (value) => text('address', value),
+		area: (value) => text('area', value),
+		bio: (value) => text('bio', value),
+		avatar: (value) =>
+			value === null
+				? text('avatar', null)
+				: { label: label('avatar'), text: t('account.data.openPhoto'), href: value },
+		role: (value) => text('role', t(`account.data.roles.${value}` as 'account.data.roles.member')),
+		joinedAt: (value) => date('joinedAt', value),
+	});
+
+	const itemFields: FieldsOf<Item> = {
+		id: (value) => itemLink('id', value),
+		name: () => null,
+		description: (value) => text('description', value),
+		category: (value) =>
+			text('category', t(`item.category.${value}` as 'item.category.other', value)),
+		status: (value) => text('status', t(`item.status.${value}` as 'item.status.AVAILABLE', value)),
+		quantity: (value) => number('quantity', value),
+		weight: (value) => number('weight', value),
+		createdAt: (value) => date('createdAt', value),
+		donatedAt: (value) => date('donatedAt', value),
+		photos: (value) =>
+			value.length === 0
+				? text('photos', null)
+				: {
+						label: label('photos'),
+						text: '',
+						links: value.flatMap((href, index) =>
+							href ? [{ text: t('account.data.photoNumber', { number: index + 1 }), href }] : [],
+						),
+					},
+	};
+
+	const requestFields: FieldsOf<Request> = {
+		id: (value) => text('requestId', String(value)),
+		itemId: (value) => itemLink('item', value),
+		itemName: () => null,
+		side: (value) => text('side', t(`account.data.sides.${value}`)),
+		state: (value) => text('state', requestState(value)),
+		quantity: (value) => number('quantity', value),
+		givenQuantity: (value) =>
+			value === null ? text('givenQuantity', null) : number('givenQuantity', value),
+		createdAt: (value) => date('askedAt', value),
+		confirmedAt: (value) => date('confirmedAt', value),
+	};
+	const requestRecord = (request: Request): ReportRecord => ({
+		heading: request.itemName ?? t('account.data.itemNumber', { id: request.itemId }),
+		fields: fieldsOf(request, requestFields),
+	});
+
+	const noteFields: FieldsOf<Note> = {
+		kind: () => null,
+		data: () => null,
+		createdAt: (value) => date('receivedAt', value),
+		readAt: (value) =>
+			value === null
+				? { label: label('readAt'), text: t('account.data.unread') }
+				: date('readAt', value),
+	};
+
+	const settingsFields: FieldsOf<Settings> = {
+		channels: (value) => ({
+			label: label('channels'),
+			text: eventKindNames
+				.map((kind) => {
+					const on = deliveryChannels
+						.filter((channel) => value[kind]?.[channel] !== false)
+						.map((channel) => t(`notifications.settings.channels.${channel}`));
+					const title = t(`notifications.settings.kinds.${kind}.title`);
+					return `${title}: ${on.length ? on.join(', ') : t('account.data.off')}`;
+				})
+				.join('; '),
+		}),
+		quietHours: (value) =>
+			value === null
+				? { label: label('quietHours'), text: t('account.data.off') }
+				: {
+						label: label('quietHours'),
+						text: `${value.start}–${value.end} ${t('notifications.settings.quietHours.timeZone')}`,
+					},
+		language: (value) =>
+			text('language', t(`account.data.languages.${value}` as 'account.data.languages.id', value)),
+		updatedAt: (value) => date('updatedAt', value),
+	};
+
+	const deviceFields: FieldsOf<Device> = {
+		endpoint: (value) => text('endpoint', value),
+		subscribedAt: (value) => date('subscribedAt', value),
+	};
+
+	const reportFields: FieldsOf<Report> = {
+		target: (value) => {
+			const [kind, id] = [value.slice(0, value.indexOf(':')), value.slice(value.indexOf(':') + 1)];
+			return kind === 'item' ? itemLink('target', Number(id)) : personLink('target', id);
+		},
+		reason: (value) =>
+			text('reason', t(`reports.reasons.${value}` as 'reports.reasons.other', value)),
+		details: (value) => text('details', value),
+		state: (value) =>
+			text('state', t(`account.data.reportStates.${value}` as 'account.data.reportStates.open')),
+		createdAt: (value) => date('reportedAt', value),
+	};
+
+	const blockFields: FieldsOf<Block> = {
+		userId: (value) => personLink('person', value),
+		blockedAt: (value) => date('blockedAt', value),
+	};
+
+	const section = (id: string, records: ReportRecord[]): ReportSection => ({
+		id,
+		title: t(`account.data.sections.${id}` as 'account.data.sections.profile'),
+		records,
+	});
+	return {
+		exportedAt: moment(data.exportedAt),
+		sections: [
+			section('profile', [{ fields: profile }]),
+			section(
+				'items',
+				data.items.map((item) => ({ heading: item.name, fields: fieldsOf(item, itemFields) })),
+			),
+			section(
+				'requestsMade',
+				data.requests.filter((request) => request.side === 'receiver').map(requestRecord),
+			),
+			section(
+				'requestsReceived',
+				data.requests.filter((request) => request.side === 'donor').map(requestRecord),
+			),
+			section(
+				'notifications',
+				data.notifications.map((note) => ({
+					heading: notificationMessage({ kind: note.kind, itemId: null, data: note.data }, t).text,
+					fields: fieldsOf(note, noteFields),
+				})),
+			),
+			section('notificationSettings', [
+				data.notificationSettings
+					? { fields: fieldsOf(data.notificationSettings, settingsFields) }
+					: { fields: [{ label: label('channels'), text: t('account.data.defaultSettings') }] },
+			]),
+			section(
+				'pushDevices',
+				data.pushDevices.map((device) => ({ fields: fieldsOf(device, deviceFields) })),
+			),
+			section(
+				'reports',
+				data.reports.map((report) => ({ fields: fieldsOf(report, reportFields) })),
+			),
+			section(
+				'blocked',
+				data.blocked.map((block) => ({ fields: fieldsOf(block, blockFields) })),
+			),
+			section(
+				'signIns',
+				data.signIns.map((signedIn) => ({ fields: [date('signedInAt', signedIn)] })),
+			),
+		],
+	};
+}

@@ -1,0 +1,173 @@
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { describe, expect, it } from 'vitest';
+import { useTranslations } from '~/server/i18n';
+import type { AccountExport } from './account-export.server';
+import DataReport from './DataReport.astro';
+import { dataReport } from './data-report.server';
+
+/** A person's data as the JSON file holds it, with something in every part. */
+const data: AccountExport = {
+	exportedAt: '2026-11-28T09:30:00.000Z',
+	profile: {
+		id: 'u-budi',
+		email: 'budi@example.com',
+		name: 'Budi Santoso',
+		phone: '+6281234567890',
+		address: 'Jl. Kenanga No. 12',
+		area: 'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta',
+		bio: null,
+		avatar: 'https://hibahin.id/media/avatars/budi.webp',
+		role: 'member',
+		joinedAt: '2026-03-02T01:00:00.000Z',
+	},
+	items: [
+		{
+			id: 41,
+			name: 'Lemari kayu jati',
+			description: 'Dua pintu, masih kokoh',
+			category: 'furniture',
+			status: 'DONATED',
+			quantity: 1,
+			weight: 35.5,
+			createdAt: '2026-04-10T03:00:00.000Z',
+			donatedAt: '2026-05-01T03:00:00.000Z',
+			photos: [
+				'https://hibahin.id/media/items/41-a.webp',
+				'https://hibahin.id/media/items/41-b.webp',
+			],
+		},
+	],
+	requests: [
+		{
+			id: 7,
+			itemId: 52,
+			itemName: 'Sepeda anak',
+			side: 'receiver',
+			state: 'reserved',
+			quantity: 2,
+			givenQuantity: null,
+			createdAt: '2026-06-15T05:00:00.000Z',
+			confirmedAt: null,
+		},
+		{
+			id: 8,
+			itemId: 41,
+			itemName: 'Lemari kayu jati',
+			side: 'donor',
+			state: 'confirmed',
+			quantity: 1,
+			givenQuantity: 1,
+			createdAt: '2026-04-20T05:00:00.000Z',
+			confirmedAt: '2026-05-01T03:00:00.000Z',
+		},
+	],
+	notifications: [
+		{
+			kind: 'requestReserved',
+			data: { item: 'Sepeda anak', count: 2 },
+			createdAt: '2026-06-16T05:00:00.000Z',
+			readAt: null,
+		},
+	],
+	notificationSettings: {
+		channels: { requests: { email: false } },
+		quietHours: { start: '22:00', end: '06:00' },
+		language: 'en',
+		updatedAt: '2026-07-01T05:00:00.000Z',
+	},
+	pushDevices: [
+		{
+			endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
+			subscribedAt: '2026-07-02T05:00:00.000Z',
+		},
+	],
+	reports: [
+		{
+			target: 'user:u-rudi',
+			reason: 'scam',
+			details: 'Minta transfer dulu',
+			state: 'open',
+			createdAt: '2026-08-03T05:00:00.000Z',
+		},
+	],
+	blocked: [{ userId: 'u-rudi', blockedAt: '2026-08-03T06:00:00.000Z' }],
+	signIns: ['2026-11-27T23:15:00.000Z'],
+};
+
+/** Every text a reader sees in the report, headings and values, as one string. */
+const readText = (report: ReturnType<typeof dataReport>) =>
+	JSON.stringify(report.sections.map((section) => [section.title, section.records]));
+
+describe('the readable page of my data', () => {
+	it('has a headed section for each part of the file, in the reader’s language', () => {
+		const id = dataReport(data, useTranslations('id'), 'id');
+		expect(id.sections.map((section) => section.title)).toEqual([
+			'Profil',
+			'Barang yang kamu hibahkan',
+			'Barang yang kamu minta',
+			'Permintaan untuk barangmu',
+			'Notifikasi',
+			'Pengaturan notifikasi',
+			'Perangkat yang menerima push',
+			'Laporan yang kamu buat',
+			'Orang yang kamu blokir',
+			'Riwayat masuk',
+		]);
+		const en = dataReport(data, useTranslations('en'), 'en');
+		expect(en.sections[1]?.title).toBe('Items you give away');
+		// Dates read as dates of the reader's language, in Jakarta time.
+		expect(id.exportedAt).toBe('28 November 2026, 16.30');
+		expect(en.exportedAt).toBe('28 November 2026, 4:30 PM');
+		expect(readText(id)).toContain('2 Maret 2026');
+		expect(readText(en)).toContain('2 March 2026');
+	});
+
+	it('shows every value the file holds, worded rather than coded', () => {
+		const text = readText(dataReport(data, useTranslations('id'), 'id'));
+		for (const value of [
+			'u-budi',
+			'budi@example.com',
+			'Budi Santoso',
+			'+6281234567890',
+			'Jl. Kenanga No. 12',
+			'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta',
+			'https://hibahin.id/media/avatars/budi.webp',
+			'Anggota',
+			'Lemari kayu jati',
+			'Dua pintu, masih kokoh',
+			'Perabot',
+			'35,5',
+			'https://hibahin.id/media/items/41-b.webp',
+			'Sepeda anak',
+			'/items/52',
+			'Dipesankan',
+			'Sudah diterima',
+			'1 Mei 2026',
+			'Email',
+			'22:00–06:00',
+			'English',
+			'https://fcm.googleapis.com/fcm/send/abc123',
+			'/profile/u-rudi',
+			'penipuan atau mencurigakan',
+			'Minta transfer dulu',
+			'Sedang ditinjau',
+			'28 November 2026, 06.15',
+		]) {
+			expect(text).toContain(value);
+		}
+		// The notification reads as the bell says it, and is marked unread.
+		expect(text).toContain('Belum dibaca');
+		expect(text).toContain('Sepeda anak');
+		expect(text).not.toMatch(/account\.data|requestReserved|"DONATED"|"furniture"/);
+	});
+
+	it('is server-rendered HTML with a heading per section and no script', async () => {
+		const container = await AstroContainer.create();
+		const html = await container.renderToString(DataReport, {
+			props: { report: dataReport(data, useTranslations('en'), 'en'), none: 'None yet.' },
+		});
+		expect(html.match(/<h2 /g)).toHaveLength(10);
+		expect(html).toContain('href="/en/items/41"');
+		expect(html).not.toContain('<script');
+	});
+});
