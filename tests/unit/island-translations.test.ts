@@ -13,7 +13,7 @@ import { ItemBrowser } from '~/features/item-browser/ItemBrowser';
 import { itemBrowserResources } from '~/features/item-browser/item-browser-resources.server';
 import type { ItemViewer } from '~/features/item-detail/contact';
 import { ItemDetail } from '~/features/item-detail/ItemDetail';
-import { itemDetailResources } from '~/features/item-detail/detail-resources.server';
+import { donorMessages, itemDetailResources } from '~/features/item-detail/detail-resources.server';
 import { ItemForm } from '~/features/items/form/ItemForm';
 import { toCardList } from '~/features/items/item-card';
 import { defaultItemListView, type ItemListView } from '~/features/items/item-list-url';
@@ -121,6 +121,8 @@ function itemPage(
 		cityPage,
 		itemPath: '/items/42',
 		itemUrl: `${siteUrl}/items/42`,
+		// A donor who uses the site in Indonesian: an English page says the message is not in English.
+		donorMessages: donorMessages('id'),
 	};
 }
 
