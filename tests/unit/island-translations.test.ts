@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeleteAccount } from '~/features/account/DeleteAccount';
 import { deleteAccountResources } from '~/features/account/account-resources.server';
 import { BlockedList } from '~/features/blocks/BlockedList';
-import { blockedListResources } from '~/features/blocks/blocks-resources.server';
+import { blocksResources } from '~/features/blocks/blocks-resources.server';
+import { PersonBlockButton } from '~/features/blocks/PersonBlockButton';
 import { RankingsTable } from '~/features/heroes/RankingsTable';
 import { rankingsTableResources } from '~/features/heroes/rankings-resources.server';
 import { ItemBrowser } from '~/features/item-browser/ItemBrowser';
@@ -128,10 +129,7 @@ function itemPage(
 
 /** Every island a page hydrates, by the name pages give it. */
 const islands: Record<string, IslandLine> = {
-	BlockedList: line(BlockedList, blockedListResources, [
-		{ initial: [] },
-		{ initial: [blockedPerson] },
-	]),
+	BlockedList: line(BlockedList, blocksResources, [{ initial: [] }, { initial: [blockedPerson] }]),
 	DeleteAccount: line(DeleteAccount, deleteAccountResources, [{}]),
 	IdentityVerificationCard: line(IdentityVerificationCard, profileFormResources, [{}]),
 	ItemBrowser: line(ItemBrowser, itemBrowserResources, [
@@ -193,6 +191,10 @@ const islands: Record<string, IslandLine> = {
 	PaymentPage: line(PaymentPage, paymentPageResources, [
 		...orderStates.map((state) => ({ order: courierOrder(state), snap: null })),
 		{ order: courierOrder('awaitingPayment'), snap },
+	]),
+	PersonBlockButton: line(PersonBlockButton, blocksResources, [
+		{ userId: 'u-budi', name: 'Budi', blocked: false },
+		{ userId: 'u-budi', name: 'Budi', blocked: true },
 	]),
 	ProfileForm: line(ProfileForm, profileFormResources, [
 		{ mode: 'complete', initial: profileCheck(false), redirectTo: '/items/42' },
