@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
 	formatDate,
-	formatMonthYear,
 	formatNumber,
 	formatRupiah,
 	formatShortDate,
@@ -56,13 +55,6 @@ describe('formatTime', () => {
 		// Some versions of Intl put a narrow no-break space before AM/PM, others a plain one.
 		expect(formatTime('2026-12-01T08:58:00Z', 'en')).toMatch(/^3:58\sPM$/);
 		expect(formatTime('2026-11-22T17:05:00Z', 'en')).toMatch(/^12:05\sAM$/);
-	});
-});
-
-describe('formatMonthYear', () => {
-	it('writes the month and year a member joined', () => {
-		expect(formatMonthYear(new Date('2026-02-10T12:00:00Z'), 'id')).toBe('Februari 2026');
-		expect(formatMonthYear(new Date('2026-02-10T12:00:00Z'), 'en')).toBe('February 2026');
 	});
 });
 

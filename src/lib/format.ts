@@ -62,11 +62,6 @@ const time = perLocale((locale) =>
 			}),
 );
 
-const monthYear = perLocale(
-	(locale) =>
-		new Intl.DateTimeFormat(dateTags[locale], { month: 'long', year: 'numeric', timeZone }),
-);
-
 const number = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
 
 const yearOnly = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone });
@@ -89,11 +84,6 @@ export function formatShortDate(date: Date | string | number, locale: Locale): s
 /** `2026-12-01T08:58:00Z` → `15.58` / `3:58 PM`: the hour and minute in Jakarta (WIB). */
 export function formatTime(date: Date | string | number, locale: Locale): string {
 	return time(locale).format(new Date(date));
-}
-
-/** `2026-11-22` → `November 2026` in either language, for "joined" lines. */
-export function formatMonthYear(date: Date | string | number, locale: Locale): string {
-	return monthYear(locale).format(new Date(date));
 }
 
 /** The year it is in Jakarta at `date`: a new year starts there 7 hours before it does in UTC. */

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { blockChoice } from '~/features/blocks/blocks.server';
 import { createItemFor, expectError, getItem } from '../helpers/items';
 import {
 	act,
@@ -19,6 +20,8 @@ describeOnDatabases('Blocking', (use) => {
 		const blocked = await person('Joko');
 		const item = await createItemFor(use(), donor);
 		expect((await getItem(use(), item.id, blocked))?.donor.phone).toEqual(expect.any(String));
+		// They dealt with each other once: a request, withdrawn since.
+		await act(use(), blocked, (await ask(use(), blocked, item.id)).id, 'withdraw');
 
 		const response = await use().request(`/blocks/${blocked.id}`, { method: 'PUT', user: donor });
 		expect(response.status).toBe(200);
@@ -33,7 +36,9 @@ describeOnDatabases('Blocking', (use) => {
 			'BLOCKED',
 		);
 		expect(refused.message).toBe('Pemberi ini tidak menerima permintaan darimu.');
-		expect(await requestsOf(use(), blocked)).toEqual([]);
+		expect((await requestsOf(use(), blocked)).map((request) => request.state)).toEqual([
+			'withdrawn',
+		]);
 
 		const unblocked = await use().request(`/blocks/${blocked.id}`, {
 			method: 'DELETE',
@@ -94,6 +99,7 @@ describeOnDatabases('Blocking', (use) => {
 		const donor = await person('Ani Wijaya');
 		const other = await person('Sari');
 		const blocked = await person('Joko');
+		await ask(use(), blocked, (await createItemFor(use(), donor)).id);
 		await use().request(`/blocks/${blocked.id}`, { method: 'PUT', user: donor });
 		await use().request(`/blocks/${blocked.id}`, { method: 'PUT', user: donor });
 		const mine = await use().request('/blocks', { user: donor });
@@ -101,8 +107,23 @@ describeOnDatabases('Blocking', (use) => {
 		expect((await (await use().request('/blocks', { user: other })).json()).data).toEqual([]);
 	});
 
-	it('refuses blocking oneself (400), someone unknown (404) and signed-out callers (401)', async () => {
+	it('refuses blocking oneself (400), someone unknown (404), someone never dealt with (403) and signed-out callers (401)', async () => {
 		const donor = await person('Ani Wijaya');
+		const stranger = await person('Sari');
+		// A request of someone else's for the donor's item is no dealing between these two.
+		await ask(use(), await person('Joko'), (await createItemFor(use(), donor)).id);
+		const refused = await expectError(
+			await use().request(`/blocks/${stranger.id}`, {
+				method: 'PUT',
+				user: donor,
+				headers: { 'Accept-Language': 'en' },
+			}),
+			403,
+			'FORBIDDEN',
+		);
+		expect(refused.message).toBe(
+			'You can only block someone you have dealt with through an item request.',
+		);
 		await expectError(
 			await use().request(`/blocks/${donor.id}`, { method: 'PUT', user: donor }),
 			400,
@@ -120,5 +141,82 @@ describeOnDatabases('Blocking', (use) => {
 			'UNAUTHORIZED',
 		);
 		expect((await (await use().request('/blocks', { user: donor })).json()).data).toEqual([]);
+	});
+
+	it('lets a receiver block the donor they asked: neither can then ask the other or see their phone', async () => {
+		const donor = await person('Ani Wijaya');
+		const receiver = await person('Joko');
+		const reservedItem = await createItemFor(use(), donor, { quantity: '2' });
+		const askedItem = await createItemFor(use(), donor);
+		const receiversOwnItem = await createItemFor(use(), receiver);
+		const reservation = await ask(use(), receiver, reservedItem.id, 2);
+		await act(use(), donor, reservation.id, 'reserve');
+		const open = await ask(use(), receiver, askedItem.id);
+		const before = await notificationsOf(use(), donor);
+		expect((await requestsOf(use(), receiver, reservedItem.id))[0]?.donor).toMatchObject({
+			blocked: false,
+			phone: expect.any(String),
+		});
+
+		const response = await use().request(`/blocks/${donor.id}`, {
+			method: 'PUT',
+			user: receiver,
+		});
+		expect(response.status).toBe(200);
+		expect((await response.json()).data).toEqual([
+			{ id: donor.id, name: 'Ani Wijaya', avatar: null, blockedAt: expect.any(String) },
+		]);
+
+		// Their requests end as withdrawn, the reservation freed, and the donor is told.
+		const mine = await requestsOf(use(), receiver);
+		for (const id of [reservation.id, open.id]) {
+			expect(mine.find((request) => request.id === id)).toMatchObject({
+				state: 'withdrawn',
+				donor: { id: donor.id, blocked: true },
+			});
+		}
+		for (const request of mine) expect(request.donor?.phone).toBeUndefined();
+		expect(await getItem(use(), reservedItem.id, donor)).toMatchObject({ reservedQuantity: 0 });
+		expect(await newNotifications(use(), donor, before)).toHaveLength(2);
+		// The donor's side shows them who asked, not blocked by the donor.
+		const asDonor = await requestsForItem(use(), donor, askedItem.id);
+		expect(asDonor[0]).toMatchObject({ state: 'withdrawn', receiver: { blocked: false } });
+
+		// Neither sees the other's phone nor may ask for the other's items.
+		expect((await getItem(use(), askedItem.id, receiver))?.donor.phone).toBeUndefined();
+		expect((await getItem(use(), receiversOwnItem.id, donor))?.donor.phone).toBeUndefined();
+		const ownRefusal = await expectError(
+			await askFor(use(), receiver, askedItem.id, { quantity: 1 }, 'en'),
+			403,
+			'BLOCKED',
+		);
+		expect(ownRefusal.message).toBe(
+			'You blocked this donor. Unblock them first if you want to ask for their items.',
+		);
+		await expectError(
+			await askFor(use(), donor, receiversOwnItem.id, { quantity: 1 }),
+			403,
+			'BLOCKED',
+		);
+
+		// Unblocking, from the request or the profile, lets both ask again.
+		await use().request(`/blocks/${donor.id}`, { method: 'DELETE', user: receiver });
+		expect((await askFor(use(), receiver, askedItem.id, { quantity: 1 })).status).toBe(201);
+		expect((await askFor(use(), donor, receiversOwnItem.id, { quantity: 1 })).status).toBe(201);
+	});
+
+	it('offers the block button of a public profile only to someone who dealt with its member', async () => {
+		const donor = await person('Ani Wijaya');
+		const receiver = await person('Joko');
+		const stranger = await person('Sari');
+		await ask(use(), receiver, (await createItemFor(use(), donor)).id);
+		const db = use().server.db;
+		expect(await blockChoice(db, receiver.id, donor.id)).toEqual({ blocked: false });
+		expect(await blockChoice(db, donor.id, receiver.id)).toEqual({ blocked: false });
+		expect(await blockChoice(db, stranger.id, donor.id)).toBeNull();
+		expect(await blockChoice(db, donor.id, donor.id)).toBeNull();
+		await use().request(`/blocks/${donor.id}`, { method: 'PUT', user: receiver });
+		expect(await blockChoice(db, receiver.id, donor.id)).toEqual({ blocked: true });
+		expect(await blockChoice(db, donor.id, receiver.id)).toEqual({ blocked: false });
 	});
 });

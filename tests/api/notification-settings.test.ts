@@ -3,6 +3,7 @@ import {
 	defaultNotificationSettings,
 	type NotificationSettings,
 } from '~/features/notifications/notification-settings';
+import { siteLanguageOf } from '~/features/notifications/notification-settings.server';
 import { recordSignIn } from '~/server/auth/users';
 import { expectError } from '../helpers/items';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';
@@ -72,6 +73,17 @@ describeOnDatabases('Notification settings', (use) => {
 		const me = await use().createUser();
 		expect((await settingsOf(await change(me, { language: 'en' }))).language).toBe('en');
 		expect((await settingsOf(await read(me))).language).toBe('en');
+	});
+
+	it('knows the language a person uses the site in, from their first sign-in or their choice', async () => {
+		const db = use().server.db;
+		const me = await use().createUser();
+		// Nothing says yet: the one who writes to them uses their own language.
+		expect(await siteLanguageOf(db, me.id)).toBeNull();
+		await recordSignIn(db, me.id, 'en');
+		expect(await siteLanguageOf(db, me.id)).toBe('en');
+		await change(me, { language: 'id' });
+		expect(await siteLanguageOf(db, me.id)).toBe('id');
 	});
 
 	it('keeps each person’s settings to themselves', async () => {

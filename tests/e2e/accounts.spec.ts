@@ -61,14 +61,6 @@ function jakartaDate(date: Date): string {
 	}).format(date);
 }
 
-function jakartaMonthYear(date: Date): string {
-	return new Intl.DateTimeFormat('id-ID', {
-		month: 'long',
-		year: 'numeric',
-		timeZone: 'Asia/Jakarta',
-	}).format(date);
-}
-
 /** A PNG of the given size, made with sharp. */
 function png(width: number, height: number): Promise<Buffer> {
 	return sharp({
@@ -144,15 +136,15 @@ test.describe('a new visitor', () => {
 		await expect(toast(page, profile.setup.success)).toBeVisible();
 		await expect(page).toHaveTitle(pageTitle(profile.own.title));
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(details.name);
-		await expect(page.getByText(profile.own.unverified, { exact: true })).toBeVisible();
+		await expect(page.getByText(profile.standing.unverified, { exact: true })).toBeVisible();
 		await expect(detail(page, profile.own.email)).toHaveText(account.email);
 		await expect(detail(page, profile.own.phone)).toHaveText(displayedPhone(details.phoneDigits));
 		await expect(detail(page, profile.own.phone)).toHaveText(/^\+62 81\d-\d{4}-\d{4}$/);
 		await expect(detail(page, profile.own.area)).toHaveText(areaName);
 		await expect(detail(page, profile.own.address)).toHaveText(details.address);
-		await expect(page.getByTestId('donation-count')).toHaveText('0');
+		await expect(page.getByTestId('stat-donations')).toHaveText('0');
 		await expect(
-			page.getByText(profile.own.joined.replace('{{date}}', jakartaMonthYear(new Date())), {
+			page.getByText(profile.standing.joined.replace('{{date}}', jakartaDate(new Date())), {
 				exact: true,
 			}),
 		).toBeVisible();
@@ -427,7 +419,7 @@ test.describe('profiles', () => {
 			await expect(page.getByRole('heading', { level: 1 })).toHaveText(account.profile.name);
 			await expect(page).toHaveTitle(pageTitle(account.profile.name));
 			await expect(
-				page.getByText(texts.public.joined.replace('{{date}}', jakartaDate(new Date())), {
+				page.getByText(texts.standing.joined.replace('{{date}}', jakartaDate(new Date())), {
 					exact: true,
 				}),
 			).toBeVisible();

@@ -90,6 +90,17 @@ const pageKinds: PageKind[] = [
 		path: ({ donor }) => `/profile/${donor.person.id}`,
 		title: ({ donor }) => donor.person.profile!.name,
 	},
+	{
+		kind: 'public profile, a page of items past the end',
+		path: ({ donor }) => `/profile/${donor.person.id}?page=99`,
+		title: ({ donor }) => donor.person.profile!.name,
+	},
+	{
+		kind: 'public profile, seen by someone who asked its member',
+		path: ({ donor }) => `/profile/${donor.person.id}`,
+		as: 'receiver',
+		title: ({ donor }) => donor.person.profile!.name,
+	},
 	{ kind: 'missing profile', path: '/profile/nobody-here', status: 404, title: 'notFound.title' },
 	{ kind: 'heroes rankings', path: '/heroes/rankings', title: 'impact.title' },
 	{ kind: 'support us', path: '/support-us', title: 'support.title' },
@@ -322,4 +333,32 @@ for (const row of pageKinds) {
 			expect(page.unfilledPlaceholders, 'placeholders left unfilled').toEqual([]);
 		});
 	}
+}
+
+/** The standing block of a profile page's HTML, as the shared component renders it. */
+const standingOf = (html: string) =>
+	/<div[^>]*data-testid="profile-standing"[\s\S]*?<\/dl>/.exec(html)?.[0];
+
+for (const locale of locales) {
+	test(`the own and the public profile say the same of a member (${locale})`, async ({
+		request,
+	}) => {
+		if (!site) throw new Error('The people and items of the rows could not be made.');
+		const t: Translate = (key, values) => translate(locale, key, values);
+		const publicPath = localePath(`/profile/${site.donor.person.id}`, locale);
+		const [own, seen, seenByReceiver] = await Promise.all(
+			[
+				site.donor.request.get(localePath('/profile', locale)),
+				request.get(publicPath),
+				site.receiver.request.get(publicPath),
+			].map(async (response) => (await response).text()),
+		);
+		const standing = standingOf(own!);
+		expect(standing).toContain(t('profile.standing.unverified'));
+		expect(standingOf(seen!)).toBe(standing);
+		// The donor's available items, linked, and a block button only for someone they dealt with.
+		expect(seen).toContain(`href="${localePath(`/items/${site.item.id}`, locale)}"`);
+		expect(seen).not.toContain(`>${t('blocks.block')}<`);
+		expect(seenByReceiver).toContain(`>${t('blocks.block')}<`);
+	});
 }

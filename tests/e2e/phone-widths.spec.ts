@@ -156,16 +156,18 @@ for (const locale of locales) {
 			browser,
 			baseURL,
 		}) => {
-			// Eleven pages at three widths each.
+			// Twelve pages at three widths each.
 			test.setTimeout(150_000);
 			await signedInNewcomer(page, locale);
 			await expectFitsPhones(page, at('/complete-profile'));
-			await signedIn(page, { locale, kind: 'moderator' });
+			const moderator = await signedIn(page, { locale, kind: 'moderator' });
 			const item = await listItem(page, baseURL!);
 			await saveSearch(page, baseURL!);
 			// The desk lists the item for its price words: its photos and actions are on the page.
 			for (const path of [
 				'/profile',
+				// Their public profile, with the card of their available item under it.
+				`/profile/${moderator.id}`,
 				'/edit-profile',
 				'/my-items',
 				'/donate-item',

@@ -78,7 +78,13 @@ export function receiverRequest(overrides: Partial<ItemRequest> = {}): ItemReque
 			quantity: 3,
 			reservedQuantity: 0,
 		},
-		donor: { id: 'u-donor', name: 'Ani Lestari', avatar: null, phone: '+6281234567890' },
+		donor: {
+			id: 'u-donor',
+			name: 'Ani Lestari',
+			avatar: null,
+			phone: '+6281234567890',
+			blocked: false,
+		},
 		actions: ['withdraw'],
 		...overrides,
 	};

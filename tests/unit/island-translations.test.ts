@@ -6,14 +6,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeleteAccount } from '~/features/account/DeleteAccount';
 import { deleteAccountResources } from '~/features/account/account-resources.server';
 import { BlockedList } from '~/features/blocks/BlockedList';
-import { blockedListResources } from '~/features/blocks/blocks-resources.server';
+import { blocksResources } from '~/features/blocks/blocks-resources.server';
+import { PersonBlockButton } from '~/features/blocks/PersonBlockButton';
 import { RankingsTable } from '~/features/heroes/RankingsTable';
 import { rankingsTableResources } from '~/features/heroes/rankings-resources.server';
 import { ItemBrowser } from '~/features/item-browser/ItemBrowser';
 import { itemBrowserResources } from '~/features/item-browser/item-browser-resources.server';
 import type { ItemViewer } from '~/features/item-detail/contact';
 import { ItemDetail } from '~/features/item-detail/ItemDetail';
-import { itemDetailResources } from '~/features/item-detail/detail-resources.server';
+import { donorMessages, itemDetailResources } from '~/features/item-detail/detail-resources.server';
 import { ItemForm } from '~/features/items/form/ItemForm';
 import { toCardList } from '~/features/items/item-card';
 import { defaultItemListView, type ItemListView } from '~/features/items/item-list-url';
@@ -121,15 +122,14 @@ function itemPage(
 		cityPage,
 		itemPath: '/items/42',
 		itemUrl: `${siteUrl}/items/42`,
+		// A donor who uses the site in Indonesian: an English page says the message is not in English.
+		donorMessages: donorMessages('id'),
 	};
 }
 
 /** Every island a page hydrates, by the name pages give it. */
 const islands: Record<string, IslandLine> = {
-	BlockedList: line(BlockedList, blockedListResources, [
-		{ initial: [] },
-		{ initial: [blockedPerson] },
-	]),
+	BlockedList: line(BlockedList, blocksResources, [{ initial: [] }, { initial: [blockedPerson] }]),
 	DeleteAccount: line(DeleteAccount, deleteAccountResources, [{}]),
 	IdentityVerificationCard: line(IdentityVerificationCard, profileFormResources, [{}]),
 	ItemBrowser: line(ItemBrowser, itemBrowserResources, [
@@ -191,6 +191,10 @@ const islands: Record<string, IslandLine> = {
 	PaymentPage: line(PaymentPage, paymentPageResources, [
 		...orderStates.map((state) => ({ order: courierOrder(state), snap: null })),
 		{ order: courierOrder('awaitingPayment'), snap },
+	]),
+	PersonBlockButton: line(PersonBlockButton, blocksResources, [
+		{ userId: 'u-budi', name: 'Budi', blocked: false },
+		{ userId: 'u-budi', name: 'Budi', blocked: true },
 	]),
 	ProfileForm: line(ProfileForm, profileFormResources, [
 		{ mode: 'complete', initial: profileCheck(false), redirectTo: '/items/42' },

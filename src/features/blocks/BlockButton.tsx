@@ -6,15 +6,16 @@ import { showToast } from '~/lib/toast';
 interface BlockButtonProps {
 	userId: string;
 	name: string;
-	/** Whether the donor has blocked them already. */
+	/** Whether the viewer has blocked them already. */
 	blocked: boolean;
 	/** The block was made or lifted: their requests may have changed with it. */
 	onChange?: () => void;
 }
 
 /**
- * Blocks the person behind a request after the donor confirms, or unblocks them again: a
- * blocked person can no longer request the donor's items or see the donor's phone.
+ * Blocks the other person of a request (or of a public profile) after the viewer confirms, or
+ * unblocks them again: while blocked, neither can request the other's items or see the other's
+ * phone.
  */
 export function BlockButton({ userId, name, blocked, onChange }: BlockButtonProps) {
 	const { t } = useTranslation();

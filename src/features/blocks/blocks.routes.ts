@@ -7,7 +7,7 @@ import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { blockedPeople, blockUser, unblockUser } from './blocks.server';
 
-/** Someone a donor blocked, as their blocked list shows them. */
+/** Someone the caller blocked, as their blocked list shows them. */
 export const blockedPersonSchema = z
 	.object({
 		id: z.string(),
@@ -24,7 +24,7 @@ function changeRoute(
 	method: 'put' | 'delete',
 	summary: string,
 	middleware: MiddlewareHandler<AppEnv>[],
-	errors: readonly 'NOT_FOUND'[] = [],
+	errors: readonly ('NOT_FOUND' | 'FORBIDDEN')[] = [],
 ) {
 	return createRoute({
 		method,
@@ -46,7 +46,7 @@ function changeRoute(
 	});
 }
 
-/** A donor's blocked list (`/api/blocks`): blocked people cannot request their items. */
+/** A member's blocked list (`/api/blocks`): a block keeps two people from each other's items. */
 export function blockRoutes(server: ServerContext) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
 	const list = async (userId: string) => ({ data: await blockedPeople(server.db, userId) });
@@ -80,9 +80,9 @@ export function blockRoutes(server: ServerContext) {
 		.openapi(
 			changeRoute(
 				'put',
-				'Block a person: they can no longer request the caller’s items or see their phone',
+				'Block someone the caller has dealt with: neither can request the other’s items or see the other’s phone',
 				middleware,
-				['NOT_FOUND'],
+				['FORBIDDEN', 'NOT_FOUND'],
 			),
 			change(blockUser),
 		)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { type ItemRow, lockItem, saveItemQuantities } from '~/features/items/item-stock.server';
 import { notify } from '~/features/notifications/notifications.server';
 import type { Database, Transaction } from '~/server/db/client';
@@ -8,17 +8,18 @@ import { mediaUrl } from '~/server/storage';
 import type { BlockedPerson } from './blocks';
 
 /**
- * Closes the pickup requests one receiver still has open or reserved for one item (its donor
- * blocked them), freeing what their reservation held and telling them why. Courier requests
- * follow their order instead. The item's row must be locked.
+ * A request of one side's for the other's item still open or reserved, ended by a block: the
+ * blocker's own request as withdrawn (its donor told, as for any withdrawal), the blocked person's
+ * as declined because `blocked` (they are told why). What a reservation held is freed. Courier
+ * requests follow their order instead. The item's row must be locked.
  */
-async function closeRequestsOfReceiver(
+async function closeRequestsBetween(
 	tx: Transaction,
 	item: ItemRow,
+	blocker: { id: string; name: string },
 	receiverId: string,
-	reason: 'blocked',
 	now: Date,
-): Promise<number> {
+): Promise<void> {
 	const active = and(
 		eq(itemRequests.itemId, item.id),
 		eq(itemRequests.receiverId, receiverId),
@@ -26,12 +27,13 @@ async function closeRequestsOfReceiver(
 		inArray(itemRequests.state, ['open', 'reserved']),
 	);
 	const requests = await tx.select().from(itemRequests).where(active).for('update');
-	if (requests.length === 0) return 0;
+	if (requests.length === 0) return;
+	const blockerAsked = receiverId === blocker.id;
 	await tx
 		.update(itemRequests)
 		.set({
-			state: 'declined',
-			declineReason: reason,
+			state: blockerAsked ? 'withdrawn' : 'declined',
+			declineReason: blockerAsked ? null : 'blocked',
 			reservedUntil: null,
 			closedAt: now,
 			updatedAt: now,
@@ -45,22 +47,67 @@ async function closeRequestsOfReceiver(
 	}
 	await notify(
 		tx,
-		...requests.map((request) => ({
-			userId: receiverId,
-			kind: 'requestClosed' as const,
-			itemId: item.id,
-			requestId: request.id,
-			data: { item: item.name, reason },
-		})),
+		...requests.map((request) =>
+			blockerAsked
+				? {
+						userId: item.donorId,
+						kind: 'requestWithdrawn' as const,
+						itemId: item.id,
+						requestId: request.id,
+						data: { item: item.name, name: blocker.name, count: request.quantity },
+					}
+				: {
+						userId: receiverId,
+						kind: 'requestClosed' as const,
+						itemId: item.id,
+						requestId: request.id,
+						data: { item: item.name, reason: 'blocked' },
+					},
+		),
 	);
-	return requests.length;
+}
+
+/** Requests of `receiverId` for `donorId`'s items. */
+const askedOf = (donorId: string, receiverId: string) =>
+	and(eq(itemRequests.donorId, donorId), eq(itemRequests.receiverId, receiverId));
+
+/** Whether two people have dealt with each other: a request between them, either way, ever. */
+async function haveDealt(db: Database, one: string, other: string): Promise<boolean> {
+	const [row] = await db
+		.select({ id: itemRequests.id })
+		.from(itemRequests)
+		.where(or(askedOf(one, other), askedOf(other, one)))
+		.limit(1);
+	return Boolean(row);
 }
 
 /**
- * `PUT /blocks/{userId}`: blocks a person; blocking them again changes nothing. Their open
- * requests and reservations for the donor's items end with the block, as declined because
- * `blocked`, so they are told, and a reservation no longer holds the donor's phone for them.
- * Items are locked in order of their ids, as one donor's other writes would.
+ * Whether `viewerId` may block `otherId` (they dealt with each other) and whether they did: what
+ * the block button on a public profile starts from. Null when there is no button to show.
+ */
+export async function blockChoice(
+	db: Database,
+	viewerId: string,
+	otherId: string,
+): Promise<{ blocked: boolean } | null> {
+	if (viewerId === otherId) return null;
+	const [dealt, [block]] = await Promise.all([
+		haveDealt(db, viewerId, otherId),
+		db
+			.select({ blockedId: userBlocks.blockedId })
+			.from(userBlocks)
+			.where(and(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, otherId))),
+	]);
+	// Someone already blocked keeps their unblock button, whatever became of the requests.
+	return dealt || block ? { blocked: Boolean(block) } : null;
+}
+
+/**
+ * `PUT /blocks/{userId}`: blocks someone the caller has dealt with (a request between them, either
+ * way); blocking them again changes nothing. A block stands between the two whoever made it
+ * (docs/product-rules.md#trust-and-safety): neither can request the other's items nor see the
+ * other's phone, and their requests still open or reserved, either way, end with it. Items are
+ * locked in order of their ids, as a donor's other writes would.
  */
 export async function blockUser(
 	db: Database,
@@ -71,28 +118,43 @@ export async function blockUser(
 	if (blockerId === blockedId) {
 		throw new AppError('VALIDATION_ERROR', { userId: 'blocks.errors.self' });
 	}
-	const [person] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
-	if (!person) throw new AppError('NOT_FOUND');
+	const people = await db
+		.select({ id: users.id, name: users.name })
+		.from(users)
+		.where(inArray(users.id, [blockerId, blockedId]));
+	const blocker = people.find((person) => person.id === blockerId);
+	if (!blocker || !people.some((person) => person.id === blockedId)) {
+		throw new AppError('NOT_FOUND');
+	}
+	if (!(await haveDealt(db, blockerId, blockedId))) {
+		throw new AppError('FORBIDDEN', undefined, undefined, { key: 'blocks.errors.noDealings' });
+	}
 	await db.transaction(async (tx) => {
 		await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
 		const asked = await tx
-			.selectDistinct({ itemId: itemRequests.itemId })
+			.selectDistinct({ itemId: itemRequests.itemId, receiverId: itemRequests.receiverId })
 			.from(itemRequests)
 			.where(
 				and(
-					eq(itemRequests.donorId, blockerId),
-					eq(itemRequests.receiverId, blockedId),
+					or(askedOf(blockerId, blockedId), askedOf(blockedId, blockerId)),
 					inArray(itemRequests.state, ['open', 'reserved']),
 				),
 			)
 			.orderBy(asc(itemRequests.itemId));
-		for (const { itemId } of asked) {
-			await closeRequestsOfReceiver(tx, await lockItem(tx, itemId), blockedId, 'blocked', now);
+		for (const { itemId, receiverId } of asked) {
+			const item = await lockItem(tx, itemId);
+			await closeRequestsBetween(
+				tx,
+				item,
+				{ id: blockerId, name: blocker.name ?? '' },
+				receiverId,
+				now,
+			);
 		}
 	});
 }
 
-/** `DELETE /blocks/{userId}`: lets a blocked person request again. */
+/** `DELETE /blocks/{userId}`: lifts the caller's block; the two may request each other again. */
 export async function unblockUser(db: Database, blockerId: string, blockedId: string) {
 	await db
 		.delete(userBlocks)

@@ -6,7 +6,13 @@ import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
 import { type Item, isAvailable } from '~/features/items/items';
 import { ItemStatusBadge } from '~/features/items/ItemStatusBadge';
-import { askableQuantity, type ItemViewer, isOwnItem, showsPickupPanel } from './contact';
+import {
+	askableQuantity,
+	type DonorMessages,
+	type ItemViewer,
+	isOwnItem,
+	showsPickupPanel,
+} from './contact';
 import { type CityPageLink, ItemFacts } from './ItemFacts';
 import { ItemGallery } from './ItemGallery';
 import { OwnerPanel } from './OwnerPanel';
@@ -27,6 +33,8 @@ export interface ItemDetailProps extends IslandI18nProps {
 	courierMode: CourierMode;
 	/** The page of the item's pickup city, when that city has available items (decision 026). */
 	cityPage: CityPageLink | null;
+	/** The WhatsApp message templates in the donor's language. */
+	donorMessages: DonorMessages;
 }
 
 /**
@@ -44,6 +52,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 	itemUrl,
 	courierMode,
 	cityPage,
+	donorMessages,
 	...props
 }: ItemDetailProps) {
 	const { t } = useTranslation();
@@ -130,6 +139,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 						itemUrl={itemUrl}
 						refetch={refetch}
 						courierMode={courierMode}
+						donorMessages={donorMessages}
 						t={t}
 					/>
 				) : (

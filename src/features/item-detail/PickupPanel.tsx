@@ -14,6 +14,8 @@ import { clampQuantity, type Item } from '~/features/items/items';
 import {
 	askableQuantity,
 	contactAction,
+	type DonorMessages,
+	fillMessage,
 	type ItemViewer,
 	profileGate,
 	refusalMessage,
@@ -37,6 +39,8 @@ interface PickupPanelProps {
 	refetch: () => Promise<Item>;
 	/** How courier delivery runs on this site; `off` shows it as Coming Soon. */
 	courierMode: CourierMode;
+	/** The WhatsApp message templates in the donor's language, which the message is written in. */
+	donorMessages: DonorMessages;
 	t: TFunction;
 }
 
@@ -50,7 +54,8 @@ const ShippingForm = lazy(() => import('~/features/shipping/ShippingForm'));
  * RESERVED item takes requests as a waiting list.
  */
 export function PickupPanel(props: PickupPanelProps) {
-	const { item, viewerRequest, locale, itemPath, itemUrl, refetch, courierMode, t } = props;
+	const { item, viewerRequest, locale, itemPath, itemUrl, refetch, courierMode, donorMessages, t } =
+		props;
 	const profileCheck = useProfileCheck(props.viewer.signedIn);
 	const viewer = withProfileCheck(props.viewer, profileCheck);
 	const [method, setMethod] = useState<PickupMethod>('pickup');
@@ -100,9 +105,10 @@ export function PickupPanel(props: PickupPanelProps) {
 			donor,
 			locale,
 			itemPath,
-			message: waitingList
-				? t('itemDetail.whatsapp.waitingListMessage', values)
-				: t('itemDetail.whatsapp.message', values),
+			message: fillMessage(
+				waitingList ? donorMessages.waitingListMessage : donorMessages.message,
+				values,
+			),
 		});
 		// The sign-up and profile pages show the prompt themselves for the `reason` they get.
 		if (action.kind === 'signIn' || action.kind === 'completeProfile') {
@@ -230,6 +236,13 @@ export function PickupPanel(props: PickupPanelProps) {
 										: t('itemDetail.whatsapp.contact')}
 									<span className="sr-only">{t('itemDetail.whatsapp.opensNewWindow')}</span>
 								</button>
+								{donorMessages.language !== locale && (
+									<p className="text-sm" data-testid="donor-language">
+										{t('itemDetail.whatsapp.donorLanguage', {
+											language: t(`itemDetail.whatsapp.languages.${donorMessages.language}`),
+										})}
+									</p>
+								)}
 								{refusal && (
 									<div role="alert" className="alert alert-error alert-vertical text-sm">
 										<p>{refusal.message}</p>

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '~/lib/api-client';
 import { useTranslations } from '~/server/i18n';
+import { donorMessages } from './detail-resources.server';
 import {
 	askableQuantity,
 	contactAction,
+	fillMessage,
 	type ItemViewer,
 	isOwnItem,
 	refusalMessage,
@@ -133,5 +135,29 @@ describe('refusalMessage', () => {
 		expect(refusalMessage(new TypeError('Failed to fetch'), t)).toBe(
 			'Your request could not be sent. Please try again.',
 		);
+	});
+});
+
+describe('the message to the donor', () => {
+	const values = {
+		name: 'Kursi lipat',
+		quantity: 2,
+		available: 3,
+		url: 'https://hibahin.id/en/items/42',
+	};
+
+	it('is written in the donor’s language, whatever the page’s', () => {
+		expect(fillMessage(donorMessages('id').message, values)).toBe(
+			'Halo Kak, saya melihat barang "Kursi lipat" yang Kakak hibahkan. Apakah masih ada? ' +
+				'Saya ingin mengambil 2 dari 3 yang tersedia. https://hibahin.id/en/items/42',
+		);
+		expect(fillMessage(donorMessages('en').waitingListMessage, values)).toBe(
+			'Hi, I saw "Kursi lipat" that you are giving away. It is all reserved now; if it becomes ' +
+				'free again, I would like to pick up 2. https://hibahin.id/en/items/42',
+		);
+	});
+
+	it('leaves a placeholder it has no value for as it is', () => {
+		expect(fillMessage('{{name}} · {{unknown}}', { name: 'Kursi' })).toBe('Kursi · {{unknown}}');
 	});
 });

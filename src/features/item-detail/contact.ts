@@ -25,6 +25,24 @@ export function withProfileCheck(
 	return { ...viewer, isComplete: check.isComplete };
 }
 
+/**
+ * The WhatsApp message to a donor, in the language the donor uses the site in, which may not be
+ * the page's: the templates of that language, with `{{name}}`, `{{quantity}}`, `{{available}}`
+ * and `{{url}}` to fill in (docs/product-rules.md#contacting-a-donor).
+ */
+export interface DonorMessages {
+	language: Locale;
+	message: string;
+	waitingListMessage: string;
+}
+
+/** A template of `DonorMessages` with its values filled in; a value it does not name stays out. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+	return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
+		name in values ? String(values[name]) : placeholder,
+	);
+}
+
 /** What the contact button does for this viewer and donor. */
 export type ContactAction =
 	| { kind: 'signIn'; href: string }

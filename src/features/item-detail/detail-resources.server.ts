@@ -2,6 +2,17 @@ import type { IslandResources } from '~/lib/i18n/island';
 import type { Locale } from '~/lib/i18n/locales';
 import { pushOfferResources } from '~/features/notifications/notification-settings-resources.server';
 import { islandResources, islandResourcesOnce } from '~/server/i18n';
+import type { DonorMessages } from './contact';
+
+/**
+ * The WhatsApp message templates of `language`, the donor's: a receiver writes to the donor in
+ * the language the donor uses the site in, whatever the page's.
+ */
+export function donorMessages(language: Locale): DonorMessages {
+	const { message, waitingListMessage } = islandResources(language, ['itemDetail']).itemDetail
+		.whatsapp;
+	return { language, message, waitingListMessage };
+}
 
 /**
  * The item page's detail island's texts: of the sign-in and profile texts only the contact flow's

@@ -5,7 +5,7 @@ import type { CourierMode } from '~/features/shipping/shipping';
 import type { Locale } from '~/lib/i18n/locales';
 import type { Item, ItemStatus } from '~/features/items/items';
 import type { ItemViewer } from './contact';
-import { itemDetailResources } from './detail-resources.server';
+import { donorMessages, itemDetailResources } from './detail-resources.server';
 import { ItemDetail } from './ItemDetail';
 import type { CityPageLink } from './ItemFacts';
 
@@ -49,6 +49,7 @@ function render(
 	item: Partial<Item> = {},
 	courierMode: CourierMode = 'off',
 	cityPage: CityPageLink | null = null,
+	donorLanguage: Locale = locale,
 ) {
 	const shown = { ...chair, ...item, status };
 	const ownItem = viewer.userId === shown.donorId;
@@ -66,6 +67,7 @@ function render(
 			itemUrl: 'http://localhost:4321/items/42',
 			courierMode,
 			cityPage,
+			donorMessages: donorMessages(donorLanguage),
 		}),
 	);
 	return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
@@ -77,6 +79,19 @@ const courierRadio = (html: string) => html.match(/<input[^>]*value="courier"[^>
 const givenAway = ['DONATED', 'SHIPPED', 'CANCELLED'] as const;
 
 describe('the item page', () => {
+	it('says under the contact button when the message is written in the donor’s language', () => {
+		// The page reads the donor's language for a signed-in receiver; the island shows whichever.
+		const english = render('AVAILABLE', stranger, 'en', {}, 'off', null, 'id');
+		expect(english.text).toContain('Contact the donor on WhatsApp');
+		expect(english.text).toContain('The message is written in Indonesian, the donor');
+		const indonesian = render('AVAILABLE', stranger, 'id', {}, 'off', null, 'en');
+		expect(indonesian.text).toContain('Pesan ditulis dalam bahasa Inggris, bahasa pemberi.');
+		// The same language on both sides needs no note.
+		expect(render('AVAILABLE', stranger, 'en', {}, 'off', null, 'en').html).not.toContain(
+			'data-testid="donor-language"',
+		);
+	});
+
 	it('links the pickup city to its page while the city has one', () => {
 		const pickup = {
 			provinceCode: '32',

@@ -1,9 +1,9 @@
 /**
  * Who sees an item's donor's phone (docs/product-rules.md#phone-privacy, decision 004): never
- * someone the donor blocked; anyone else within the reveal limit, which counts a donor's phone
+ * someone the donor blocked or who blocked the donor; anyone else within the reveal limit, which counts a donor's phone
  * once per item per window.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { ServerContext } from '~/server/context';
 import type { Database } from '~/server/db/client';
 import { userBlocks } from '~/server/db/schema';
@@ -11,12 +11,18 @@ import { rateLimitRules } from '~/server/rate-limit';
 import type { Viewer } from './item-records.server';
 import type { Item } from './items';
 
-/** Whether `donorId` blocked `userId`: then `userId` may not request their items or see their phone. */
-async function isBlockedBy(db: Database, donorId: string, userId: string): Promise<boolean> {
+/** Whether either of two people blocked the other: then neither sees the other's phone. */
+async function blockedBetween(db: Database, donorId: string, userId: string): Promise<boolean> {
 	const [row] = await db
 		.select({ blockedId: userBlocks.blockedId })
 		.from(userBlocks)
-		.where(and(eq(userBlocks.blockerId, donorId), eq(userBlocks.blockedId, userId)));
+		.where(
+			or(
+				and(eq(userBlocks.blockerId, donorId), eq(userBlocks.blockedId, userId)),
+				and(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, donorId)),
+			),
+		)
+		.limit(1);
 	return Boolean(row);
 }
 
@@ -33,7 +39,7 @@ export async function limitPhone(
 	item: Item,
 ): Promise<Item> {
 	if (!viewer || !item.donor.phone || viewer.id === item.donorId) return item;
-	if (await isBlockedBy(server.db, item.donorId, viewer.id)) return withoutPhone(item);
+	if (await blockedBetween(server.db, item.donorId, viewer.id)) return withoutPhone(item);
 	const pair = await server.rateLimiter.hit(
 		`phone-item:${viewer.id}:${item.id}`,
 		rateLimitRules.phoneReveal,

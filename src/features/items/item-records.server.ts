@@ -107,9 +107,16 @@ function selectItems(db: Database) {
 	return db.select(itemColumns).from(items);
 }
 
+/** A donor's items that lists show: available, and hidden by nobody. */
+const donorAvailableWhere = and(
+	eq(items.donorId, sql.placeholder('donorId')),
+	eq(items.status, 'AVAILABLE'),
+	isNull(items.hiddenAt),
+);
+
 /**
- * The polled detail and home list, the items of a freshly counted page and a donor's own items,
- * prepared once per database.
+ * The polled detail and home list, the items of a freshly counted page, a donor's own items and
+ * the page of their available ones their public profile shows, prepared once per database.
  */
 export const itemReads = preparedStatements((db) => ({
 	item: selectItems(db)
@@ -127,6 +134,17 @@ export const itemReads = preparedStatements((db) => ({
 		.where(eq(items.donorId, sql.placeholder('donorId')))
 		.orderBy(desc(items.createdAt), desc(items.id))
 		.prepare('my_items'),
+	donorAvailable: selectItems(db)
+		.where(donorAvailableWhere)
+		.orderBy(desc(items.createdAt), desc(items.id))
+		.limit(sql.placeholder('limit'))
+		.offset(sql.placeholder('offset'))
+		.prepare('donor_available_items'),
+	donorAvailableCount: db
+		.select({ total: sql<number>`count(*)::int` })
+		.from(items)
+		.where(donorAvailableWhere)
+		.prepare('donor_available_count'),
 }));
 
 /** The pickup area of a row; all six columns are written together, so one stands for all. */

@@ -35,7 +35,7 @@ import {
 	placeholderValues,
 } from './item-search.server';
 import { correctedSearch } from './item-spelling.server';
-import type { Item, ItemList } from './items';
+import { type Item, type ItemList, itemPageSize } from './items';
 import {
 	type HomeValues,
 	homePlaceholders,
@@ -292,6 +292,42 @@ export async function findItem(
 	if (!Number.isSafeInteger(id) || id < 1) return null;
 	const [row] = await itemRecords(itemReads(db).item, { id });
 	return row ? itemView(row, viewer) : null;
+}
+
+/**
+ * One page of a donor's available items, newest first, for their public profile: a receiver sees
+ * what else they could collect on the same trip. A page past the end answers the last one.
+ */
+export async function donorAvailableItems(
+	db: Database,
+	donorId: string,
+	page: number,
+	limit = itemPageSize,
+): Promise<ItemList> {
+	const reads = itemReads(db);
+	const [counted] = (await reads.donorAvailableCount.execute({ donorId })) as { total: number }[];
+	const total = Number(counted?.total ?? 0);
+	const totalPages = Math.max(1, Math.ceil(total / limit));
+	const current = Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
+	const rows =
+		total === 0
+			? []
+			: await itemRecords(reads.donorAvailable, {
+					donorId,
+					limit,
+					offset: (current - 1) * limit,
+				});
+	return {
+		items: rows.map((row) => itemView(row, null)),
+		meta: {
+			page: current,
+			limit,
+			total,
+			totalPages,
+			hasPrevPage: current > 1,
+			hasNextPage: current < totalPages,
+		},
+	};
 }
 
 /** `GET /items/my-items`: everything a donor listed, newest first. */

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { notificationSettings } from '~/server/db/schema';
-import { isLocale } from '~/lib/i18n/locales';
+import { isLocale, type Locale } from '~/lib/i18n/locales';
 import {
 	defaultNotificationSettings,
 	type NotificationSettings,
@@ -48,6 +48,18 @@ export async function notificationSettingsOf(
 		.from(notificationSettings)
 		.where(eq(notificationSettings.userId, userId));
 	return settingsOfRow(row);
+}
+
+/**
+ * The language a person uses the site in, as their settings keep it (set at their first sign-in,
+ * changed with the language of their messages); null when nothing says.
+ */
+export async function siteLanguageOf(db: Database, userId: string): Promise<Locale | null> {
+	const [row] = await db
+		.select({ language: notificationSettings.language })
+		.from(notificationSettings)
+		.where(eq(notificationSettings.userId, userId));
+	return isLocale(row?.language) ? row.language : null;
 }
 
 /** The settings of several people at once, for a batch of deliveries. */

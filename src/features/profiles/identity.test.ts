@@ -52,7 +52,7 @@ describe('the identity preview’s wording', () => {
 
 	it('says that the preview, even when a photo passes, leaves the account unverified', () => {
 		for (const [locale, profile] of Object.entries(texts)) {
-			expect(profile.verification.messages.verified, locale).toContain(profile.own.unverified);
+			expect(profile.verification.messages.verified, locale).toContain(profile.standing.unverified);
 			expect(profile.verification.previewNote, locale).toMatch(/verif/i);
 		}
 	});

@@ -65,6 +65,9 @@ export const publicProfileSchema = z.object({
 	avatar: z.string().nullable(),
 	joinedAt: z.iso.datetime(),
 	bio: z.string().nullable(),
+	verified: z.boolean().openapi({
+		description: 'A verified giver: at least one hand-over confirmed that counts for impact',
+	}),
 	stats: donorStatsSchema,
 	badges: z.array(badgeSchema),
 });

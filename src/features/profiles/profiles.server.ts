@@ -20,6 +20,7 @@ import {
 import { fieldErrors } from '~/lib/field-errors';
 import {
 	avatarMissing,
+	type MemberStanding,
 	type OwnProfile,
 	type ProfileCheck,
 	profileInputSchema,
@@ -152,12 +153,17 @@ function isUniqueViolation(error: unknown): boolean {
 	return code === '23505';
 }
 
-/** `GET /profile/{userId}`: what anyone may see of a member; never email or phone. */
-export async function publicProfile(
+/**
+ * A member's standing, the one reading of it both profile pages and `GET /profile/{userId}` show
+ * (docs/product-rules.md#public-profile): joined date, verified giver or not, all-time rank, badges
+ * and the figures behind them. Null for someone nobody may see: unknown, without a name, or
+ * leaving.
+ */
+export async function memberStanding(
 	db: Database,
 	userId: string,
 	badgeText: Parameters<typeof donorStats>[2],
-): Promise<PublicProfile | null> {
+): Promise<{ user: UserRow; standing: MemberStanding } | null> {
 	// Read at once: each wait for the database is a wait behind every other request served.
 	const [user, { stats, badges }] = await Promise.all([
 		findUser(db, userId),
@@ -166,12 +172,30 @@ export async function publicProfile(
 	// Accounts being deleted are out of sight at once; purged ones have no name left.
 	if (!user || !user.name || user.deletionRequestedAt) return null;
 	return {
+		user,
+		standing: {
+			joinedAt: user.createdAt.toISOString(),
+			verified: badges.some((badge) => badge.id === 'VERIFIED'),
+			stats,
+			badges,
+		},
+	};
+}
+
+/** `GET /profile/{userId}`: what anyone may see of a member; never email or phone. */
+export async function publicProfile(
+	db: Database,
+	userId: string,
+	badgeText: Parameters<typeof donorStats>[2],
+): Promise<PublicProfile | null> {
+	const member = await memberStanding(db, userId, badgeText);
+	if (!member) return null;
+	const { user, standing } = member;
+	return {
 		id: user.id,
-		name: user.name,
+		name: user.name!,
 		avatar: mediaUrl(user.avatarKey),
-		joinedAt: user.createdAt.toISOString(),
 		bio: user.bio,
-		stats,
-		badges,
+		...standing,
 	};
 }

@@ -44,6 +44,9 @@ export type OwnProfile = ProfileCheck['profile'];
 /** A member's public profile, as `GET /profile/{userId}` returns it. */
 export type PublicProfile = z.output<typeof publicProfileSchema>;
 
+/** What both profile pages say of a member's standing, read once by `memberStanding`. */
+export type MemberStanding = Pick<PublicProfile, 'joinedAt' | 'verified' | 'stats' | 'badges'>;
+
 /**
  * Whether a save leaves a complete profile without a photo. Completing a profile may skip it;
  * editing one that has none asks for it (docs/product-rules.md#profile-limits). `imageUrl` is

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatDate } from '~/lib/format';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
+import { BlockButton } from '~/features/blocks/BlockButton';
 import { OrderPanel } from '~/features/shipping/OrderPanel';
 import { donorChatUrl } from '~/features/requests/receiver';
 import { RequestActions } from '~/features/requests/RequestActions';
@@ -40,7 +41,8 @@ function requestDates(request: ItemRequest, t: TFunction) {
 
 /**
  * One of the receiver's requests: the item's photo and name (linking to it), where the request
- * stands, the quantity, the donor, its dates, and what the receiver can do now.
+ * stands, the quantity, the donor, its dates, and what the receiver can do now, blocking the
+ * donor included.
  */
 export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestCardProps) {
 	const itemPath = localizePath(`/items/${request.item.id}`, locale);
@@ -129,6 +131,14 @@ export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestC
 					<OrderPanel requestId={request.id} locale={locale} t={t} />
 				)}
 				<RequestActions request={request} chatUrl={chatUrl} compact onChanged={onChanged} t={t} />
+				{request.donor && (
+					<BlockButton
+						userId={request.donor.id}
+						name={request.donor.name}
+						blocked={request.donor.blocked}
+						onChange={() => void onChanged()}
+					/>
+				)}
 			</div>
 		</article>
 	);

@@ -14,6 +14,6 @@ export function itemRequestsResources(locale: Locale): IslandResources {
 /** The texts `/my-requests` gives the receiver's list (`MyRequests`). */
 export function myRequestsResources(locale: Locale): IslandResources {
 	return islandResourcesOnce(locale, 'my-requests', () =>
-		islandResources(locale, ['myRequests', 'requests', 'orders', 'common']),
+		islandResources(locale, ['myRequests', 'requests', 'orders', 'common', 'blocks']),
 	);
 }

@@ -50,6 +50,8 @@ const ask = sqlStatement(
 			when item.donor_id = ${receiverId}::text then 'ownItem'
 			when exists (select 1 from user_blocks where blocker_id = item.donor_id
 				and blocked_id = ${receiverId}::text) then 'blocked'
+			when exists (select 1 from user_blocks where blocker_id = ${receiverId}::text
+				and blocked_id = item.donor_id) then 'youBlocked'
 			when current.state in ('reserved', 'handedOver') or current.method = 'courier'
 				then 'inProgress'
 			when item.status not in ('AVAILABLE', 'RESERVED') or item.hidden_at is not null
@@ -86,7 +88,7 @@ const ask = sqlStatement(
 		request.quantity, request.state, request.method, request.given_quantity,
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
-		request.confirmed_at, false as receiver_blocked,
+		request.confirmed_at, false as receiver_blocked, false as donor_blocked,
 		item.name as item_name, item.status as item_status,
 		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity, (
 			select json_build_object('key', item_images.key, 'widths', item_images.widths)
@@ -108,6 +110,8 @@ const conflict = (key: string) =>
 const refusals: Record<string, () => AppError> = {
 	ownItem: () => conflict('ownItem'),
 	blocked: () => new AppError('BLOCKED'),
+	youBlocked: () =>
+		new AppError('BLOCKED', undefined, undefined, { key: 'blocks.errors.youBlocked' }),
 	notAvailable: () => conflict('notAvailable'),
 	overAvailable: () =>
 		new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverAvailable' }),

@@ -29,10 +29,13 @@ const requestColumns = {
 	updatedAt: itemRequests.updatedAt,
 	handedOverAt: itemRequests.handedOverAt,
 	confirmedAt: itemRequests.confirmedAt,
-	// The donor blocked the receiver: the receiver sees no phone, the donor can unblock.
+	// A block either way hides both phones; each side's button unblocks only its own block.
 	receiverBlocked: sql`exists (
 		select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${itemRequests.donorId}
 			and ${userBlocks.blockedId} = ${itemRequests.receiverId})`.as('receiver_blocked'),
+	donorBlocked: sql`exists (
+		select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${itemRequests.receiverId}
+			and ${userBlocks.blockedId} = ${itemRequests.donorId})`.as('donor_blocked'),
 	itemName: as(items.name, 'item_name'),
 	itemStatus: as(items.status, 'item_status'),
 	itemQuantity: as(items.quantity, 'item_quantity'),
@@ -95,6 +98,7 @@ export interface RequestRecord {
 	confirmed_at: string | null;
 	/** The donor blocked the receiver. */
 	receiver_blocked: boolean;
+	donor_blocked: boolean;
 	item_name: string;
 	item_status: string;
 	item_quantity: number;

@@ -34,11 +34,11 @@ export function requestView(record: RequestRecord, viewer: RequestActor, now: Da
 		: null;
 	// The donor sees the phone of whoever asks them; a receiver sees the donor's once the donor
 	// chose them (reserved or handed over): an open request gives no phone that the item page,
-	// with its limit on revealed phones, would not. Someone the donor blocked never sees it.
+	// with its limit on revealed phones, would not. A block, either way, hides both.
+	const blocked = Boolean(record.receiver_blocked) || Boolean(record.donor_blocked);
 	const phoneShown =
-		viewer === 'donor'
-			? isActive(state)
-			: (state === 'reserved' || state === 'handedOver') && !record.receiver_blocked;
+		!blocked &&
+		(viewer === 'donor' ? isActive(state) : state === 'reserved' || state === 'handedOver');
 	const person = (
 		id: string,
 		name?: string | null,
@@ -77,12 +77,15 @@ export function requestView(record: RequestRecord, viewer: RequestActor, now: Da
 		},
 		...(viewer === 'receiver'
 			? {
-					donor: person(
-						record.donor_id,
-						record.donor_name,
-						record.donor_avatar_key,
-						record.donor_phone,
-					),
+					donor: {
+						...person(
+							record.donor_id,
+							record.donor_name,
+							record.donor_avatar_key,
+							record.donor_phone,
+						),
+						blocked: Boolean(record.donor_blocked),
+					},
 				}
 			: {
 					receiver: {

@@ -51,7 +51,10 @@ export const requestSchema = z
 			quantity: z.int(),
 			reservedQuantity: z.int(),
 		}),
-		donor: person.optional().openapi({ description: 'To the receiver' }),
+		donor: person
+			.extend({ blocked: z.boolean() })
+			.optional()
+			.openapi({ description: 'To the receiver, with whether they blocked the donor' }),
 		receiver: person
 			.extend({ pickupsCompleted: z.int(), noShows: z.int(), blocked: z.boolean() })
 			.optional()
