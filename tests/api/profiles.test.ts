@@ -673,6 +673,7 @@ describeOnDatabases('Profiles API', (use) => {
 					'joinedAt',
 					'name',
 					'stats',
+					'verified',
 				]);
 				expect(data).toMatchObject({
 					id: user.id,
