@@ -189,8 +189,9 @@ const islands: Record<string, IslandLine> = {
 		},
 	]),
 	PaymentPage: line(PaymentPage, paymentPageResources, [
-		...orderStates.map((state) => ({ order: courierOrder(state), snap: null })),
-		{ order: courierOrder('awaitingPayment'), snap },
+		...orderStates.map((state) => ({ order: courierOrder(state), orderAgain: null, snap: null })),
+		{ order: courierOrder('failed'), orderAgain: '/items/42', snap: null },
+		{ order: courierOrder('awaitingPayment'), orderAgain: null, snap },
 	]),
 	ProfileForm: line(ProfileForm, profileFormResources, [
 		{ mode: 'complete', initial: profileCheck(false), redirectTo: '/items/42' },
