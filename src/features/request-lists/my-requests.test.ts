@@ -59,6 +59,29 @@ describe('statusSentence', () => {
 		expect(requestBadge(held, t.id)).toEqual({ label: 'Dipesan (kurir)', tone: 'badge-warning' });
 	});
 
+	it('says a courier request ended because its payment did not go through, not that the receiver withdrew it', () => {
+		const failed = receiverRequest({
+			state: 'withdrawn',
+			method: 'courier',
+			declineReason: 'paymentFailed',
+		});
+		expect(statusSentence(failed, t.id, 'id')).toBe(
+			'Pembayaran pengiriman kurirnya gagal, jadi permintaan ini berakhir. Kamu bisa memesan lagi selama barangnya masih tersedia.',
+		);
+		expect(requestBadge(failed, t.en)).toEqual({ label: 'Payment failed', tone: 'badge-error' });
+		const unpaid = receiverRequest({
+			state: 'expired',
+			method: 'courier',
+			declineReason: 'paymentExpired',
+		});
+		expect(statusSentence(unpaid, t.en, 'en')).toMatch(
+			/^The courier delivery was not paid in time/,
+		);
+		// Withdrawn by the receiver's own hand, it says so.
+		const withdrawn = receiverRequest({ state: 'withdrawn', method: 'courier' });
+		expect(statusSentence(withdrawn, t.id, 'id')).toBe('Kamu sudah membatalkan permintaan ini.');
+	});
+
 	it('gives the donor’s reason for a decline in the reader’s language', () => {
 		const declined = receiverRequest({ state: 'declined', declineReason: 'givenToOther' });
 		expect(statusSentence(declined, t.en, 'en')).toBe(
