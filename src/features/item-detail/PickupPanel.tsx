@@ -94,15 +94,18 @@ export function PickupPanel(props: PickupPanelProps) {
 		const waiting =
 			viewer.signedIn && viewer.isComplete && item.donor.hasPhone && !item.donor.phone;
 		const donor = waiting ? (await refetch()).donor : item.donor;
-		const values = { name: item.name, quantity, available, url: itemUrl };
+		const values = { name: item.name, count: quantity, available, url: itemUrl };
 		const action = contactAction({
 			viewer,
 			donor,
 			locale,
 			itemPath,
+			// Asking for all there is says so, rather than "1 of the 1".
 			message: waitingList
 				? t('itemDetail.whatsapp.waitingListMessage', values)
-				: t('itemDetail.whatsapp.message', values),
+				: quantity === available
+					? t('itemDetail.whatsapp.messageAll', values)
+					: t('itemDetail.whatsapp.message', values),
 		});
 		// The sign-up and profile pages show the prompt themselves for the `reason` they get.
 		if (action.kind === 'signIn' || action.kind === 'completeProfile') {
