@@ -111,7 +111,8 @@ describeOnDatabases('Courier payments', (use) => {
 		// One order after another for the same item: each ends before the next is made.
 		const endings = [];
 		for (const outcome of ['cancelled', 'failed', 'error'] as const) {
-			const order = endings.length === 0 ? first : await orderFor(use(), receiver, item.id);
+			const order: CourierOrder =
+				endings.length === 0 ? first : await orderFor(use(), receiver, item.id);
 			await payAs(use(), receiver, order.id, outcome);
 			endings.push(await requestOf(receiver, order.requestId));
 		}

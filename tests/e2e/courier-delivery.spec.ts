@@ -150,7 +150,7 @@ test.describe('the shipping form', () => {
 		const insurance = form.getByRole('checkbox', { name: shipping.rates.insurance });
 		expect(
 			await insurance.evaluate((box) => {
-				const rates = [...box.form!.querySelectorAll('input[type="radio"]')];
+				const rates = [...(box as HTMLInputElement).form!.querySelectorAll('input[type="radio"]')];
 				return rates.every(
 					(rate) => rate.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING,
 				);

@@ -118,7 +118,7 @@ test.describe('payment outcomes', () => {
 	}) => {
 		const tag = randomBytes(3).toString('hex').toUpperCase();
 		await signedIn(page, { locale });
-		const outcomes: PaymentOutcome[] = ['cancelled', 'failed', 'error'];
+		const outcomes = ['cancelled', 'failed', 'error'] as const;
 		const items = [];
 		for (let index = 0; index < outcomes.length + 1; index += 1) {
 			items.push(await listItem(page, `Meja belajar ${tag}-${index}`, 1, 1));

@@ -62,7 +62,8 @@ function PaymentPageIsland({ order: initial, orderAgain, locale, snap }: Payment
 		}
 	};
 
-	const text = screen === 'choose' ? null : paymentScreenText[screen];
+	const told = screen === 'choose' ? null : screen;
+	const text = told && paymentScreenText[told];
 	return (
 		<div className="grid gap-6">
 			{simulated && (
@@ -77,8 +78,8 @@ function PaymentPageIsland({ order: initial, orderAgain, locale, snap }: Payment
 			{text && (
 				<div role="status" className={`alert ${text.tone}`} data-screen={screen}>
 					<div className="grid gap-1">
-						<p className="font-semibold">{t(`orders.payment.screens.${screen}.title`)}</p>
-						<p>{t(`orders.payment.screens.${screen}.detail`)}</p>
+						<p className="font-semibold">{t(`orders.payment.screens.${told!}.title`)}</p>
+						<p>{t(`orders.payment.screens.${told!}.detail`)}</p>
 						{text.again && !orderAgain && <p>{t('orders.payment.notAvailable')}</p>}
 					</div>
 				</div>
