@@ -74,7 +74,7 @@ describeOnDatabases('The link that confirms a hand-over in one tap', (use) => {
 		expect(await newNotifications(use(), giving.donor, donorBell)).toEqual([
 			expect.objectContaining({
 				kind: 'requestConfirmed',
-				text: 'Budi Santoso confirmed receiving 1 × Kursi kayu jati. Thank you!',
+				text: 'Budi Santoso confirmed receiving Kursi kayu jati. Thank you!',
 			}),
 		]);
 		expect((await profileOf(giving.donor.id)).stats.totalDonations).toBe(1);

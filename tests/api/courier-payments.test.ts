@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { ItemRequest } from '~/features/requests/requests';
 import type { CourierOrder, OrderState } from '~/features/shipping/orders';
 import { courierOrders, paymentNotifications } from '~/server/db/schema';
 import { orderFor, orderOf, orderStep, payAs } from '../helpers/courier-orders';
@@ -60,6 +61,14 @@ describeOnDatabases('Courier payments', (use) => {
 		return { donor, receiver, item, order };
 	}
 
+	/** The state of the receiver's request and why it ended, as `GET /requests/mine` gives it. */
+	async function requestOf(receiver: TestUser, requestId: number) {
+		const response = await use().request('/requests/mine', { user: receiver });
+		const { data } = (await response.json()) as { data: ItemRequest[] };
+		const request = data.find((mine) => mine.id === requestId)!;
+		return { state: request.state, declineReason: request.declineReason };
+	}
+
 	async function storedFor(orderId: string) {
 		return use()
 			.server.db.select()
@@ -95,6 +104,35 @@ describeOnDatabases('Courier payments', (use) => {
 		expect((await orderOf(use(), receiver, order.id)).state).toBe('awaitingPayment');
 		const stored = await storedFor(order.id);
 		expect(stored.map((row) => row.verification).sort()).toEqual(['badSignature', 'wrongAmount']);
+	});
+
+	it('ends the request of an unpaid order with what became of its payment, not as withdrawn by hand', async () => {
+		const { receiver, item, order: first } = await unpaidOrder();
+		// One order after another for the same item: each ends before the next is made.
+		const endings = [];
+		for (const outcome of ['cancelled', 'failed', 'error'] as const) {
+			const order: CourierOrder =
+				endings.length === 0 ? first : await orderFor(use(), receiver, item.id);
+			await payAs(use(), receiver, order.id, outcome);
+			endings.push(await requestOf(receiver, order.requestId));
+		}
+		const expiring = await orderFor(use(), receiver, item.id);
+		await notify(
+			use(),
+			notificationBody(use(), expiring, { status_code: '407', transaction_status: 'expire' }),
+		);
+		endings.push(await requestOf(receiver, expiring.requestId));
+		// The receiver's own cancel is still theirs.
+		const cancelled = await orderFor(use(), receiver, item.id);
+		expect((await orderStep(use(), receiver, cancelled.id, 'cancel')).status).toBe(200);
+		endings.push(await requestOf(receiver, cancelled.requestId));
+		expect(endings).toEqual([
+			{ state: 'withdrawn', declineReason: 'paymentCancelled' },
+			{ state: 'withdrawn', declineReason: 'paymentFailed' },
+			{ state: 'withdrawn', declineReason: 'paymentError' },
+			{ state: 'expired', declineReason: 'paymentExpired' },
+			{ state: 'withdrawn', declineReason: null },
+		]);
 	});
 
 	it('ignores a pending that arrives after the settlement', async () => {

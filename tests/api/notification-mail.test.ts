@@ -89,7 +89,7 @@ describeOnDatabases(
 
 		it('writes to an Indonesian reader in Indonesian, with the unsubscribe headers', async () => {
 			const ani = await person(use);
-			const entry = delivery(ani.id, 'requestCreated', 'Budi meminta 1 × Kursi <lipat>.', {
+			const entry = delivery(ani.id, 'requestCreated', 'Budi meminta 1 Kursi <lipat>.', {
 				path: '/my-items/7',
 			});
 			expect(await channelOf(use).deliver([entry])).toEqual([{ outcome: 'sent' }]);
@@ -97,12 +97,12 @@ describeOnDatabases(
 			const [received] = mailTo(ani.email);
 			expect(mailTo(ani.email)).toHaveLength(1);
 			const { mail } = received!;
-			expect(mail.subject).toBe('Budi meminta 1 × Kursi <lipat>.');
+			expect(mail.subject).toBe('Budi meminta 1 Kursi <lipat>.');
 			expect(mail.html).toContain('<html lang="id">');
-			expect(mail.html).toContain('Budi meminta 1 × Kursi &lt;lipat&gt;.');
+			expect(mail.html).toContain('Budi meminta 1 Kursi &lt;lipat&gt;.');
 			expect(mail.html).toContain(`href="${testOrigin}/my-items/7"`);
 			expect(mail.html).toContain(`href="${testOrigin}/settings/notifications"`);
-			expect(mail.text).toContain('Budi meminta 1 × Kursi <lipat>.');
+			expect(mail.text).toContain('Budi meminta 1 Kursi <lipat>.');
 			expect(mail.text).toContain(`Buka di Hibahin: ${testOrigin}/my-items/7`);
 			expect(mail.text).toContain('email tentang permintaan untuk barangmu aktif');
 			expect(mail.text).toContain(`Atur notifikasi: ${testOrigin}/settings/notifications`);
@@ -151,7 +151,7 @@ describeOnDatabases(
 					digest: true,
 					path: '/items/12',
 				}),
-				delivery(citra.id, 'requestReserved', 'Kursi dipesankan untukmu.'),
+				delivery(citra.id, 'requestReserved', 'Kursi disisihkan untukmu.'),
 				delivery(citra.id, 'savedSearchMatch', 'Barang baru: Lampu meja.', {
 					digest: true,
 					path: '/items/13',
@@ -163,7 +163,7 @@ describeOnDatabases(
 			const toCitra = mailTo(citra.email);
 			expect(toCitra.map(({ mail }) => mail.subject).sort()).toEqual([
 				'2 barang baru untuk pencarian tersimpanmu',
-				'Kursi dipesankan untukmu.',
+				'Kursi disisihkan untukmu.',
 			]);
 			const digest = toCitra.find(({ mail }) => mail.subject!.startsWith('2 barang'))!.mail;
 			expect(digest.text).toContain(`- Barang baru: Meja belajar.\n  ${testOrigin}/items/11`);

@@ -27,7 +27,7 @@ function delivery(user: TestUser, overrides: Partial<Delivery> = {}): Delivery {
 		kind,
 		eventKind: eventKindOf(kind),
 		language: 'id',
-		text: 'Dewi meminta 1 × Kursi lipat.',
+		text: 'Dewi meminta 1 Kursi lipat.',
 		path: '/my-items/7/requests',
 		digest: false,
 		attempts: 0,
@@ -71,7 +71,7 @@ describeOnDatabases(
 			const english = delivery(user, {
 				language: 'en',
 				kind: 'requestReserved',
-				text: 'Folding chair is reserved for you (1). Arrange the pickup on WhatsApp.',
+				text: 'Folding chair is reserved for you. Arrange the pickup on WhatsApp.',
 				path: '/my-requests',
 			});
 			const sentBefore = await counter('hibahin_push_sent_total');

@@ -36,7 +36,7 @@ describeOnDatabases('Reminders that close a giving', (use) => {
 	const unanswered = (giving: Giving) =>
 		expect.objectContaining({
 			kind: 'requestUnanswered',
-			text: 'Budi Santoso asked for 1 × Kursi kayu jati a day ago and is still waiting for your answer.',
+			text: 'Budi Santoso asked for Kursi kayu jati a day ago and is still waiting for your answer.',
 			path: `/my-items/${giving.item.id}/requests`,
 		});
 
@@ -96,12 +96,12 @@ describeOnDatabases('Reminders that close a giving', (use) => {
 		expect(await told(giving, 'id')).toEqual({
 			donor: [
 				expect.objectContaining({
-					text: 'Kursi kayu jati sudah dua hari dipesan Budi Santoso tapi belum diserahkan. Atur pengambilannya lewat WhatsApp, lalu tandai sudah diserahkan.',
+					text: 'Kursi kayu jati sudah dua hari disisihkan untuk Budi Santoso tapi belum diserahkan. Atur pengambilannya lewat WhatsApp, lalu tandai sudah diserahkan.',
 				}),
 			],
 			receiver: [
 				expect.objectContaining({
-					text: 'Kursi kayu jati dari Ani Wijaya sudah dua hari dipesankan untukmu. Atur pengambilannya lewat WhatsApp, ya.',
+					text: 'Kursi kayu jati dari Ani Wijaya sudah dua hari disisihkan untukmu. Atur pengambilannya lewat WhatsApp, ya.',
 				}),
 			],
 		});
@@ -192,7 +192,7 @@ describeOnDatabases('Reminders that close a giving', (use) => {
 		await remindAt((await timeOf(giving, 'createdAt')) + reminderLimits.unansweredMs + minute);
 		expect((await told(giving, 'id')).donor).toEqual([
 			expect.objectContaining({
-				text: 'Budi Santoso meminta 1 × Kursi kayu jati sejak kemarin dan masih menunggu jawabanmu.',
+				text: 'Budi Santoso meminta 1 Kursi kayu jati sejak kemarin dan masih menunggu jawabanmu.',
 			}),
 		]);
 	});

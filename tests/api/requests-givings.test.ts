@@ -61,7 +61,7 @@ describeOnDatabases('Givings', (use) => {
 			await act(use(), donor, first.id, 'reserve');
 
 			for (const [language, message] of [
-				['id', 'Hanya tersisa 1 yang belum dipesankan.'],
+				['id', 'Hanya tersisa 1 yang belum disisihkan.'],
 				['en', 'Only 1 is left unreserved.'],
 			]) {
 				const response = await changeFor(use(), donor, second.id, { action: 'reserve' }, language);

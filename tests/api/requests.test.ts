@@ -47,8 +47,8 @@ describeOnDatabases('Asking for items', (use) => {
 		expect(
 			(await newNotifications(use(), donor, bell)).map((notification) => notification.text),
 		).toEqual([
-			'Budi Santoso asked for 1 × Kursi kayu jati.',
-			'Budi Santoso changed their request to 3 × Kursi kayu jati.',
+			'Budi Santoso asked for Kursi kayu jati.',
+			'Budi Santoso changed their request for Kursi kayu jati to 3.',
 		]);
 	});
 

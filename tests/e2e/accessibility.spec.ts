@@ -267,7 +267,7 @@ for (const locale of locales) {
 			});
 			expect(ask.status(), await ask.text()).toBe(201);
 			await expectAccessibleAt(page, itemPath);
-			await expect(page.getByText(t('myRequests.status.open', { count: 2 }))).toBeVisible();
+			await expect(page.getByText(t('myRequests.status.open_other', { count: 2 }))).toBeVisible();
 			await page.getByRole('button', { name: t('myRequests.actions.withdraw') }).click();
 			await expect(
 				page.getByRole('dialog', { name: t('myRequests.dialogs.withdraw.title') }),

@@ -133,8 +133,30 @@ test.describe('the shipping form', () => {
 		await address.fill('Jl. Bintaro Permai No. 7, RT 03/RW 05');
 		await expect(form.getByText(/shipping\.errors|wajib|required/i)).toHaveCount(0);
 
-		// The rates of the simulated table, with insurance where a courier offers it.
-		await form.getByRole('checkbox', { name: shipping.rates.insurance }).check();
+		// The rates of the simulated table, each card alike on the narrowest phone: the price beside
+		// the name, at its top, however long the name.
+		await receiver.setViewportSize({ width: 320, height: 844 });
+		await expect(form.locator('[data-rate-price]')).not.toHaveCount(0);
+		const cards = await form.locator('label:has([data-rate-price])').evaluateAll((labels) =>
+			labels.map((label) => {
+				const top = (selector: string) =>
+					label.querySelector(selector)!.getBoundingClientRect().top;
+				return Math.round(top('[data-rate-price]') - top('[data-rate-name]'));
+			}),
+		);
+		expect(cards, 'how far below its name each price sits').toEqual(cards.map(() => 0));
+		await receiver.setViewportSize(phone);
+		// Insurance comes after the rates it adds a fee to.
+		const insurance = form.getByRole('checkbox', { name: shipping.rates.insurance });
+		expect(
+			await insurance.evaluate((box) => {
+				const rates = [...(box as HTMLInputElement).form!.querySelectorAll('input[type="radio"]')];
+				return rates.every(
+					(rate) => rate.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING,
+				);
+			}),
+		).toBe(true);
+		await insurance.check();
 		const response = await receiver.request.get(
 			`/api/items/${listed.id}/shipping-rates?destination_area_id=${destination.id}&quantity=1&insurance=true`,
 		);

@@ -78,7 +78,7 @@ test.describe('a delivered order', () => {
 		await islandReady(receiver.getByRole('button', { name: orders.payment.payNow }));
 		await receiver.getByRole('radio', { name: orders.payment.outcomes.success }).check();
 		await receiver.getByRole('button', { name: orders.payment.payNow }).click();
-		await expect(receiver.getByRole('status')).toHaveText(orders.payment.success);
+		await expect(receiver.getByRole('status')).toContainText(orders.payment.screens.paid.title);
 		expect(await itemStatus(receiver, listed.id)).toBe('RESERVED');
 
 		// The donor sees the recipient and the courier, and hands the parcel over.
@@ -118,11 +118,7 @@ test.describe('payment outcomes', () => {
 	}) => {
 		const tag = randomBytes(3).toString('hex').toUpperCase();
 		await signedIn(page, { locale });
-		const outcomes: [PaymentOutcome, string][] = [
-			['cancelled', orders.payment.cancelledMessage],
-			['failed', orders.payment.failedMessage],
-			['error', orders.payment.errorMessage],
-		];
+		const outcomes = ['cancelled', 'failed', 'error'] as const;
 		const items = [];
 		for (let index = 0; index < outcomes.length + 1; index += 1) {
 			items.push(await listItem(page, `Meja belajar ${tag}-${index}`, 1, 1));
@@ -138,16 +134,22 @@ test.describe('payment outcomes', () => {
 			await receiver.getByRole('button', { name: orders.payment.payNow }).click();
 		};
 
-		for (const [index, [outcome, message]] of outcomes.entries()) {
+		for (const [index, outcome] of outcomes.entries()) {
 			const order = await placeCourierOrder(receiver.request, items[index]!.id);
 			await pay(order, outcome);
-			await expect(receiver.getByRole('status')).toHaveText(message);
+			const { title, detail } = orders.payment.screens[outcome];
+			await expect(receiver.getByRole('status')).toHaveText(`${title}${detail}`);
 			await expect(receiver.getByRole('button', { name: orders.payment.payNow })).toHaveCount(0);
+			// The item is still there: paying again goes back to its courier form.
+			await expect(receiver.getByRole('link', { name: orders.payment.payAgain })).toHaveAttribute(
+				'href',
+				localePath(`/items/${items[index]!.id}`, locale),
+			);
 		}
 
 		const pending = await placeCourierOrder(receiver.request, items[outcomes.length]!.id);
 		await pay(pending, 'pending');
-		await expect(receiver.getByRole('status')).toHaveText(orders.payment.pendingMessage);
+		await expect(receiver.getByRole('status')).toContainText(orders.payment.screens.pending.title);
 		// Later, from the request card, the payment resumes and succeeds.
 		await receiver.goto(localePath('/my-requests', locale));
 		await receiver.getByRole('link', { name: orders.payment.resume }).click();
@@ -155,6 +157,6 @@ test.describe('payment outcomes', () => {
 		await islandReady(receiver.getByRole('button', { name: orders.payment.resume }));
 		await receiver.getByRole('radio', { name: orders.payment.outcomes.success }).check();
 		await receiver.getByRole('button', { name: orders.payment.resume }).click();
-		await expect(receiver.getByRole('status')).toHaveText(orders.payment.success);
+		await expect(receiver.getByRole('status')).toContainText(orders.payment.screens.paid.title);
 	});
 });

@@ -83,7 +83,7 @@ test('a giving goes from the item page to the rankings, confirmed by its receive
 	await expect
 		.poll(() => openedUrls(receiver))
 		.toEqual([expect.stringMatching(/^https:\/\/wa\.me\/62\d+\?text=/)]);
-	await expect(receiver.getByText(fill(myRequests.status.open, { count: 1 }))).toBeVisible();
+	await expect(receiver.getByText(fill(myRequests.status.open_one, { count: 1 }))).toBeVisible();
 
 	// The donor finds it from My items and reserves it on the item's requests page.
 	await page.goto(at('/my-items'));
@@ -115,7 +115,7 @@ test('a giving goes from the item page to the rankings, confirmed by its receive
 	const bell = receiver.getByRole('banner').locator('[aria-controls="notification-panel"]');
 	await expect(receiver.locator('[data-bell-badge]')).toBeVisible({ timeout: 15_000 });
 	await bell.click();
-	const handedOver = fill(notifications.kinds.handedOver, {
+	const handedOver = fill(notifications.kinds.handedOver_one, {
 		name: donorName,
 		count: 1,
 		item: listed.name,
@@ -128,7 +128,7 @@ test('a giving goes from the item page to the rankings, confirmed by its receive
 	await expect(
 		receiver
 			.getByRole('region', { name: myRequests.groups.finished })
-			.getByText(fill(myRequests.status.confirmed, { count: 1 })),
+			.getByText(fill(myRequests.status.confirmed_one, { count: 1 })),
 	).toBeVisible();
 
 	// The rankings count it: 10 for the one item and 2 for its 2 kg.

@@ -169,9 +169,9 @@ test('a receiver asks the donor on WhatsApp and sees it given away', async ({
 	await receiver.getByRole('button', { name: itemDetail.quantity.increase }).click();
 
 	await receiver.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
-	const message = fill(itemDetail.whatsapp.message, {
+	const message = fill(itemDetail.whatsapp.message_other, {
 		name: listed.name,
-		quantity: 2,
+		count: 2,
 		available: 3,
 		url: new URL(itemPath, baseURL).href,
 	});

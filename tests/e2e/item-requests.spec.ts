@@ -138,10 +138,10 @@ test('a donor answers the requests for an item until it is all given', async ({
 		aniCard.getByText(`${itemRequests.reliability.label}: ${itemRequests.reliability.firstTime}`),
 	).toBeVisible();
 	await expect(aniCard.getByText(fill(itemRequests.quantity.asks, { count: 2 }))).toBeVisible();
-	const message = fill(itemRequests.whatsapp.message, {
+	const message = fill(itemRequests.whatsapp.message_other, {
 		name: aniName,
 		item: listed.name,
-		quantity: 2,
+		count: 2,
 	});
 	await expect(
 		aniCard.getByRole('link', { name: new RegExp(escape(itemRequests.whatsapp.reply)) }),

@@ -118,14 +118,14 @@ test('a receiver asks, withdraws, is reserved for, and confirms the hand-over', 
 	await openItem(receiver, itemPath);
 	await receiver.getByRole('button', { name: itemDetail.quantity.increase }).click();
 	await contactButton(receiver, locale).click();
-	const message = fill(itemDetail.whatsapp.message, {
+	// Both of the two asked for: all there is, said as such.
+	const message = fill(itemDetail.whatsapp.messageAll_other, {
 		name: listed.name,
-		quantity: 2,
-		available: 2,
+		count: 2,
 		url: itemUrl,
 	});
 	await expect.poll(() => openedUrls(receiver)).toEqual([`${chat}${encodeURIComponent(message)}`]);
-	const waiting = receiver.getByText(fill(myRequests.status.open, { count: 2 }));
+	const waiting = receiver.getByText(fill(myRequests.status.open_other, { count: 2 }));
 	await expect(waiting).toBeVisible();
 
 	// Withdrawing asks first, then says so and lets them ask again.
@@ -146,7 +146,9 @@ test('a receiver asks, withdraws, is reserved for, and confirms the hand-over', 
 
 	// The donor reserves both: the receiver's open page follows, the item is Reserved.
 	await donorMoves(page, baseURL!, listed.id, 'reserve');
-	await expect(receiver.getByText(sentence(myRequests.status.reserved, { count: 2 }))).toBeVisible({
+	await expect(
+		receiver.getByText(sentence(myRequests.status.reserved_other, { count: 2 })),
+	).toBeVisible({
 		timeout: 10_000,
 	});
 	await expect(statusBadge(receiver)).toHaveText(itemTexts.status.RESERVED);
@@ -165,15 +167,17 @@ test('a receiver asks, withdraws, is reserved for, and confirms the hand-over', 
 	await expect(other.getByText(fill(itemTexts.quantityReserved_other, { count: 2 }))).toBeVisible();
 	expect(await sidewaysAt390(other)).toBeLessThanOrEqual(0);
 	await other.getByRole('button', { name: new RegExp(itemDetail.waitingList.join) }).click();
-	const waitingListMessage = fill(itemDetail.whatsapp.waitingListMessage, {
+	const waitingListMessage = fill(itemDetail.whatsapp.waitingListMessage_one, {
 		name: listed.name,
-		quantity: 1,
+		count: 1,
 		url: itemUrl,
 	});
 	await expect
 		.poll(() => openedUrls(other))
 		.toEqual([`${chat}${encodeURIComponent(waitingListMessage)}`]);
-	await expect(other.getByText(fill(myRequests.status.waitingList, { count: 1 }))).toBeVisible();
+	await expect(
+		other.getByText(fill(myRequests.status.waitingList_one, { count: 1 })),
+	).toBeVisible();
 
 	// The donor hands both over: nothing is left, so the waiting list is closed.
 	await donorMoves(page, baseURL!, listed.id, 'handOver');
@@ -196,7 +200,9 @@ test('a receiver asks, withdraws, is reserved for, and confirms the hand-over', 
 		'href',
 		itemPath,
 	);
-	await expect(toConfirm.getByText(fill(myRequests.status.handedOver, { count: 2 }))).toBeVisible();
+	await expect(
+		toConfirm.getByText(fill(myRequests.status.handedOver_other, { count: 2 })),
+	).toBeVisible();
 	await expect(toConfirm.getByRole('link', { name: donor.profile.name })).toBeVisible();
 	// The phone reaches the page from the API, never in its HTML.
 	await expect(toConfirm.getByRole('link', { name: myRequests.actions.chat })).toHaveAttribute(
@@ -210,7 +216,9 @@ test('a receiver asks, withdraws, is reserved for, and confirms the hand-over', 
 	await toConfirm.getByRole('button', { name: myRequests.actions.confirm }).click();
 	await expect(receiver.getByText(myRequests.toasts.confirmed)).toBeVisible();
 	const finished = receiver.getByRole('region', { name: new RegExp(myRequests.groups.finished) });
-	await expect(finished.getByText(fill(myRequests.status.confirmed, { count: 2 }))).toBeVisible();
+	await expect(
+		finished.getByText(fill(myRequests.status.confirmed_other, { count: 2 })),
+	).toBeVisible();
 	await expect(toConfirm).toHaveCount(0);
 	await expect(finished.getByRole('link', { name: myRequests.actions.chat })).toHaveCount(0);
 	await receiver.context().close();

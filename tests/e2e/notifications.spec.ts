@@ -87,7 +87,7 @@ test('a donor reads a request for their item on the bell, and it stays read', as
 	await bell.click();
 	await expect(bellPanel(page)).toBeVisible();
 	const entry = bellPanel(page).getByRole('link', {
-		name: fill(notifications.kinds.requestCreated, {
+		name: fill(notifications.kinds.requestCreated_one, {
 			name: profile.name,
 			count: 1,
 			item: item.name,

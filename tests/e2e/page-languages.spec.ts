@@ -13,16 +13,19 @@ import { clientOnTheServer, type SignedInClient, signedInClient } from './suppor
 import { localePath, locales, pageTitle } from './support/i18n';
 import { listItem } from './support/items';
 import { translate } from './support/locale-files';
-import { placeCourierOrder } from './support/orders';
+import { orderStates, type CourierOrder } from '../../src/features/shipping/orders';
+import { ordersInEveryState, placeCourierOrder, type ReachableOrderState } from './support/orders';
 import { readPage } from './support/page-html';
 
 /** Who asks for the page. */
-type Viewer = 'visitor' | 'onTheServer' | 'donor' | 'receiver' | 'newcomer' | 'moderator';
+type Viewer = 'visitor' | 'onTheServer' | 'donor' | 'receiver' | 'payer' | 'newcomer' | 'moderator';
 
 /** What the rows are about: made once per worker, through the API. */
 interface Site {
 	donor: SignedInClient;
 	receiver: SignedInClient;
+	/** A receiver with a courier order in each state, each of the donor's items. */
+	payer: SignedInClient;
 	newcomer: SignedInClient;
 	moderator: SignedInClient;
 	onTheServer: APIRequestContext;
@@ -30,6 +33,8 @@ interface Site {
 	item: Item;
 	/** The receiver's unpaid courier order of an item whose name asks for money (so the desk lists it). */
 	orderId: string;
+	/** The payer's orders, one in each state the site reaches without waiting a day. */
+	orders: Record<ReachableOrderState, CourierOrder>;
 }
 
 /** A text in the row's language. */
@@ -44,6 +49,8 @@ type PageKind = {
 	as?: Viewer;
 	/** 200 unless said otherwise (302 for a redirect). */
 	status?: number;
+	/** Texts the page says, in the row's language. */
+	says?: (t: Translate) => string[];
 } & (
 	| {
 			/**
@@ -254,11 +261,43 @@ const pageKinds: PageKind[] = [
 		title: 'orders.payment.title',
 	},
 	{ kind: 'moderation desk', path: '/moderation', as: 'moderator', title: 'moderation.title' },
+	{
+		kind: 'my requests, a courier order in each state',
+		path: '/my-requests',
+		as: 'payer',
+		title: 'myRequests.title',
+		// An order that ended unpaid says what became of the payment, not that it was withdrawn.
+		says: (t) =>
+			(['paymentCancelled', 'paymentFailed', 'paymentError'] as const).map((ending) =>
+				t(`myRequests.status.${ending}`),
+			),
+	},
+	...orderStates
+		.filter((state): state is ReachableOrderState => state !== 'expired')
+		.map((state): PageKind => ({
+			kind: `paying for a courier, ${state}`,
+			path: ({ orders }) => `/pay/${orders[state].id}`,
+			as: 'payer',
+			title: 'orders.payment.title',
+			says: (t) =>
+				state === 'awaitingPayment'
+					? [t('orders.payment.payNow')]
+					: [
+							t(`orders.payment.screens.${state}.title`),
+							t(`orders.payment.screens.${state}.detail`),
+							// The item is still there: an order that ended unpaid can be paid again.
+							...(['cancelled', 'failed', 'error'].includes(state)
+								? [t('orders.payment.payAgain')]
+								: []),
+							t('orders.payment.backToRequests'),
+						],
+		})),
 ];
 
 /** People and items for the rows, through the API. */
 async function openSite(playwright: PlaywrightWorkerArgs['playwright']): Promise<Site> {
-	const [donor, receiver, newcomer, moderator] = [
+	const [donor, receiver, payer, newcomer, moderator] = [
+		await signedInClient(playwright, 'complete'),
 		await signedInClient(playwright, 'complete'),
 		await signedInClient(playwright, 'complete'),
 		await signedInClient(playwright, 'newcomer'),
@@ -272,8 +311,14 @@ async function openSite(playwright: PlaywrightWorkerArgs['playwright']): Promise
 	});
 	expect(asked.status(), await asked.text()).toBe(201);
 	const order = await placeCourierOrder(receiver.request, flaggedItem.id);
+	const orders = await ordersInEveryState(payer.request, donor.request, (state) =>
+		listItem(donor.request, `Rak buku ${state}`, 1, 1),
+	);
 	const onTheServer = await clientOnTheServer(playwright);
-	return { donor, receiver, newcomer, moderator, onTheServer, item, orderId: order.id };
+	return {
+		...{ donor, receiver, payer, newcomer, moderator, onTheServer },
+		...{ item, orderId: order.id, orders },
+	};
 }
 
 /** The client that asks for a row's page. */
@@ -294,12 +339,14 @@ function redirectTarget(response: APIResponse): string | undefined {
 let site: Site | undefined;
 
 test.beforeAll(async ({ playwright }) => {
+	// Eleven courier orders, one of them delivered by the simulated courier, take a while.
+	test.setTimeout(120_000);
 	site = await openSite(playwright);
 });
 
 test.afterAll(async () => {
 	if (!site) return;
-	const clients = [site.donor, site.receiver, site.newcomer, site.moderator];
+	const clients = [site.donor, site.receiver, site.payer, site.newcomer, site.moderator];
 	await Promise.all(
 		[site.onTheServer, ...clients.map(({ request }) => request)].map((client) => client.dispose()),
 	);
@@ -331,6 +378,7 @@ for (const row of pageKinds) {
 			expect(page.title).toBe(pageTitle(title));
 			expect(page.untranslatedKeys, 'translation keys shown as text').toEqual([]);
 			expect(page.unfilledPlaceholders, 'placeholders left unfilled').toEqual([]);
+			for (const words of row.says?.(t) ?? []) expect(page.text).toContain(words);
 		});
 	}
 }

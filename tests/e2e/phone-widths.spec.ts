@@ -12,7 +12,10 @@ import sharp from 'sharp';
 import type { Item } from '../../src/features/items/items';
 import { citySlug } from '../../src/features/places/places';
 import { expect, signedIn, signedInNewcomer, test } from './support/accounts';
+import { signedInClient } from './support/clients';
 import { requireSeededServer } from './support/heroes';
+import { listItem as listPlainItem } from './support/items';
+import { ordersInEveryState } from './support/orders';
 import { localePath, locales } from './support/i18n';
 
 requireSeededServer();
@@ -186,6 +189,24 @@ for (const locale of locales) {
 			const visitor = await browser.newPage({ baseURL: baseURL! });
 			await expectFitsPhones(visitor, at(`/items/${item.id}`));
 			await visitor.close();
+		});
+
+		test('the payment page in each state of an order, and its requests, do not scroll sideways', async ({
+			page,
+			playwright,
+		}) => {
+			// Ten payment pages and the requests at three widths each, after eleven orders.
+			test.setTimeout(240_000);
+			await signedIn(page, { locale });
+			const donor = await signedInClient(playwright, 'complete');
+			const orders = await ordersInEveryState(page.request, donor.request, (state) =>
+				listPlainItem(donor.request, `Lemari pakaian kayu jati dua pintu ${state}`, 1, 1),
+			);
+			for (const order of Object.values(orders)) {
+				await expectFitsPhones(page, at(`/pay/${order.id}`));
+			}
+			await expectFitsPhones(page, at('/my-requests'));
+			await donor.request.dispose();
 		});
 	});
 }

@@ -189,8 +189,9 @@ const islands: Record<string, IslandLine> = {
 		},
 	]),
 	PaymentPage: line(PaymentPage, paymentPageResources, [
-		...orderStates.map((state) => ({ order: courierOrder(state), snap: null })),
-		{ order: courierOrder('awaitingPayment'), snap },
+		...orderStates.map((state) => ({ order: courierOrder(state), orderAgain: null, snap: null })),
+		{ order: courierOrder('failed'), orderAgain: '/items/42', snap: null },
+		{ order: courierOrder('awaitingPayment'), orderAgain: null, snap },
 	]),
 	PersonBlockButton: line(PersonBlockButton, blocksResources, [
 		{ userId: 'u-budi', name: 'Budi', blocked: false },

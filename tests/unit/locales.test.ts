@@ -77,8 +77,23 @@ describe('translations', () => {
 				expect(keys, `${locale} ${key}`).toEqual(
 					expect.arrayContaining([`${base}_one`, `${base}_other`]),
 				);
-				expect(byLocale[locale]!.get(key), `${locale} ${key}`).toContain('{{count}}');
 			}
+		}
+	});
+
+	it('names the count in every English plural; the singular may say it in words', () => {
+		// "It is reserved for you", not "1 reserved for you (1)". Indonesian has one form for every
+		// number, so its texts read right with any count, and may leave a plain "it" uncounted.
+		for (const [key, value] of byLocale['en']!) {
+			if (key.endsWith('_other')) expect(value, key).toContain('{{count}}');
+		}
+	});
+
+	it('says "disisihkan" for reserving in Indonesian, keeping "pesan" for courier orders', () => {
+		for (const [key, value] of byLocale['id']!) {
+			expect(String(value), key).not.toMatch(
+				/dipesankan|pesankan|\bdipesan\b(?! (ke kurir|lagi))/i,
+			);
 		}
 	});
 
@@ -93,10 +108,15 @@ describe('translations', () => {
 	});
 
 	it('uses the same interpolation variables in every locale', () => {
-		const variables = (text: unknown) =>
-			[...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+		const variables = (key: string, text: unknown) =>
+			[...String(text).matchAll(/\{\{(\w+)\}\}/g)]
+				.map((match) => match[1])
+				// A counted text may say its count in words ("it", "semuanya"): English's plurals
+				// name it, as checked above.
+				.filter((name) => !(/_(one|other)$/.test(key) && name === 'count'))
+				.sort();
 		for (const [key, value] of byLocale['id']!) {
-			expect(variables(byLocale['en']!.get(key)), key).toEqual(variables(value));
+			expect(variables(key, byLocale['en']!.get(key)), key).toEqual(variables(key, value));
 		}
 	});
 

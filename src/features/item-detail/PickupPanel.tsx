@@ -15,7 +15,7 @@ import {
 	askableQuantity,
 	contactAction,
 	type DonorMessages,
-	fillMessage,
+	donorMessage,
 	type ItemViewer,
 	profileGate,
 	refusalMessage,
@@ -99,14 +99,16 @@ export function PickupPanel(props: PickupPanelProps) {
 		const waiting =
 			viewer.signedIn && viewer.isComplete && item.donor.hasPhone && !item.donor.phone;
 		const donor = waiting ? (await refetch()).donor : item.donor;
-		const values = { name: item.name, quantity, available, url: itemUrl };
+		const values = { name: item.name, count: quantity, available, url: itemUrl };
 		const action = contactAction({
 			viewer,
 			donor,
 			locale,
 			itemPath,
-			message: fillMessage(
-				waitingList ? donorMessages.waitingListMessage : donorMessages.message,
+			// Asking for all there is says so, rather than "1 of the 1".
+			message: donorMessage(
+				donorMessages,
+				waitingList ? 'waitingListMessage' : quantity === available ? 'messageAll' : 'message',
 				values,
 			),
 		});

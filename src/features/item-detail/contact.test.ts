@@ -5,6 +5,7 @@ import { donorMessages } from './detail-resources.server';
 import {
 	askableQuantity,
 	contactAction,
+	donorMessage,
 	fillMessage,
 	type ItemViewer,
 	isOwnItem,
@@ -141,19 +142,30 @@ describe('refusalMessage', () => {
 describe('the message to the donor', () => {
 	const values = {
 		name: 'Kursi lipat',
-		quantity: 2,
+		count: 2,
 		available: 3,
 		url: 'https://hibahin.id/en/items/42',
 	};
 
 	it('is written in the donor’s language, whatever the page’s', () => {
-		expect(fillMessage(donorMessages('id').message, values)).toBe(
+		expect(donorMessage(donorMessages('id'), 'message', values)).toBe(
 			'Halo Kak, saya melihat barang "Kursi lipat" yang Kakak hibahkan. Apakah masih ada? ' +
-				'Saya ingin mengambil 2 dari 3 yang tersedia. https://hibahin.id/en/items/42',
+				'Saya ingin mengambil 2 dari 3 yang ada. https://hibahin.id/en/items/42',
 		);
-		expect(fillMessage(donorMessages('en').waitingListMessage, values)).toBe(
-			'Hi, I saw "Kursi lipat" that you are giving away. It is all reserved now; if it becomes ' +
-				'free again, I would like to pick up 2. https://hibahin.id/en/items/42',
+		expect(donorMessage(donorMessages('en'), 'waitingListMessage', values)).toBe(
+			'Hi, I saw "Kursi lipat" that you are giving away. It is all reserved now; if some ' +
+				'becomes free again, I would like to pick up 2. https://hibahin.id/en/items/42',
+		);
+	});
+
+	it('asks for one thing in the singular, and for all there is without counting', () => {
+		const one = { ...values, count: 1, available: 1 };
+		expect(donorMessage(donorMessages('en'), 'messageAll', one)).toBe(
+			'Hi, I saw "Kursi lipat" that you are giving away. Is it still available? I would like to ' +
+				'pick it up. https://hibahin.id/en/items/42',
+		);
+		expect(donorMessage(donorMessages('en'), 'message', { ...values, count: 1 })).toContain(
+			'pick up one of the 3 you have',
 		);
 	});
 

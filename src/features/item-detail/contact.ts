@@ -25,15 +25,34 @@ export function withProfileCheck(
 	return { ...viewer, isComplete: check.isComplete };
 }
 
+/** A message's template for one thing and for several, as the language's plural rules pick. */
+export interface PluralTemplates {
+	one: string;
+	other: string;
+}
+
 /**
  * The WhatsApp message to a donor, in the language the donor uses the site in, which may not be
- * the page's: the templates of that language, with `{{name}}`, `{{quantity}}`, `{{available}}`
- * and `{{url}}` to fill in (docs/product-rules.md#contacting-a-donor).
+ * the page's: the templates of that language, with `{{name}}`, `{{count}}`, `{{available}}` and
+ * `{{url}}` to fill in (docs/product-rules.md#contacting-a-donor). `messageAll` asks for all
+ * there is; `waitingListMessage` asks to be next when everything is reserved.
  */
 export interface DonorMessages {
 	language: Locale;
-	message: string;
-	waitingListMessage: string;
+	message: PluralTemplates;
+	messageAll: PluralTemplates;
+	waitingListMessage: PluralTemplates;
+}
+
+/** The donor's message of `kind` for `values.count` things, filled in. */
+export function donorMessage(
+	messages: DonorMessages,
+	kind: Exclude<keyof DonorMessages, 'language'>,
+	values: Record<string, string | number> & { count: number },
+): string {
+	const form =
+		new Intl.PluralRules(messages.language).select(values.count) === 'one' ? 'one' : 'other';
+	return fillMessage(messages[kind][form], values);
 }
 
 /** A template of `DonorMessages` with its values filled in; a value it does not name stays out. */

@@ -9,9 +9,14 @@ import type { DonorMessages } from './contact';
  * the language the donor uses the site in, whatever the page's.
  */
 export function donorMessages(language: Locale): DonorMessages {
-	const { message, waitingListMessage } = islandResources(language, ['itemDetail']).itemDetail
-		.whatsapp;
-	return { language, message, waitingListMessage };
+	const texts = islandResources(language, ['itemDetail']).itemDetail.whatsapp;
+	const plural = (key: string) => ({ one: texts[`${key}_one`], other: texts[`${key}_other`] });
+	return {
+		language,
+		message: plural('message'),
+		messageAll: plural('messageAll'),
+		waitingListMessage: plural('waitingListMessage'),
+	};
 }
 
 /**

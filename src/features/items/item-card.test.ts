@@ -60,7 +60,7 @@ describe('cardView', () => {
 		expect(reserved).toMatchObject({ statusLabel: 'Reserved' });
 		expect(reserved.badgeClass).toContain('badge-warning');
 		expect(cardView({ ...chair, status: 'RESERVED' }, labels.id, 'id', 0).statusLabel).toBe(
-			'Dipesan',
+			'Disisihkan',
 		);
 		for (const status of ['DONATED', 'SHIPPED', 'CANCELLED'] as const) {
 			const view = cardView({ ...chair, status }, labels.en, 'en', 0);

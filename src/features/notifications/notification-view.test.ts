@@ -9,7 +9,7 @@ const labels = { id: idNotifications.bell, en: enNotifications.bell };
 const asked: Notification = {
 	id: 7,
 	kind: 'requestCreated',
-	text: 'Siti asked for 1 × Folding chair.',
+	text: 'Siti asked for Folding chair.',
 	path: '/my-items/42/requests',
 	createdAt: '2026-11-26T02:55:00.000Z',
 	read: false,
@@ -63,7 +63,7 @@ describe('notificationEntry', () => {
 	it('keeps the server’s text and marks what is unread', () => {
 		expect(notificationEntry(asked, 'en', now)).toMatchObject({
 			id: 7,
-			text: 'Siti asked for 1 × Folding chair.',
+			text: 'Siti asked for Folding chair.',
 			unread: true,
 		});
 		expect(notificationEntry({ ...asked, read: true }, 'en', now).unread).toBe(false);

@@ -175,7 +175,7 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 							t('itemRequests.whatsapp.message', {
 								name,
 								item: request.item.name,
-								quantity,
+								count: quantity,
 							}),
 						)}
 						target="_blank"

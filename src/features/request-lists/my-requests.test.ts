@@ -18,7 +18,11 @@ describe('statusSentence', () => {
 			'You asked for 2 — waiting for the donor to reply.',
 		);
 		expect(statusSentence(receiverRequest(), t.id, 'id')).toBe(
-			'Kamu meminta 2 — menunggu balasan pemberi.',
+			'Kamu meminta 2 barang — menunggu balasan pemberi.',
+		);
+		// One asked for reads as a person would say it, not "You asked for 1".
+		expect(statusSentence(receiverRequest({ quantity: 1 }), t.en, 'en')).toBe(
+			'You asked for it — waiting for the donor to reply.',
 		);
 	});
 
@@ -39,7 +43,10 @@ describe('statusSentence', () => {
 			actions: ['confirm', 'dispute'],
 		});
 		expect(statusSentence(handedOver, t.en, 'en')).toBe(
-			'The donor handed over 1 — did you receive it?',
+			'The donor handed it over — did you receive it?',
+		);
+		expect(statusSentence({ ...handedOver, givenQuantity: 2 }, t.en, 'en')).toBe(
+			'The donor handed over 2 — did you receive them?',
 		);
 		expect(confirmBySentence(handedOver, t.id, 'id')).toBe('Mohon jawab sebelum 4 Desember 2026.');
 		expect(confirmBySentence(receiverRequest(), t.id, 'id')).toBeNull();
@@ -50,13 +57,39 @@ describe('statusSentence', () => {
 		// A paid order keeps its reservation until the parcel arrives: it has no end date.
 		const held = receiverRequest({ state: 'reserved', method: 'courier', reservedUntil: null });
 		expect(statusSentence(held, t.id, 'id')).toBe(
-			'2 dipesankan untukmu lewat pesanan kurir yang sudah kamu bayar. Barangnya disimpan untukmu sampai paketnya tiba; lihat status pengirimannya di pesanan kurir.',
+			'Pesanan kurirmu sudah dibayar, jadi 2 barang disisihkan untukmu sampai paketnya tiba. Lihat posisi paketnya di pesanan kurir.',
 		);
 		expect(statusSentence(held, t.en, 'en')).toContain(
-			'reserved for you by your paid courier order',
+			'Your courier order is paid, so 2 are reserved for you until the parcel arrives.',
 		);
 		expect(statusSentence(held, t.en, 'en')).not.toContain('1970');
-		expect(requestBadge(held, t.id)).toEqual({ label: 'Dipesan (kurir)', tone: 'badge-warning' });
+		expect(requestBadge(held, t.id)).toEqual({
+			label: 'Disisihkan (kurir)',
+			tone: 'badge-warning',
+		});
+	});
+
+	it('says a courier request ended because its payment did not go through, not that the receiver withdrew it', () => {
+		const failed = receiverRequest({
+			state: 'withdrawn',
+			method: 'courier',
+			declineReason: 'paymentFailed',
+		});
+		expect(statusSentence(failed, t.id, 'id')).toBe(
+			'Pembayaran pengiriman kurirnya gagal, jadi permintaan ini berakhir. Kamu bisa memesan lagi selama barangnya masih tersedia.',
+		);
+		expect(requestBadge(failed, t.en)).toEqual({ label: 'Payment failed', tone: 'badge-error' });
+		const unpaid = receiverRequest({
+			state: 'expired',
+			method: 'courier',
+			declineReason: 'paymentExpired',
+		});
+		expect(statusSentence(unpaid, t.en, 'en')).toMatch(
+			/^The courier delivery was not paid in time/,
+		);
+		// Withdrawn by the receiver's own hand, it says so.
+		const withdrawn = receiverRequest({ state: 'withdrawn', method: 'courier' });
+		expect(statusSentence(withdrawn, t.id, 'id')).toBe('Kamu sudah membatalkan permintaan ini.');
 	});
 
 	it('gives the donor’s reason for a decline in the reader’s language', () => {

@@ -33,7 +33,7 @@ describe('the page a reminder to confirm opens', () => {
 		expect(html).toContain('src="/media/items/kursi-160.webp"');
 		expect(html).toMatch(/<a href="\/en\/my-requests"[^>]*>Something&#39;s wrong<\/a>/);
 		expect(visibleText(html)).toContain(
-			'Did you receive Kursi kayu jati? Donor: Ani Wijaya Ani Wijaya handed over 2 × Kursi kayu jati to you.',
+			'Did you receive Kursi kayu jati? Donor: Ani Wijaya Ani Wijaya handed over 2 of Kursi kayu jati to you.',
 		);
 		expect(visibleText(await render('id', 'toConfirm'))).toContain(
 			'Sudah terima Kursi kayu jati? Pemberi: Ani Wijaya',

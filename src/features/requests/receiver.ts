@@ -10,6 +10,8 @@ import {
 	declineReasons,
 	type ItemRequest,
 	type RequestState,
+	type UnpaidEnding,
+	unpaidEndings,
 } from './requests';
 
 /** Whether the request is still in progress: open, reserved or handed over. */
@@ -74,7 +76,8 @@ export type ReceiverStatus =
 	| { key: 'unconfirmed' | 'confirmed'; count: number }
 	| { key: 'declinedWithReason'; reason: DeclineReason }
 	| { key: 'closed'; reason: (typeof closingReasons)[number] }
-	| { key: 'declined' | 'withdrawn' | 'expired' };
+	| { key: 'declined' | 'withdrawn' | 'expired' }
+	| { key: UnpaidEnding };
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
 	value !== null && (values as readonly string[]).includes(value);
@@ -122,6 +125,12 @@ export function receiverStatus(
 			return isOneOf(declineReasons, request.declineReason)
 				? { key: 'declinedWithReason', reason: request.declineReason }
 				: { key: 'declined' };
+		// A courier request whose order ended unpaid says what became of the payment.
+		case 'withdrawn':
+		case 'expired':
+			return isOneOf(Object.values(unpaidEndings), request.declineReason)
+				? { key: request.declineReason }
+				: { key: request.state };
 		default:
 			return { key: request.state };
 	}

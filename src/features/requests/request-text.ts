@@ -26,6 +26,10 @@ export function statusSentence(request: ItemRequest, t: TFunction, locale: Local
 		case 'declined':
 		case 'withdrawn':
 		case 'expired':
+		case 'paymentCancelled':
+		case 'paymentFailed':
+		case 'paymentError':
+		case 'paymentExpired':
 			return t(`myRequests.status.${status.key}`);
 		default:
 			return t(`myRequests.status.${status.key}`, { count: status.count });
@@ -58,6 +62,10 @@ const badgeTones: Record<ReceiverStatus['key'], string> = {
 	closed: 'badge-ghost',
 	withdrawn: 'badge-ghost',
 	expired: 'badge-ghost',
+	paymentCancelled: 'badge-ghost',
+	paymentFailed: 'badge-error',
+	paymentError: 'badge-error',
+	paymentExpired: 'badge-ghost',
 };
 
 /** The request's badge: a short name of where it stands and its colour's class. */

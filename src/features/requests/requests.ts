@@ -88,5 +88,17 @@ export type DeclineReason = (typeof declineReasons)[number];
  */
 export const closingReasons = ['givenAway', 'noneLeft', 'blocked'] as const;
 
+/**
+ * Why a courier request ended before its order was paid, kept with the request: the payment was
+ * cancelled, failed, went wrong, or its time ran out. The receiver did not withdraw it themselves.
+ */
+export const unpaidEndings = {
+	cancelled: 'paymentCancelled',
+	failed: 'paymentFailed',
+	error: 'paymentError',
+	expired: 'paymentExpired',
+} as const;
+export type UnpaidEnding = (typeof unpaidEndings)[keyof typeof unpaidEndings];
+
 /** A request as the API returns it, to its receiver or to the item's donor. */
 export type ItemRequest = z.output<typeof requestSchema>;

@@ -11,6 +11,8 @@ import { openSnap, type SnapSettings } from './snap';
 
 interface PaymentPageProps extends IslandI18nProps {
 	order: CourierOrder;
+	/** The item's page, where an order that ended unpaid is made again; null once it is not available. */
+	orderAgain: string | null;
 	/** Snap.js and the client key when payments are real; null on the built-in page. */
 	snap: SnapSettings | null;
 }
@@ -20,7 +22,7 @@ interface PaymentPageProps extends IslandI18nProps {
  * fallback) or, in the embedded mode, the built-in page with its five outcomes. What the browser
  * is told only picks the screen; the order's state always comes from the server.
  */
-function PaymentPageIsland({ order: initial, locale, snap }: PaymentPageProps) {
+function PaymentPageIsland({ order: initial, orderAgain, locale, snap }: PaymentPageProps) {
 	const { t } = useTranslation();
 	const [order, setOrder] = useState(initial);
 	const [outcome, setOutcome] = useState<PaymentOutcome>('success');
@@ -60,7 +62,8 @@ function PaymentPageIsland({ order: initial, locale, snap }: PaymentPageProps) {
 		}
 	};
 
-	const text = screen === 'choose' ? null : paymentScreenText[screen];
+	const told = screen === 'choose' ? null : screen;
+	const text = told && paymentScreenText[told];
 	return (
 		<div className="grid gap-6">
 			{simulated && (
@@ -74,7 +77,11 @@ function PaymentPageIsland({ order: initial, locale, snap }: PaymentPageProps) {
 			<OrderSummary order={order} t={t} />
 			{text && (
 				<div role="status" className={`alert ${text.tone}`} data-screen={screen}>
-					<p className="font-semibold">{t(text.key as 'orders.payment.success')}</p>
+					<div className="grid gap-1">
+						<p className="font-semibold">{t(`orders.payment.screens.${told!}.title`)}</p>
+						<p>{t(`orders.payment.screens.${told!}.detail`)}</p>
+						{text.again && !orderAgain && <p>{t('orders.payment.notAvailable')}</p>}
+					</div>
 				</div>
 			)}
 			{notReady && (
@@ -121,6 +128,11 @@ function PaymentPageIsland({ order: initial, locale, snap }: PaymentPageProps) {
 				{!simulated && unpaid && order.payment?.redirectUrl && (
 					<a href={order.payment.redirectUrl} className="btn btn-ghost min-h-12">
 						{t('orders.payment.openPaymentPage')}
+					</a>
+				)}
+				{text?.again && orderAgain && (
+					<a href={orderAgain} className="btn btn-primary min-h-12 w-full sm:w-auto">
+						{t('orders.payment.payAgain')}
 					</a>
 				)}
 				<a href={localizePath('/my-requests', locale)} className="btn btn-outline min-h-12">

@@ -30,7 +30,7 @@ function failureText(error: unknown, t: TFunction): string {
 
 /**
  * The courier services for the destination, one radio each with courier, service, estimated
- * duration, price and insurance fee, plus the insurance opt-in; loading and failure states.
+ * duration, price and insurance fee, then the insurance opt-in; loading and failure states.
  */
 export function RateOptions(props: RateOptionsProps) {
 	const { id, rates, selected, onSelect, insurance, onInsurance, error, t } = props;
@@ -38,18 +38,6 @@ export function RateOptions(props: RateOptionsProps) {
 	return (
 		<fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
 			<legend className="mb-2 font-semibold">{t('shipping.rates.heading')}</legend>
-			<label className="flex cursor-pointer items-start gap-3 text-sm">
-				<input
-					type="checkbox"
-					className="checkbox checkbox-primary checkbox-sm mt-0.5"
-					checked={insurance}
-					onChange={(event) => onInsurance(event.currentTarget.checked)}
-				/>
-				<span className="grid gap-0.5">
-					<span className="font-medium">{t('shipping.rates.insurance')}</span>
-					<span className="text-base-content/75">{t('shipping.rates.insuranceHint')}</span>
-				</span>
-			</label>
 			{!rates && <p className="text-sm text-base-content/75">{t('shipping.rates.needsArea')}</p>}
 			{rates?.isPending && (
 				<p role="status" className="flex items-center gap-2 text-sm">
@@ -82,11 +70,14 @@ export function RateOptions(props: RateOptionsProps) {
 							onChange={() => onSelect(rate)}
 						/>
 						<span className="grid flex-1 gap-0.5">
-							<span className="flex flex-wrap justify-between gap-x-3 font-semibold">
-								<span>
+							{/* The price keeps its corner beside the name, however long the name. */}
+							<span className="flex items-start justify-between gap-3 font-semibold">
+								<span className="min-w-0 break-words" data-rate-name>
 									{rate.courierName} · {rate.serviceName}
 								</span>
-								<span className="tabular-nums">{formatRupiah(rate.price)}</span>
+								<span className="shrink-0 tabular-nums" data-rate-price>
+									{formatRupiah(rate.price)}
+								</span>
 							</span>
 							<span className="text-sm text-base-content/75">
 								{durationText(rate.durationRange, t)}
@@ -102,6 +93,21 @@ export function RateOptions(props: RateOptionsProps) {
 					</label>
 				);
 			})}
+			{/* Insurance is chosen after the rate it adds a fee to, once there are rates to read. */}
+			{rates?.data && rates.data.rates.length > 0 && (
+				<label className="mt-1 flex cursor-pointer items-start gap-3 border-t border-base-300 pt-4 text-sm">
+					<input
+						type="checkbox"
+						className="checkbox checkbox-primary checkbox-sm mt-0.5"
+						checked={insurance}
+						onChange={(event) => onInsurance(event.currentTarget.checked)}
+					/>
+					<span className="grid gap-0.5">
+						<span className="font-medium">{t('shipping.rates.insurance')}</span>
+						<span className="text-base-content/75">{t('shipping.rates.insuranceHint')}</span>
+					</span>
+				</label>
+			)}
 			{error && (
 				<p id={errorId} className="text-sm text-error">
 					{error}

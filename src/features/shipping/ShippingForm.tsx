@@ -72,6 +72,11 @@ export default function ShippingForm({
 	const rates = useQuery({
 		...itemRatesQuery(itemId, areaId, quantity, insurance),
 		enabled: Boolean(areaId),
+		// Ticking insurance below the rates asks for them again: the list stays while it does.
+		placeholderData: (previous, previousQuery) =>
+			previousQuery?.queryKey[3] === areaId && previousQuery.queryKey[4] === quantity
+				? previous
+				: undefined,
 	});
 	const rate = (selected && rates.data?.rates.find((r) => sameService(r, selected))) || null;
 

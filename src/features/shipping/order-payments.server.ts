@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { saveItemQuantities, unreserved } from '~/features/items/item-stock.server';
+import { unpaidEndings } from '~/features/requests/requests';
 import { courierOrders, itemRequests, paymentNotifications } from '~/server/db/schema';
 import {
 	allows,
@@ -119,7 +120,13 @@ export async function settlePayment(
 					} as const
 				)[outcome];
 				if (!allows(order, action)) return null;
-				await closeOrderRequest(tx, order, outcome === 'expired' ? 'expired' : 'withdrawn', now);
+				await closeOrderRequest(
+					tx,
+					order,
+					outcome === 'expired' ? 'expired' : 'withdrawn',
+					now,
+					unpaidEndings[outcome],
+				);
 				return moveOrder(tx, order, action, now, status);
 			}
 			case 'refunded':

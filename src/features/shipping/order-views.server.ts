@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { unreserved } from '~/features/items/item-stock.server';
 import type { UserRow } from '~/server/auth/users';
 import { courierOrders, items } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
@@ -102,6 +103,25 @@ export async function findOrder(
 		.from(items)
 		.where(eq(items.id, order.itemId));
 	return orderView(order, item?.name ?? '', viewer, context.payments.simulated);
+}
+
+/**
+ * Whether the receiver could order the item of an order that ended unpaid again now: it is still
+ * available, with some of it free. The payment page offers paying again only then.
+ */
+export async function mayOrderAgain(
+	context: OrderContext,
+	order: Pick<CourierOrder, 'itemId'>,
+): Promise<boolean> {
+	const [item] = await context.db
+		.select({
+			status: items.status,
+			quantity: items.quantity,
+			reservedQuantity: items.reservedQuantity,
+		})
+		.from(items)
+		.where(eq(items.id, order.itemId));
+	return item?.status === 'AVAILABLE' && unreserved(item) > 0;
 }
 
 /** The order of a courier request, for either of its people; NOT_FOUND when it has none. */

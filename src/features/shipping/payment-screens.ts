@@ -1,43 +1,34 @@
-/** Which payment screen an order shows, and its message. Browser-safe. */
+/** Which payment screen an order shows, and what it says. Browser-safe. */
 import type { OrderState } from './orders';
 
-/** The screens of the payment page: one per outcome, and the choice before paying. */
-export type PaymentScreen =
-	| 'choose'
-	| 'success'
-	| 'pending'
-	| 'cancelled'
-	| 'failed'
-	| 'error'
-	| 'expired'
-	| 'refunded'
-	| 'review';
+/** The screens of the payment page: the choice before paying, then one per state of the order. */
+export type PaymentScreen = 'choose' | Exclude<OrderState, 'awaitingPayment'>;
 
 /** The screen an order in `state` shows: the server's state, never the browser's callback. */
 export function paymentScreenOf(state: OrderState): PaymentScreen {
-	switch (state) {
-		case 'awaitingPayment':
-			return 'choose';
-		case 'paid':
-		case 'shipped':
-		case 'delivered':
-			return 'success';
-		default:
-			return state;
-	}
+	return state === 'awaitingPayment' ? 'choose' : state;
 }
 
-/** Each screen's message key in `orders.payment` or `orders.states`, and its alert tone. */
-export const paymentScreenText: Record<
-	Exclude<PaymentScreen, 'choose'>,
-	{ key: string; tone: 'alert-success' | 'alert-info' | 'alert-warning' | 'alert-error' }
-> = {
-	success: { key: 'orders.payment.success', tone: 'alert-success' },
-	pending: { key: 'orders.payment.pendingMessage', tone: 'alert-info' },
-	cancelled: { key: 'orders.payment.cancelledMessage', tone: 'alert-warning' },
-	failed: { key: 'orders.payment.failedMessage', tone: 'alert-error' },
-	error: { key: 'orders.payment.errorMessage', tone: 'alert-error' },
-	expired: { key: 'orders.payment.expiredMessage', tone: 'alert-warning' },
-	refunded: { key: 'orders.states.refunded', tone: 'alert-info' },
-	review: { key: 'orders.states.review', tone: 'alert-info' },
+/** How a screen reads: its alert's tone, and whether it offers to order and pay again. */
+interface ScreenText {
+	tone: 'alert-success' | 'alert-info' | 'alert-warning' | 'alert-error';
+	/** The order ended unpaid: the receiver may order the item again while it is available. */
+	again: boolean;
+}
+
+/**
+ * Each screen after the choice; its title and detail are `orders.payment.screens.<screen>`. A
+ * paid order keeps its page: the words follow the parcel (paid, on its way, arrived).
+ */
+export const paymentScreenText: Record<Exclude<PaymentScreen, 'choose'>, ScreenText> = {
+	pending: { tone: 'alert-info', again: false },
+	paid: { tone: 'alert-success', again: false },
+	shipped: { tone: 'alert-success', again: false },
+	delivered: { tone: 'alert-success', again: false },
+	cancelled: { tone: 'alert-warning', again: true },
+	failed: { tone: 'alert-error', again: true },
+	error: { tone: 'alert-error', again: true },
+	expired: { tone: 'alert-warning', again: true },
+	refunded: { tone: 'alert-info', again: false },
+	review: { tone: 'alert-info', again: false },
 };

@@ -1,7 +1,11 @@
 /** Courier orders for checks that need one: placed through the API, as the shipping form does. */
 import type { APIRequestContext } from '@playwright/test';
 import type { Area } from '../../../src/features/areas/areas';
-import type { CourierOrder } from '../../../src/features/shipping/orders';
+import type {
+	CourierOrder,
+	OrderState,
+	PaymentOutcome,
+} from '../../../src/features/shipping/orders';
 import type { RateQuote } from '../../../src/features/shipping/shipping';
 import { expect, siteOrigin } from './accounts';
 
@@ -41,4 +45,77 @@ export async function placeCourierOrder(
 	});
 	expect(response.status(), await response.text()).toBe(201);
 	return ((await response.json()) as { data: CourierOrder }).data;
+}
+
+/** The order states the site can be brought to through its API; `expired` needs a day to pass. */
+export type ReachableOrderState = Exclude<OrderState, 'expired'>;
+
+/** `POST /api/courier-orders/{id}/<step>` as the person signed in on `request`. */
+async function orderStep(
+	request: APIRequestContext,
+	orderId: string,
+	step: 'simulated-payment' | 'ready' | 'cancel',
+	data?: { outcome: PaymentOutcome },
+): Promise<CourierOrder> {
+	const response = await request.post(`/api/courier-orders/${orderId}/${step}`, {
+		headers: { Origin: siteOrigin() },
+		...(data ? { data } : {}),
+	});
+	expect(response.status(), await response.text()).toBe(200);
+	return ((await response.json()) as { data: CourierOrder }).data;
+}
+
+/**
+ * The receiver's courier orders, one in each state the site can reach without waiting a day:
+ * the ones still in progress each of an item of its own from `newItem` (five at most, the
+ * receiver's share of requests in progress), the ended ones one after another for one item.
+ * The delivered one waits for the simulated courier (a few of its steps).
+ */
+export async function ordersInEveryState(
+	receiver: APIRequestContext,
+	donor: APIRequestContext,
+	newItem: (state: string) => Promise<{ id: number }>,
+): Promise<Record<ReachableOrderState, CourierOrder>> {
+	const pay = (order: CourierOrder, outcome: PaymentOutcome) =>
+		orderStep(receiver, order.id, 'simulated-payment', { outcome });
+	const placed = async (state: string) => placeCourierOrder(receiver, (await newItem(state)).id);
+
+	const delivered = await placed('delivered');
+	await pay(delivered, 'success');
+	await orderStep(donor, delivered.id, 'ready');
+	const shipped = await placed('shipped');
+	await pay(shipped, 'success');
+	await orderStep(donor, shipped.id, 'ready');
+	const paid = await pay(await placed('paid'), 'success');
+	const pending = await pay(await placed('pending'), 'pending');
+
+	const ended = await newItem('ended');
+	const again = () => placeCourierOrder(receiver, ended.id);
+	const cancelled = await pay(await again(), 'cancelled');
+	const failed = await pay(await again(), 'failed');
+	const error = await pay(await again(), 'error');
+	const refunded = await orderStep(receiver, (await pay(await again(), 'success')).id, 'cancel');
+	// A payment that settles after its order was cancelled is checked by hand.
+	const review = await pay(await pay(await again(), 'cancelled'), 'success');
+	const awaitingPayment = await placed('awaitingPayment');
+
+	// Looking at a shipped order brings its tracking up to date; the courier's steps are a second.
+	let arrived = delivered;
+	await expect
+		.poll(
+			async () => {
+				const response = await receiver.get(`/api/courier-orders/${delivered.id}`);
+				arrived = ((await response.json()) as { data: CourierOrder }).data;
+				return arrived.state;
+			},
+			{ timeout: 20_000 },
+		)
+		.toBe('delivered');
+
+	const orders = {
+		...{ awaitingPayment, pending, paid, shipped, delivered: arrived },
+		...{ cancelled, failed, error, refunded, review },
+	};
+	for (const [state, order] of Object.entries(orders)) expect(order.state, state).toBe(state);
+	return orders;
 }

@@ -48,6 +48,8 @@ export interface PageHtml {
 	untranslatedKeys: string[];
 	/** `{{placeholders}}` left unfilled in the page's text, each once. */
 	unfilledPlaceholders: string[];
+	/** What the page says: its text, each run of spaces as one. */
+	text: string;
 }
 
 /** Reads `html` as a page the site rendered. */
@@ -62,5 +64,6 @@ export function readPage(html: string): PageHtml {
 			...new Set(everything.match(keyLike)?.filter((found) => translationKeys.has(found))),
 		],
 		unfilledPlaceholders: [...new Set(text.match(/\{\{\s*\w+\s*\}\}/g))],
+		text: text.replace(/\s+/g, ' '),
 	};
 }
