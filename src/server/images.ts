@@ -51,7 +51,7 @@ export async function reencodeImage(
 	}
 	if (!['jpeg', 'png', 'webp'].includes(metadata.format ?? ''))
 		throw new AppError('INVALID_IMAGE_FORMAT');
-	if ((metadata.width ?? 0) * (metadata.height ?? 0) > itemLimits.imageMaxPixels) {
+	if ((metadata.width ?? 0) * (metadata.height ?? 0) >= itemLimits.imageMaxPixels) {
 		throw new AppError('IMAGE_TOO_LARGE', { image: 'form.errors.imageTooManyPixels' });
 	}
 	const timer = photoProcessing.startTimer();

@@ -172,6 +172,16 @@ describeOnDatabases('Courier orders (simulated mode)', (use) => {
 		expect(((await cheaper.json()) as { error: { code: string } }).error.code).toBe(
 			'INVALID_COURIER',
 		);
+		const insured = await orderInput(use(), item.id, { insurance: true });
+		expect(insured.rateInsuranceFee).toBeGreaterThan(0);
+		const cheaperInsurance = await postOrder(use(), receiver, item.id, {
+			...insured,
+			rateInsuranceFee: insured.rateInsuranceFee! - 1,
+		});
+		expect(cheaperInsurance.status).toBe(422);
+		expect(((await cheaperInsurance.json()) as { error: { code: string } }).error.code).toBe(
+			'INVALID_COURIER',
+		);
 		const unknown = await postOrder(use(), receiver, item.id, { ...input, serviceCode: 'kilat' });
 		expect(unknown.status).toBe(422);
 		const invalid = await postOrder(use(), receiver, item.id, { ...input, postalCode: '12' });

@@ -40,13 +40,18 @@ async function paddedJpeg(size: number): Promise<Buffer> {
 	return Buffer.concat([jpeg, Buffer.alloc(size - jpeg.length, 0x20)]);
 }
 
-let pixelBomb: Promise<Buffer> | undefined;
-/** 14000 × 14000 pixels (196 MP) of white: a few hundred kilobytes as PNG. */
-function pixelBombPng(): Promise<Buffer> {
-	pixelBomb ??= sharp({ create: { width: 14000, height: 14000, channels: 3, background: '#fff' } })
-		.png({ compressionLevel: 9 })
-		.toBuffer();
-	return pixelBomb;
+const pixelBombs = new Map<string, Promise<Buffer>>();
+/** `width` × `height` pixels of white (14000 × 14000 by default, 196 MP): small as PNG. */
+function pixelBombPng(width = 14000, height = 14000): Promise<Buffer> {
+	const size = `${width}x${height}`;
+	let bomb = pixelBombs.get(size);
+	if (!bomb) {
+		bomb = sharp({ create: { width, height, channels: 3, background: '#fff' } })
+			.png({ compressionLevel: 9 })
+			.toBuffer();
+		pixelBombs.set(size, bomb);
+	}
+	return bomb;
 }
 
 /** A 1600 × 1200 photo carrying GPS, camera and owner details, an XMP packet and an ICC profile. */
@@ -167,6 +172,13 @@ describeOnDatabases('Item photos', (use) => {
 			const png = await pixelBombPng();
 			expect(png.length).toBeLessThan(5 * megabyte);
 			const file = fileOf(png, 'poster.png', 'image/png');
+			await expectCreateRefused([file], 413, 'IMAGE_TOO_LARGE', {
+				'files.0': 'form.errors.imageTooManyPixels',
+			});
+		});
+
+		it('answers an 8000 × 5000 PNG, exactly 40 megapixels, with 413 IMAGE_TOO_LARGE', async () => {
+			const file = fileOf(await pixelBombPng(8000, 5000), 'poster.png', 'image/png');
 			await expectCreateRefused([file], 413, 'IMAGE_TOO_LARGE', {
 				'files.0': 'form.errors.imageTooManyPixels',
 			});

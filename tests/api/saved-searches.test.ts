@@ -55,6 +55,18 @@ describeOnDatabases('Saved searches', (use) => {
 			expect(await mine(user)).toEqual([]);
 		});
 
+		it('refuses a search with a NUL character, translated, saving nothing', async () => {
+			const user = await use().createUser();
+			const error = await expectError(
+				await save(user, { search: 'kur\u0000si' }, 'en'),
+				400,
+				'VALIDATION_ERROR',
+				{ search: 'form.errors.invalidCharacter' },
+			);
+			expect(error.message).toMatch(/not right/);
+			expect(await mine(user)).toEqual([]);
+		});
+
 		it('keeps at most ten per person', async () => {
 			const user = await use().createUser();
 			for (let index = 0; index < 10; index += 1) await saved(user, { search: `meja ${index}` });

@@ -106,7 +106,7 @@ const photos = (description: string) => ({
 	type: 'array',
 	items: { type: 'string', contentMediaType: 'image/*' },
 	maxItems: itemLimits.imagesMax,
-	description: `${description}: JPEG, PNG or WebP, at most 5 MB and 40 megapixels each`,
+	description: `${description}: JPEG, PNG or WebP, at most 5 MB and under 40 megapixels each`,
 });
 
 /** `POST /items`: the form's fields, the photos and the human verification's token. */

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { categories } from '~/features/items/items';
+import { storableText } from '~/lib/text-fields';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { rateLimit, requireUser } from '~/server/http/middleware';
@@ -30,7 +31,7 @@ export const savedSearchSchema = z
 
 /** What is saved: the list's search, category and place, as `/items` carries them. */
 export const saveBody = z.object({
-	search: z.string().max(100).optional(),
+	search: z.string().max(100).check(storableText).optional(),
 	category: z.enum(categories).optional(),
 	province: z.string().max(12).optional().openapi({ example: '32' }),
 	regency: z.string().max(12).optional().openapi({ example: '3273' }),

@@ -59,7 +59,9 @@ export async function createCourierOrder(
 	});
 	const rate = rates.find((option) => sameService(option, chosen));
 	if (!rate || !sameService(rate, details) || rate.price !== chosen.price) throw invalidCourier();
-	if (details.insurance && rate.insuranceFee === null) throw invalidCourier();
+	// Insured, the fee shown is charged too, so it must be the one quoted now.
+	const insuranceShown = rate.insuranceFee !== null && rate.insuranceFee === chosen.insuranceFee;
+	if (details.insurance && !insuranceShown) throw invalidCourier();
 	const amounts = courierTotal({
 		shipping: rate.price,
 		insurance: details.insurance ? rate.insuranceFee : 0,
