@@ -6,6 +6,9 @@ export default getViteConfig({
 		setupFiles: ['tests/setup/missing-translations.ts'],
 		testTimeout: 30_000,
 		hookTimeout: 120_000,
+		// Vitest's default leaves a core free (one worker on two cores), but the API suites spend
+		// much of their time waiting on PostgreSQL and Redis: one worker per core keeps both busy.
+		maxWorkers: '100%',
 		projects: [
 			{
 				extends: true,

@@ -1,10 +1,11 @@
 /**
  * Axe-core finds nothing serious or critical on any kind of page, in each state a visitor meets
- * it in (dialogs and panels open, forms showing their errors, empty lists), once per language.
- * The journeys check what pages do; this checks how accessible they are. People start signed in
- * (seeded) and their items and requests are made through the API; one browser page per test
- * walks through the states that share data. The states that need the seeded heroes and
- * supporters run on the `full` and `sparse` servers (tagged `@full`, `@sparse`).
+ * it in (dialogs and panels open, forms showing their errors, empty lists). Each test runs in one
+ * language, the tests taking turns (`takingTurns`). The journeys check what pages do; this checks
+ * how accessible they are. People start signed in (seeded) and their items and requests are made
+ * through the API; one browser page per test walks through the states that share data. The
+ * states that need the seeded heroes and supporters run on the `full` and `sparse` servers
+ * (tagged `@full`, `@sparse`).
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -19,7 +20,7 @@ import {
 	signedInNewcomer,
 	siteOrigin,
 	submitSignUp,
-	test,
+	test as base,
 } from './support/accounts';
 import { animationsDone, expectAccessible, expectAccessibleAt, settled } from './support/axe';
 import { signedInClient } from './support/clients';
@@ -30,9 +31,9 @@ import { translate } from './support/locale-files';
 import { placeCourierOrder } from './support/orders';
 import { seededReservations } from './support/seed';
 
-test.use({ viewport: { width: 1280, height: 900 } });
+base.use({ viewport: { width: 1280, height: 900 } });
 // A test walks through up to ten states, each a page load and a scan: slow on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+base.describe.configure({ timeout: 120_000 });
 
 /** A PNG of one colour, as `setInputFiles` takes it. */
 async function png(name: string, shade: number) {
@@ -62,15 +63,28 @@ async function showToast(page: Page, locale: Locale, kind: string, message: stri
 	await animationsDone(toast);
 }
 
+/**
+ * Declares each test for one language, in turn: axe reads the same markup in both (every text is
+ * in both locale files and none is empty, as a unit test checks, and `page-languages.spec.ts`
+ * reads every page in both), so a second language would only scan it again. Every language
+ * declares the same tests in the same order, so each test runs in exactly one of them.
+ */
+function takingTurns(locale: Locale) {
+	let turn = 0;
+	return (title: string, body: Parameters<typeof base>[2]) => {
+		if (locales[turn++ % locales.length] === locale) base(title, body);
+	};
+}
+
 for (const locale of locales) {
+	const test = takingTurns(locale);
 	const at = (path: string) => localePath(path, locale);
 	const t = (key: string, values?: Record<string, string | number>) =>
 		translate(locale, key, values);
 
-	test.describe(`on the main server (${locale})`, () => {
+	base.describe(`on the main server (${locale})`, () => {
 		test('the pages anyone can open, and the drawer on a phone', async ({ page }) => {
 			for (const path of [
-				'/',
 				'/heroes/rankings',
 				'/support-us',
 				'/privacy-policy',
@@ -80,12 +94,13 @@ for (const locale of locales) {
 				'/auth/reset-password?token=tidak-berlaku',
 				'/confirm/1.tidak-berlaku',
 				'/auth/error?reason=expired',
+				'/',
 			]) {
 				await expectAccessibleAt(page, at(path));
 			}
 
+			// The home page, already open, narrowed to a phone's width: the header shows the menu.
 			await page.setViewportSize({ width: 375, height: 800 });
-			await page.goto(at('/'));
 			await page.getByRole('button', { name: t('nav.openMenu') }).click();
 			const drawer = page.getByRole('dialog', { name: t('nav.menuTitle') });
 			await expect(drawer).toBeVisible();
@@ -390,7 +405,7 @@ for (const locale of locales) {
 		});
 	});
 
-	test.describe(`with the seeded heroes and supporters (${locale})`, { tag: '@full' }, () => {
+	base.describe(`with the seeded heroes and supporters (${locale})`, { tag: '@full' }, () => {
 		requireSeededServer();
 
 		test('the home page, the rankings on phones, a hero and the supporters', async ({ page }) => {
@@ -400,15 +415,17 @@ for (const locale of locales) {
 			await expect(page.getByTestId('badges')).toBeVisible();
 			await expectAccessibleAt(page, at('/support-us'));
 			await expect(page.locator('[data-supporter="more"]')).toHaveCount(5);
-			for (const width of [1280, 390, 320]) {
+			// The rankings load once, scanned at a laptop's width, then narrowed to two phones' widths.
+			await expectAccessibleAt(page, `${at('/heroes/rankings')}?sort=recent`);
+			await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(10);
+			for (const width of [390, 320]) {
 				await page.setViewportSize({ width, height: 800 });
-				await expectAccessibleAt(page, `${at('/heroes/rankings')}?sort=recent`);
-				await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(10);
+				await expectAccessible(page, `the rankings at ${width} px`);
 			}
 		});
 	});
 
-	test.describe(
+	base.describe(
 		`with few donors, no supporters, reservations run out (${locale})`,
 		{ tag: '@sparse' },
 		() => {
