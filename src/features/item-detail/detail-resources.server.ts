@@ -10,7 +10,10 @@ import type { DonorMessages } from './contact';
  */
 export function donorMessages(language: Locale): DonorMessages {
 	const texts = islandResources(language, ['itemDetail']).itemDetail.whatsapp;
-	const plural = (key: string) => ({ one: texts[`${key}_one`], other: texts[`${key}_other`] });
+	const plural = (key: 'message' | 'messageAll' | 'waitingListMessage') => ({
+		one: texts[`${key}_one`],
+		other: texts[`${key}_other`],
+	});
 	return {
 		language,
 		message: plural('message'),
