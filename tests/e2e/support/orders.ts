@@ -83,9 +83,11 @@ export async function ordersInEveryState(
 	const delivered = await placed('delivered');
 	await pay(delivered, 'success');
 	await orderStep(donor, delivered.id, 'ready');
-	const shipped = await placed('shipped');
-	await pay(shipped, 'success');
-	await orderStep(donor, shipped.id, 'ready');
+	const shipped = await orderStep(
+		donor,
+		(await pay(await placed('shipped'), 'success')).id,
+		'ready',
+	);
 	const paid = await pay(await placed('paid'), 'success');
 	const pending = await pay(await placed('pending'), 'pending');
 
