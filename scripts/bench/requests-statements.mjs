@@ -11,8 +11,8 @@
 // marked seen when one is new.
 
 // What the request lists show of a request (request-records.server.ts): its columns, whether the
-// donor blocked the receiver, its item and cover photo, then the person the viewer sees, aliased
-// so rows come back by name.
+// donor blocked the receiver and the receiver the donor, its item and cover photo, then the
+// person the viewer sees, aliased so rows come back by name.
 const shownColumns =
 	'"id", "item_id", "donor_id", "receiver_id", "quantity", "state", "method", "given_quantity", ' +
 	'"counts_for_impact", "decline_reason", "disputes", "reserved_until", "seen_by_donor_at", ' +
@@ -23,7 +23,9 @@ const requestSelection =
 		.map((column) => `"item_requests".${column}`)
 		.join(', ')}, exists (\n` +
 	'\t\tselect 1 from "user_blocks" where "user_blocks"."blocker_id" = "item_requests"."donor_id"\n' +
-	'\t\t\tand "user_blocks"."blocked_id" = "item_requests"."receiver_id") as "receiver_blocked", ' +
+	'\t\t\tand "user_blocks"."blocked_id" = "item_requests"."receiver_id") as "receiver_blocked", exists (\n' +
+	'\t\tselect 1 from "user_blocks" where "user_blocks"."blocker_id" = "item_requests"."receiver_id"\n' +
+	'\t\t\tand "user_blocks"."blocked_id" = "item_requests"."donor_id") as "donor_blocked", ' +
 	'"items"."name" as "item_name", "items"."status" as "item_status", ' +
 	'"items"."quantity" as "item_quantity", "items"."reserved_quantity" as "item_reserved_quantity", (\n' +
 	'\t\tselect json_build_object(\'key\', "item_images"."key", \'widths\', "item_images"."widths")\n' +
@@ -68,29 +70,31 @@ export const statements = {
 			when item.donor_id = $4::text then 'ownItem'
 			when exists (select 1 from user_blocks where blocker_id = item.donor_id
 				and blocked_id = $5::text) then 'blocked'
+			when exists (select 1 from user_blocks where blocker_id = $6::text
+				and blocked_id = item.donor_id) then 'youBlocked'
 			when current.state in ('reserved', 'handedOver') or current.method = 'courier'
 				then 'inProgress'
 			when item.status not in ('AVAILABLE', 'RESERVED') or item.hidden_at is not null
 				then 'notAvailable'
-			when $6::int > case item.status
+			when $7::int > case item.status
 				when 'AVAILABLE' then item.quantity - item.reserved_quantity
 				else item.quantity end then 'overAvailable'
-			when current.quantity = $7::int then 'unchanged'
+			when current.quantity = $8::int then 'unchanged'
 			when current.id is not null then 'changed'
 			when (select count(*) from item_requests
-				where receiver_id = $8::text and state in ('open', 'reserved'))
-				>= $9 then 'limit'
+				where receiver_id = $9::text and state in ('open', 'reserved'))
+				>= $10 then 'limit'
 			else 'created' end as outcome
 		from item left join current on true
 	), created as (
 		insert into item_requests (item_id, donor_id, receiver_id, quantity, created_at, updated_at)
-		select item.id, item.donor_id, $10::text, $11::int,
-			$12::timestamptz, $13::timestamptz
+		select item.id, item.donor_id, $11::text, $12::int,
+			$13::timestamptz, $14::timestamptz
 		from item, verdict where verdict.outcome = 'created'
 		returning *
 	), changed as (
-		update item_requests set quantity = $14::int, seen_by_donor_at = null,
-			updated_at = $15::timestamptz
+		update item_requests set quantity = $15::int, seen_by_donor_at = null,
+			updated_at = $16::timestamptz
 		from verdict
 		where verdict.outcome = 'changed' and item_requests.id = verdict.request_id
 		returning item_requests.*
@@ -104,7 +108,7 @@ export const statements = {
 		request.quantity, request.state, request.method, request.given_quantity,
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
-		request.confirmed_at, false as receiver_blocked,
+		request.confirmed_at, false as receiver_blocked, false as donor_blocked,
 		item.name as item_name, item.status as item_status,
 		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity, (
 			select json_build_object('key', item_images.key, 'widths', item_images.widths)
@@ -155,6 +159,7 @@ export const statements = {
 export const askParams = ({ itemId, receiverId, quantity, now, heldAtMost }) => [
 	itemId,
 	itemId,
+	receiverId,
 	receiverId,
 	receiverId,
 	receiverId,

@@ -140,7 +140,7 @@ describe('the readable page of my data', () => {
 			'https://hibahin.id/media/items/41-b.webp',
 			'Sepeda anak',
 			'/items/52',
-			'Dipesankan',
+			'Disisihkan',
 			'Sudah diterima',
 			'1 Mei 2026',
 			'Email',

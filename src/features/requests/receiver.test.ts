@@ -142,7 +142,7 @@ describe('withoutPhones', () => {
 		expect(JSON.stringify(shown)).not.toContain('81234567890');
 		expect(shown).toEqual({
 			...request(),
-			donor: { id: 'u-donor', name: 'Ani Lestari', avatar: null },
+			donor: { id: 'u-donor', name: 'Ani Lestari', avatar: null, blocked: false },
 		});
 	});
 });
