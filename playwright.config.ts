@@ -127,6 +127,7 @@ export default defineConfig({
 				PUBLIC_URL: urlOf(server.port),
 				DATA_DIR: seededDataDirOf(server.port),
 				DEMO_DATA: 'off',
+				SIMULATED_COURIER_STEP_SECONDS: '1',
 			},
 		})),
 		{

@@ -109,7 +109,7 @@ export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestC
 						<h3
 							id={requestHeadingId(request)}
 							tabIndex={-1}
-							className="text-lg leading-snug font-bold break-words focus:outline-none"
+							className="text-lg leading-snug font-bold wrap-anywhere focus:outline-none"
 						>
 							<a href={itemPath} className="link link-hover">
 								{request.item.name}
