@@ -101,6 +101,10 @@ describeOnDatabases('Courier payments', (use) => {
 		const stranger = notificationBody(use(), { ...order, id: 'HBH-no-such-order' }, settlement);
 		expect(await notify(use(), stranger)).toBe('unknownOrder');
 		expect(await notify(use(), '{"order_id": 12')).toBe('malformed');
+		// A NUL character, which a text column cannot hold, is kept as its escape.
+		const withNul = notificationBody(use(), { ...order, id: 'HBH-\u0000' }, settlement);
+		expect(await notify(use(), withNul)).toBe('unknownOrder');
+		expect(await notify(use(), 'order\u0000')).toBe('malformed');
 		expect((await orderOf(use(), receiver, order.id)).state).toBe('awaitingPayment');
 		const stored = await storedFor(order.id);
 		expect(stored.map((row) => row.verification).sort()).toEqual(['badSignature', 'wrongAmount']);

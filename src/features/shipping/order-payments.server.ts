@@ -171,15 +171,21 @@ export async function receivePaymentNotification(
 		);
 	}
 	await context.db.insert(paymentNotifications).values({
-		orderId: report?.orderId.slice(0, 100) ?? null,
-		body: rawBody,
+		orderId: report ? storable(report.orderId.slice(0, 100)) : null,
+		body: storable(rawBody),
 		verification,
-		transactionStatus: report?.transactionStatus.slice(0, 40) ?? null,
+		transactionStatus: report ? storable(report.transactionStatus.slice(0, 40)) : null,
 		outcome,
 		createdAt: now,
 	});
 	return { verification, outcome };
 }
+
+/**
+ * A received text as PostgreSQL can keep it: a NUL character, which a text column cannot hold, is
+ * written as its JSON escape, so the record still shows what came.
+ */
+const storable = (text: string) => text.replaceAll('\u0000', '\\u0000');
 
 /** Checks a report's signature and amount against the order it names. */
 async function verify(context: OrderContext, report: PaymentReport | null): Promise<Verification> {
