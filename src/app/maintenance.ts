@@ -10,6 +10,7 @@ import {
 	expireReservations,
 	warnExpiringReservations,
 } from '~/features/requests/request-expiry.server';
+import { applyRetention } from '~/features/privacy/retention.server';
 import { sendReminders } from '~/features/requests/request-reminders.server';
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
 import { deliveryLimits } from '~/config/limits';
@@ -82,7 +83,8 @@ const orderCheckMs = 60_000;
 /**
  * Upkeep: every few seconds, push and mail from the notification outbox through `channels`;
  * every few minutes, orphaned files, expired sign-in records, rate-limit windows that are over,
- * deleted accounts past their grace period, reservations and the reminders that close a giving;
+ * deleted accounts past their grace period, personal data past its retention period,
+ * reservations and the reminders that close a giving;
  * every minute, courier orders. Each job runs on one instance at a time (`runAlone`); the others
  * skip that round. `clock` gives the time reservations, reminders, orders and deliveries are
  * judged by. The returned stop waits for the jobs under way, so the database is closed after
@@ -114,6 +116,7 @@ export function startMaintenance(
 			deleteEndedRateLimits(server.db),
 			purgeDeletedAccounts(server),
 			deleteOldDeliveries(server.db, clock()),
+			applyRetention(server.db, clock()),
 		]),
 	);
 	const deliveries = job('notification-outbox', () =>

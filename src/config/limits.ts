@@ -217,3 +217,25 @@ export const appCacheLimits = {
 	photos: 80,
 	pages: 30,
 } as const;
+
+const day = 24 * 60 * 60_000;
+
+/**
+ * How long personal data is kept once it has served its purpose, as the privacy policy publishes
+ * it (docs/privacy/record-of-processing.md); the clean-up deletes or anonymises it after that.
+ */
+export const retentionLimits = {
+	/** A notification once read: long enough to look back at what happened. */
+	readNotificationsMs: 90 * day,
+	/** Any notification, read or not. */
+	notificationsMs: 365 * day,
+	/** A request that ended without a giving (declined, withdrawn, expired), and no courier order. */
+	endedRequestsMs: 365 * day,
+	/**
+	 * A payment notification's raw body (which may hold the payer's details); the record of what it
+	 * did to the order stays as long as the order, as payment records must.
+	 */
+	paymentNotificationBodiesMs: 365 * day,
+	/** The times a person signed in, shown in their data download. */
+	signInsMs: 365 * day,
+} as const;
