@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { retentionLimits } from '~/config/limits';
 import { applyRetention, removedBody } from '~/features/privacy/retention.server';
+import { readPageVersion } from '~/server/page-versions';
 import {
 	itemRequests,
 	localAccounts,
@@ -73,6 +74,11 @@ describeOnDatabases('Retention of personal data', (use) => {
 			.from(itemRequests)
 			.where(inArray(itemRequests.id, [withdrawn.id, order.requestId, fresh.id]));
 		expect(left.map((row) => row.id).sort()).toEqual([order.requestId, fresh.id].sort());
+
+		// With nothing left to delete, the public pages stay as they were cached.
+		const version = await readPageVersion(db(), { kind: 'public' });
+		expect(await applyRetention(db(), now)).toMatchObject({ endedRequests: 0 });
+		expect(await readPageVersion(db(), { kind: 'public' })).toBe(version);
 	});
 
 	it('empties old payment notification bodies and keeps what they did', async () => {

@@ -19,6 +19,33 @@ export interface RetentionResult {
 	passwordResetTokens: number;
 }
 
+/**
+ * Deletes the requests that ended without a giving before `closedBefore` and have no courier
+ * order (whose payment record keeps them). A statement that deletes requests raises the public
+ * pages' version, so it runs only when there is one to delete.
+ */
+async function deleteEndedRequests(db: Database, closedBefore: Date): Promise<number> {
+	const ended = await db
+		.select({ id: itemRequests.id })
+		.from(itemRequests)
+		.where(
+			and(
+				inArray(itemRequests.state, ['declined', 'withdrawn', 'expired']),
+				lt(itemRequests.closedAt, closedBefore),
+				notExists(
+					db
+						.select({ id: courierOrders.id })
+						.from(courierOrders)
+						.where(sql`${courierOrders.requestId} = ${itemRequests.id}`),
+				),
+			),
+		);
+	if (!ended.length) return 0;
+	const ids = ended.map((request) => request.id);
+	await db.delete(itemRequests).where(inArray(itemRequests.id, ids));
+	return ids.length;
+}
+
 /** The body a payment notification keeps once its retention is over. */
 export const removedBody = '';
 
@@ -42,21 +69,7 @@ export async function applyRetention(db: Database, now = new Date()): Promise<Re
 				),
 			)
 			.returning({ id: notifications.id }),
-		db
-			.delete(itemRequests)
-			.where(
-				and(
-					inArray(itemRequests.state, ['declined', 'withdrawn', 'expired']),
-					lt(itemRequests.closedAt, before(retentionLimits.endedRequestsMs)),
-					notExists(
-						db
-							.select({ id: courierOrders.id })
-							.from(courierOrders)
-							.where(sql`${courierOrders.requestId} = ${itemRequests.id}`),
-					),
-				),
-			)
-			.returning({ id: itemRequests.id }),
+		deleteEndedRequests(db, before(retentionLimits.endedRequestsMs)),
 		db
 			.update(paymentNotifications)
 			.set({ body: removedBody })
@@ -78,7 +91,7 @@ export async function applyRetention(db: Database, now = new Date()): Promise<Re
 	]);
 	return {
 		notifications: removedNotifications.length,
-		endedRequests: endedRequests.length,
+		endedRequests,
 		paymentNotificationBodies: bodies.length,
 		signIns: signInTimes.length,
 		passwordResetTokens: resetLinks.length,
