@@ -73,6 +73,7 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			avatar: absolute(mediaUrl(user.avatarKey)),
 			role: user.role,
 			joinedAt: user.createdAt.toISOString(),
+			leftRankingsAt: user.leftRankingsAt?.toISOString() ?? null,
 		},
 		items: ownItems.map((item) => ({
 			id: item.id,

@@ -8,7 +8,19 @@ import { islandResources, islandResourcesOnce } from '~/server/i18n';
  */
 export function deleteAccountResources(locale: Locale): IslandResources {
 	return islandResourcesOnce(locale, 'delete-account', () => {
-		const { data: _pageOnly, ...account } = islandResources(locale, ['account']).account;
+		const {
+			data: _pageOnly,
+			rankings: _switchOnly,
+			...account
+		} = islandResources(locale, ['account']).account;
 		return { account } as IslandResources;
+	});
+}
+
+/** The texts of the rankings switch (`RankingsChoice`), composed once per language. */
+export function rankingsChoiceResources(locale: Locale): IslandResources {
+	return islandResourcesOnce(locale, 'rankings-choice', () => {
+		const { rankings } = islandResources(locale, ['account']).account;
+		return { account: { rankings } } as IslandResources;
 	});
 }

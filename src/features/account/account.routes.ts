@@ -8,12 +8,22 @@ import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { accountExport } from './account-export.server';
 import { requestDeletion } from './account-deletion.server';
+import { chooseRankings } from './rankings-choice.server';
 
 const deleteBody = z.object({
 	confirmation: z.string().openapi({ description: 'The word shown: `HAPUS` or `DELETE`' }),
 });
 
-/** The caller's rights over their data (`/api/account…`): download it, delete the account. */
+const rankingsBody = z.object({
+	ranked: z
+		.boolean()
+		.openapi({ description: 'false leaves the heroes rankings, true rejoins them' }),
+});
+
+/**
+ * The caller's rights over their data (`/api/account…`): download it, delete the account, and
+ * object to being ranked.
+ */
 export function accountRoutes(server: ServerContext) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
 
@@ -74,6 +84,34 @@ export function accountRoutes(server: ServerContext) {
 				if (!result.success) {
 					throw new AppError('VALIDATION_ERROR', { confirmation: 'account.errors.confirmation' });
 				}
+			},
+		)
+		.openapi(
+			createRoute({
+				method: 'put',
+				path: '/account/rankings',
+				summary:
+					'Leave or rejoin the heroes rankings; givings still count in the site totals either way',
+				security: signedIn,
+				middleware: [requireUser, write],
+				request: {
+					body: { required: true, content: { 'application/json': { schema: rankingsBody } } },
+				},
+				responses: {
+					200: dataResponse(
+						'The choice now in force',
+						z.object({ ranked: z.boolean(), leftRankingsAt: z.iso.datetime().nullable() }),
+					),
+					...errorResponses('VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMITED'),
+				},
+			}),
+			async (c) => {
+				const choice = await chooseRankings(
+					server.db,
+					c.get('user')!.id,
+					c.req.valid('json').ranked,
+				);
+				return c.json({ data: choice }, 200);
 			},
 		);
 }

@@ -12,3 +12,9 @@ export function confirmsDeletion(typed: unknown): boolean {
 	const word = typed.trim().toUpperCase();
 	return Object.values(deletionWords).includes(word);
 }
+
+/** Whether a person shows in the heroes rankings, and since when they do not. */
+export interface RankingsChoice {
+	ranked: boolean;
+	leftRankingsAt: string | null;
+}

@@ -96,6 +96,13 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 				: { label: label('avatar'), text: t('account.data.openPhoto'), href: value },
 		role: (value) => text('role', t(`account.data.roles.${value}` as 'account.data.roles.member')),
 		joinedAt: (value) => date('joinedAt', value),
+		leftRankingsAt: (value) => ({
+			label: label('rankings'),
+			text:
+				value === null
+					? t('account.data.inRankings')
+					: t('account.data.leftRankings', { date: formatDate(value, locale) }),
+		}),
 	});
 
 	const itemFields: FieldsOf<Item> = {

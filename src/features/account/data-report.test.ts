@@ -19,6 +19,7 @@ const data: AccountExport = {
 		avatar: 'https://hibahin.id/media/avatars/budi.webp',
 		role: 'member',
 		joinedAt: '2026-03-02T01:00:00.000Z',
+		leftRankingsAt: '2026-10-05T01:00:00.000Z',
 	},
 	items: [
 		{
@@ -133,6 +134,7 @@ describe('the readable page of my data', () => {
 			'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta',
 			'https://hibahin.id/media/avatars/budi.webp',
 			'Anggota',
+			'Tidak tampil di peringkat sejak 5 Oktober 2026',
 			'Lemari kayu jati',
 			'Dua pintu, masih kokoh',
 			'Perabot',

@@ -11,7 +11,8 @@ import type { Badge, DonorStats, Period, RankingSort } from './heroes';
  * let count (docs/product-rules.md#impact): donations counted, kg as Σ weight × given quantity,
  * score as Σ (10 × quantity + round(weight × quantity)). A donor's own "donated" toggle counts
  * for nothing here. With a period, only hand-overs made inside it count. Served by the partial
- * index `item_requests_impact_idx`.
+ * index `item_requests_impact_idx`. `ranked` is false for a donor who asked to be left out of
+ * the rankings (`users.left_rankings_at`): the rankings leave them out, the site's totals do not.
  */
 export function donorImpactSql(period: Period | null): SQL {
 	const inPeriod = period
@@ -25,9 +26,11 @@ export function donorImpactSql(period: Period | null): SQL {
 			sum(10 * given.given_quantity
 				+ round((items.weight * given.given_quantity)::numeric))::int as impact_score,
 			min(given.handed_over_at) as first_donated_at,
-			max(given.handed_over_at) as last_donated_at
+			max(given.handed_over_at) as last_donated_at,
+			bool_and(donor.left_rankings_at is null) as ranked
 		from item_requests as given
 		join items on items.id = given.item_id
+		join users as donor on donor.id = given.donor_id
 		where given.state = 'confirmed' and given.counts_for_impact ${inPeriod}
 		group by given.donor_id`;
 }
@@ -44,12 +47,15 @@ export const rankingOrder: Record<RankingSort, SQL> = {
 };
 
 /**
- * Every donor's all-time impact with `rank`, their all-time impact position. The one
- * definition of rank: the rankings, the podium badges and the public profile all read it.
+ * Every donor's all-time impact with `rank`, their all-time impact position among the ranked
+ * donors (null for one who left the rankings). The one definition of rank: the rankings, the
+ * podium badges and the public profile all read it.
  */
 export function allTimeRankedSql(): SQL {
 	return sql`
-		select donors.*, row_number() over (order by ${rankingOrder.impact})::int as rank
+		select donors.*, case when ranked
+			then row_number() over (partition by ranked order by ${rankingOrder.impact})::int
+		end as rank
 		from (${donorImpactSql(null)}) as donors`;
 }
 
@@ -64,7 +70,8 @@ interface StatsRow {
 
 /** A donor's place in the all-time ranking and the figures that put them there. */
 interface RankedDonor {
-	rank: number;
+	/** Null for a donor who left the rankings. */
+	rank: number | null;
 	totalDonations: number;
 	impactScore: number;
 	kgDonated: number;
@@ -80,7 +87,7 @@ const rankings = new WeakMap<
  * Every donor's all-time rank, read once per process for each public page version: a rank
  * weighs every confirmed hand-over of every donor, and only a write that raises the version
  * (drizzle/0011_page_versions.sql: a hand-over confirmed, counted or taken back, an item's weight,
- * a member leaving) can change it. The version is read first, so the ranking kept under it is
+ * a member leaving the site or the rankings) can change it. The version is read first, so the ranking kept under it is
  * never older than it.
  */
 async function allTimeRanking(db: Database): Promise<Map<string, RankedDonor>> {
@@ -100,11 +107,11 @@ async function allTimeRanking(db: Database): Promise<Map<string, RankedDonor>> {
 						total_donations: number;
 						impact_score: number;
 						kg_donated: number;
-						rank: number;
+						rank: number | null;
 					}>(result).map((row) => [
 						row.donor_id,
 						{
-							rank: Number(row.rank),
+							rank: rankOf(row.rank),
 							totalDonations: Number(row.total_donations),
 							impactScore: Number(row.impact_score),
 							kgDonated: roundKg(row.kg_donated),

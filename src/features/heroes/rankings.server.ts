@@ -41,7 +41,9 @@ export async function rankings(
 ): Promise<RankingsPage> {
 	const offset = (page - 1) * limit;
 	const result = await db.execute(sql`
-		with ranged as (${donorImpactSql(jakartaPeriod(range, now))}),
+		with ranged as (
+			select * from (${donorImpactSql(jakartaPeriod(range, now))}) as impact where ranked
+		),
 		podium as (
 			select donor_id, rank from (${allTimeRankedSql()}) as all_time where rank <= 3
 		),

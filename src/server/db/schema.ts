@@ -44,6 +44,11 @@ export const users = pgTable(
 		 * after the grace period unless they sign in again before it ends.
 		 */
 		deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+		/**
+		 * When the person asked to be left out of the heroes rankings (their objection to being
+		 * ranked); their givings still count in the site's totals. Null: ranked like everyone.
+		 */
+		leftRankingsAt: timestamp('left_rankings_at', { withTimezone: true }),
 		/** Whether the identity provider vouches for `email` (its `email_verified` claim): only then is mail sent to it. */
 		emailVerified: boolean('email_verified').notNull().default(false),
 		createdAt,
