@@ -48,6 +48,17 @@ test('downloads my data, deletes my account and restores it by signing in again'
 		expect.objectContaining({ id: item.id, photos: [expect.stringContaining('/media/items/')] }),
 	]);
 	expect(data.signIns.length).toBeGreaterThan(0);
+	expect(data.profile.leftRankingsAt).toBeNull();
+
+	// Leaving the heroes rankings holds after a reload, and the page says since when.
+	const ranked = page.getByRole('switch', { name: account.rankings.label });
+	await islandReady(ranked);
+	await expect(ranked).toBeChecked();
+	await ranked.click();
+	await expect(page.getByText(account.rankings.left)).toBeVisible();
+	await page.reload();
+	await expect(ranked).not.toBeChecked();
+	await expect(section('profile')).toContainText(account.data.leftRankings.split('{{')[0]!);
 
 	const open = page.getByRole('button', { name: account.delete });
 	await islandReady(open);
