@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { type IslandI18nProps, withTranslations } from './i18n/island';
 import { createQueryClient } from './query-client';
+import { rendersWithReact } from './react-renderer';
 
 /**
  * Makes `Island` the root of an island that reads the API: a query client of its own (islands
@@ -17,5 +18,5 @@ export function islandRoot<P extends IslandI18nProps>(Island: ComponentType<P>) 
 			</QueryClientProvider>
 		);
 	}
-	return IslandRoot;
+	return rendersWithReact(IslandRoot);
 }

@@ -3,6 +3,7 @@ import { type ComponentType, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from './locales';
 import type { Resources } from './resources';
+import { rendersWithReact } from '~/lib/react-renderer';
 import { createI18n } from './translate';
 
 /** The namespaces an island needs, in one language: passed as a prop, so nothing else ships. */
@@ -45,5 +46,5 @@ export function withTranslations<P extends IslandI18nProps>(Island: ComponentTyp
 			</I18nextProvider>
 		);
 	}
-	return TranslatedIsland;
+	return rendersWithReact(TranslatedIsland);
 }
