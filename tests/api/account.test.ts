@@ -4,10 +4,17 @@ import { expect, it } from 'vitest';
 import { deletionGraceMs } from '~/features/account/account';
 import { purgeDeletedAccounts } from '~/features/account/account-deletion.server';
 import { findOrCreateUser, recordSignIn } from '~/server/auth/users';
-import { localAccounts, notificationSettings, pushSubscriptions, users } from '~/server/db/schema';
+import {
+	consents,
+	localAccounts,
+	notificationSettings,
+	pushSubscriptions,
+	users,
+} from '~/server/db/schema';
 import { createItemFor, expectError, getItem, storedItemFiles } from '../helpers/items';
 import { act, ask } from '../helpers/requests';
 import { report } from '../helpers/safety';
+import { recordConsent } from '~/features/consent/consent.server';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';
 
 /** Every table of the public schema, as text, for searching for what must be gone. */
@@ -162,6 +169,7 @@ describeOnDatabases('My data and my account', (use) => {
 		const account = { id: 'local-sulastri', email: (await rowOf(me.id)).email!, passwordHash: 'x' };
 		await use().server.db.insert(localAccounts).values(account);
 		await recordSignIn(use().server.db, me.id, 'en');
+		await recordConsent(use().server.db, me.id, { terms: true, adult: true });
 		await use()
 			.server.db.update(notificationSettings)
 			.set({ language: 'en', quietStart: null, quietEnd: null })
@@ -189,6 +197,9 @@ describeOnDatabases('My data and my account', (use) => {
 			.from(notificationSettings)
 			.where(eq(notificationSettings.userId, me.id));
 		expect(settingsLeft).toEqual([]);
+		expect(await use().server.db.select().from(consents).where(eq(consents.userId, me.id))).toEqual(
+			[],
+		);
 		expect(await rowOf(me.id)).toMatchObject({
 			address: null,
 			areaId: null,

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import type { Item } from '../../src/features/items/items';
 import { citySlug } from '../../src/features/places/places';
 import {
+	acceptConsent,
 	expect,
 	islandReady,
 	newAccount,
@@ -353,7 +354,10 @@ for (const locale of locales) {
 			await settled(page);
 			await expectAccessible(page, 'the sign-up form');
 			const account = newAccount(locale);
-			await submitSignUp(page, account);
+			await submitSignUp(page, account, { consent: false });
+			await settled(page);
+			await expectAccessible(page, 'accepting the terms and the privacy policy');
+			await acceptConsent(page, locale);
 			await device.clearCookies();
 
 			await page.goto(at('/auth/forgot-password'));

@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import {
+	acceptConsent,
 	accountTexts,
 	completeProfile,
+	consentLabels,
 	credentialsForm,
 	displayedPhone,
 	expect,
@@ -24,7 +26,7 @@ import {
 	userMenu,
 	userMenuButton,
 } from './support/accounts';
-import { type Locale, localePath, locales, pageTitle } from './support/i18n';
+import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 // Journeys sign up (password hashing) and cross the provider more than once; the others start
@@ -82,7 +84,22 @@ test.describe('a new visitor', () => {
 	const at = (path: string) => localePath(path, locale);
 
 	test('signs up, completes, edits, signs out and back in', async ({ page, context }) => {
-		const account = await signUp(page, { locale });
+		const account = await signUp(page, { locale, consent: false });
+		// The terms, the privacy policy and the age come first: nothing goes on until both boxes are.
+		await expectAt(page, at('/consent'), { redirectTo: at('/complete-profile') });
+		const { legal } = accountTexts[locale];
+		const goOn = page.getByRole('button', { name: legal.consent.submit, exact: true });
+		const adultRefused = fill(legal.consent.errors.adult, { age: 17 });
+		await goOn.click();
+		await expect(page.getByText(legal.consent.errors.terms, { exact: true })).toBeVisible();
+		await expect(page.getByText(adultRefused, { exact: true })).toBeVisible();
+		await page.getByRole('checkbox', { name: consentLabels(locale).terms, exact: true }).check();
+		await goOn.click();
+		await expect(page.getByText(adultRefused, { exact: true })).toBeVisible();
+		await expect(
+			page.getByRole('checkbox', { name: consentLabels(locale).terms, exact: true }),
+		).toBeChecked();
+		await acceptConsent(page, locale);
 		await expectAt(page, at('/complete-profile'));
 		await expect(page).toHaveTitle(pageTitle(profile.setup.title));
 		await expect(page.locator('html')).toHaveAttribute('lang', locale);

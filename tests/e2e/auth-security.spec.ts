@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import {
+	acceptConsent,
 	accountTexts,
 	credentialsForm,
 	expect,
@@ -199,6 +200,7 @@ test.describe('the OpenID Connect callback', () => {
 
 	test('a callback replayed with the same code is refused', async ({ page, context, browser }) => {
 		const callback = await signUpUntilCallback(page, { deliver: true });
+		await acceptConsent(page, 'id');
 		await page.waitForURL((url) => url.pathname === '/complete-profile');
 		const first = await sessionCookie(context);
 		expect(first).toBeDefined();
@@ -268,6 +270,7 @@ test.describe('session cookie', () => {
 		expect(cleared).toContain('; Path=/');
 		expect(cleared).toContain('; Expires=Thu, 01 Jan 1970 00:00:00 GMT');
 
+		await acceptConsent(page, 'id');
 		await page.waitForURL((url) => url.pathname === '/complete-profile');
 		const cookie = await sessionCookie(context);
 		expect(cookie).toMatchObject({
@@ -478,6 +481,7 @@ test.describe('tokens stay on the server', () => {
 		context,
 	}) => {
 		const callback = await signUpUntilCallback(page, { deliver: true });
+		await acceptConsent(page, 'id');
 		await page.waitForURL((url) => url.pathname === '/complete-profile');
 		await saveProfile(page, newProfile({ areaQuery: '' }));
 		const { codeVerifier } = transactionOf(callback);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createApiApp } from '~/app/api';
+import { legalVersions } from '~/lib/consent';
 import { readServerConfig } from '~/server/config';
 import { type AppContext, createAppContext } from '~/app/context';
 import { type DatabaseHandle, openPglite, openPostgres } from '~/server/db/client';
@@ -50,8 +51,16 @@ export interface TestServer {
 	server: AppContext;
 	/** Calls the API the way a same-origin browser would. */
 	request(path: string, init?: RequestInit & { user?: TestUser | null }): Promise<Response>;
-	/** A signed-in user; `complete` fills in a valid profile. */
-	createUser(options?: { complete?: boolean; phone?: string; name?: string }): Promise<TestUser>;
+	/**
+	 * A signed-in user; `complete` fills in a valid profile. Everyone has accepted the documents in
+	 * force unless `consented` is false.
+	 */
+	createUser(options?: {
+		complete?: boolean;
+		phone?: string;
+		name?: string;
+		consented?: boolean;
+	}): Promise<TestUser>;
 }
 
 export interface TestUser {
@@ -94,13 +103,19 @@ async function startTestServer(
 			}
 			return Promise.resolve(app.request(`${testOrigin}/api${path}`, { ...init, headers: merged }));
 		},
-		async createUser({ complete = false, phone, name } = {}) {
+		async createUser({ complete = false, phone, name, consented = true } = {}) {
 			const id = randomUUID();
 			await server.db.insert(users).values({
 				id,
 				issuer: `${testOrigin}/oidc`,
 				subject: id,
 				email: `${id.slice(0, 8)}@example.com`,
+				...(consented
+					? {
+							acceptedTermsVersion: legalVersions.terms,
+							acceptedPrivacyVersion: legalVersions.privacy,
+						}
+					: {}),
 				...(complete
 					? {
 							name: name ?? 'Budi Santoso',

@@ -4,12 +4,13 @@ import { changeRequest } from '~/features/requests/requests.server';
 import type { UserRow } from '~/server/auth/users';
 import type { ServerContext } from '~/server/context';
 import {
+	consents,
 	itemImages,
 	itemRequests,
 	items,
 	localAccounts,
-	notifications,
 	notificationSettings,
+	notifications,
 	oidcPayloads,
 	pushSubscriptions,
 	reports,
@@ -135,6 +136,7 @@ export async function purgeAccount(deps: Deps, userId: string, now = new Date())
 			.delete(userBlocks)
 			.where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
 		await tx.delete(signIns).where(eq(signIns.userId, userId));
+		await tx.delete(consents).where(eq(consents.userId, userId));
 		await tx.delete(sessions).where(eq(sessions.userId, userId));
 		if (user.email) {
 			const [account] = await tx

@@ -3,11 +3,12 @@ import { photoView } from '~/features/items/photos.server';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
 import {
+	consents,
 	itemImages,
 	itemRequests,
 	items,
-	notifications,
 	notificationSettings,
+	notifications,
 	pushSubscriptions,
 	reports,
 	signIns,
@@ -23,8 +24,8 @@ import { mediaUrl } from '~/server/storage';
  */
 export async function accountExport(db: Database, user: UserRow, origin: string) {
 	const absolute = (path: string | null) => (path === null ? null : new URL(path, origin).href);
-	const [ownItems, requests, notes, made, signedIn, blocked, settings, devices] = await Promise.all(
-		[
+	const [ownItems, requests, notes, made, signedIn, blocked, settings, devices, accepted] =
+		await Promise.all([
 			db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
 			db
 				.select()
@@ -45,8 +46,8 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 				.from(pushSubscriptions)
 				.where(eq(pushSubscriptions.userId, user.id))
 				.orderBy(pushSubscriptions.id),
-		],
-	);
+			db.select().from(consents).where(eq(consents.userId, user.id)).orderBy(desc(consents.id)),
+		]);
 	const [setting] = settings;
 	const ids = ownItems.map((item) => item.id);
 	const requestedIds = [...new Set(requests.map((request) => request.itemId))];
@@ -137,6 +138,13 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			blockedAt: block.createdAt.toISOString(),
 		})),
 		signIns: signedIn.map((entry) => entry.createdAt.toISOString()),
+		// Each acceptance of the terms and the privacy policy, newest first.
+		consents: accepted.map((consent) => ({
+			termsVersion: consent.termsVersion,
+			privacyVersion: consent.privacyVersion,
+			ageConfirmed: consent.ageConfirmed,
+			acceptedAt: consent.acceptedAt.toISOString(),
+		})),
 	};
 }
 

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { notificationMessage } from '~/features/notifications/notifications.server';
 import { deliveryChannels, eventKindNames } from '~/features/notifications/notifications';
+import { minimumAge } from '~/lib/consent';
 import { formatDate, formatNumber, formatTime } from '~/lib/format';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import type { AccountExport } from './account-export.server';
@@ -251,6 +252,25 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 			section(
 				'signIns',
 				data.signIns.map((signedIn) => ({ fields: [date('signedInAt', signedIn)] })),
+			),
+			section(
+				'consents',
+				data.consents.map((consent) => ({
+					fields: [
+						date('acceptedAt', consent.acceptedAt),
+						{
+							label: label('documents'),
+							text: t('account.data.acceptedDocuments', {
+								terms: formatDate(consent.termsVersion, locale),
+								privacy: formatDate(consent.privacyVersion, locale),
+							}),
+						},
+						{
+							label: label('ageConfirmed'),
+							text: t('account.data.ageConfirmed', { age: minimumAge }),
+						},
+					],
+				})),
 			),
 		],
 	};

@@ -93,6 +93,14 @@ const data: AccountExport = {
 	],
 	blocked: [{ userId: 'u-rudi', blockedAt: '2026-08-03T06:00:00.000Z' }],
 	signIns: ['2026-11-27T23:15:00.000Z'],
+	consents: [
+		{
+			termsVersion: '2026-11-26',
+			privacyVersion: '2026-11-28',
+			ageConfirmed: true,
+			acceptedAt: '2026-11-28T02:00:00.000Z',
+		},
+	],
 };
 
 /** Every text a reader sees in the report, headings and values, as one string. */
@@ -113,6 +121,7 @@ describe('the readable page of my data', () => {
 			'Laporan yang kamu buat',
 			'Orang yang kamu blokir',
 			'Riwayat masuk',
+			'Persetujuan syarat dan privasi',
 		]);
 		const en = dataReport(data, useTranslations('en'), 'en');
 		expect(en.sections[1]?.title).toBe('Items you give away');
@@ -135,6 +144,8 @@ describe('the readable page of my data', () => {
 			'https://hibahin.id/media/avatars/budi.webp',
 			'Anggota',
 			'Tidak tampil di peringkat sejak 5 Oktober 2026',
+			'Syarat dan Ketentuan 26 November 2026, Kebijakan Privasi 28 November 2026',
+			'Menyatakan berusia 17 tahun atau lebih',
 			'Lemari kayu jati',
 			'Dua pintu, masih kokoh',
 			'Perabot',
@@ -168,7 +179,7 @@ describe('the readable page of my data', () => {
 		const html = await container.renderToString(DataReport, {
 			props: { report: dataReport(data, useTranslations('en'), 'en'), none: 'None yet.' },
 		});
-		expect(html.match(/<h2 /g)).toHaveLength(10);
+		expect(html.match(/<h2 /g)).toHaveLength(11);
 		expect(html).toContain('href="/en/items/41"');
 		expect(html).not.toContain('<script');
 	});

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { profileLimits } from '~/config/limits';
 import type { AreaDirectory } from '~/features/areas/areas.server';
 import type { ServerContext } from '~/server/context';
+import { hasCurrentConsent } from '~/lib/consent';
 import { AppError } from '~/server/http/errors';
 import { rateLimit, requireUser } from '~/server/http/middleware';
 import {
@@ -133,6 +134,7 @@ export function profileRoutes(server: ServerContext & { areas: AreaDirectory }) 
 					...errorResponses(
 						'VALIDATION_ERROR',
 						'UNAUTHORIZED',
+						'CONSENT_REQUIRED',
 						'DUPLICATE_PHONE',
 						'IMAGE_TOO_LARGE',
 						'INVALID_IMAGE_FORMAT',
@@ -143,10 +145,13 @@ export function profileRoutes(server: ServerContext & { areas: AreaDirectory }) 
 			}),
 			async (c) => {
 				// `updateProfile` checks the body with the form's schema and names each field's error.
+				const user = c.get('user')!;
+				// A phone number and an address are given only under the documents in force.
+				if (!hasCurrentConsent(user)) throw new AppError('CONSENT_REQUIRED');
 				const body: unknown = await c.req.json().catch(() => {
 					throw new AppError('VALIDATION_ERROR');
 				});
-				return c.json({ data: await updateProfile(server, c.get('user')!, body) }, 200);
+				return c.json({ data: await updateProfile(server, user, body) }, 200);
 			},
 		)
 		.openapi(

@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { describe, expect, it } from 'vitest';
+import { legalVersions } from '~/lib/consent';
 import { guardPage } from './guards';
 import { seenCookie } from './seen-cookie';
 
@@ -32,5 +33,37 @@ describe('a signed-out visit to a member’s page', () => {
 		expect(sentTo(guardPage(signedOutVisit('/en/profile', seen), 'completeProfile'))).toBe(
 			'/en/login?redirectTo=%2Fen%2Fprofile&reason=loginRequired',
 		);
+	});
+});
+
+describe('a signed-in visit to a member’s page', () => {
+	const person = (consented: boolean) => ({
+		id: 'u-1',
+		name: 'Budi Santoso',
+		phone: '+6281234567890',
+		address: 'Jl. Kenanga No. 12, RT 01/RW 02',
+		areaId: '31.74.07',
+		areaName: 'Kebayoran Baru',
+		acceptedTermsVersion: consented ? legalVersions.terms : '2026-01-01',
+		acceptedPrivacyVersion: consented ? legalVersions.privacy : null,
+	});
+	const visit = (path: string, user: ReturnType<typeof person>) =>
+		({ ...signedOutVisit(path), locals: { user } }) as unknown as AstroGlobal;
+
+	it('asks someone who has not accepted the documents in force to, on a way back to the page', () => {
+		const outdated = person(false);
+		expect(sentTo(guardPage(visit('/en/donate-item', outdated), 'completeProfile'))).toBe(
+			'/en/consent?redirectTo=%2Fen%2Fdonate-item',
+		);
+		expect(sentTo(guardPage(visit('/complete-profile', outdated), 'incompleteProfile'))).toBe(
+			'/consent?redirectTo=%2Fcomplete-profile',
+		);
+		// Their data and the deletion of their account never wait on it.
+		expect(guardPage(visit('/my-data', outdated), 'signedIn')).toBe(outdated);
+	});
+
+	it('lets in someone who has', () => {
+		const consented = person(true);
+		expect(guardPage(visit('/donate-item', consented), 'completeProfile')).toBe(consented);
 	});
 });

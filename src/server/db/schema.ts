@@ -49,6 +49,13 @@ export const users = pgTable(
 		 * ranked); their givings still count in the site's totals. Null: ranked like everyone.
 		 */
 		leftRankingsAt: timestamp('left_rankings_at', { withTimezone: true }),
+		/**
+		 * The versions of the terms and the privacy policy the person last accepted (their `updated`
+		 * dates, `legalVersions`), confirming they are 17 or older; null before they first did. The
+		 * record of each acceptance is in `consents`.
+		 */
+		acceptedTermsVersion: text('accepted_terms_version'),
+		acceptedPrivacyVersion: text('accepted_privacy_version'),
 		/** Whether the identity provider vouches for `email` (its `email_verified` claim): only then is mail sent to it. */
 		emailVerified: boolean('email_verified').notNull().default(false),
 		createdAt,
@@ -724,4 +731,28 @@ export const requestReminders = pgTable(
 		createdAt,
 	},
 	(table) => [primaryKey({ columns: [table.requestId, table.reminder] })],
+);
+
+/**
+ * Each time a person accepted the terms and the privacy policy, with the versions they accepted
+ * and their confirmation of being 17 or older: the proof of consent UU PDP asks for. Only added
+ * to; it goes with the account.
+ */
+export const consents = pgTable(
+	'consents',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		termsVersion: text('terms_version').notNull(),
+		privacyVersion: text('privacy_version').notNull(),
+		/** The person confirmed being 17 or older; an acceptance without it is never stored. */
+		ageConfirmed: boolean('age_confirmed').notNull(),
+		acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		index('consents_user_idx').on(table.userId, table.acceptedAt),
+		check('consents_age_confirmed_check', sql`${table.ageConfirmed}`),
+	],
 );

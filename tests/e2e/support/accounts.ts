@@ -14,7 +14,7 @@ import idAuth from '../../../locales/id/auth.json' with { type: 'json' };
 import idForm from '../../../locales/id/form.json' with { type: 'json' };
 import idProfile from '../../../locales/id/profile.json' with { type: 'json' };
 import type { Area } from '../../../src/features/areas/areas';
-import { type Locale, localePath, translations } from './i18n';
+import { fill, type Locale, localePath, translations } from './i18n';
 import { type SeededKind, type SeededPerson, seededArea, seededPerson } from './seeded-accounts';
 
 /** The account pages' translations, next to the shared ones of `i18n.ts`. */
@@ -137,23 +137,50 @@ export async function fillSignUpForm(page: Page, account: Account): Promise<void
 }
 
 /** On the provider's sign-up form: registers `account` and follows the way back to the site. */
-export async function submitSignUp(page: Page, account: Account): Promise<void> {
+export async function submitSignUp(
+	page: Page,
+	account: Account,
+	{ consent = true }: { consent?: boolean } = {},
+): Promise<void> {
 	await fillSignUpForm(page, account);
 	await submitCredentials(page, accountTexts[account.locale].auth.form.signUp);
+	// A new account first accepts the terms and the privacy policy, unless the caller looks first.
+	if (consent) await acceptConsent(page, account.locale);
+}
+
+/** On `/consent`: ticks both boxes and goes on where the page sends the person. */
+export async function acceptConsent(page: Page, locale: Locale): Promise<void> {
+	const { legal } = accountTexts[locale];
+	const consentPath = localePath('/consent', locale);
+	await page.waitForURL((url) => url.pathname === consentPath);
+	await page.getByRole('checkbox', { name: consentLabels(locale).terms, exact: true }).check();
+	await page.getByRole('checkbox', { name: consentLabels(locale).adult, exact: true }).check();
+	await page.getByRole('button', { name: legal.consent.submit, exact: true }).click();
+	await page.waitForURL((url) => url.pathname !== consentPath);
+}
+
+/** The accessible names of the consent page's two boxes. */
+export function consentLabels(locale: Locale): { terms: string; adult: string } {
+	const { legal } = accountTexts[locale];
+	return {
+		terms: fill(legal.consent.terms, { terms: legal.termsTitle, privacy: legal.privacyTitle }),
+		adult: fill(legal.consent.adult, { age: 17 }),
+	};
 }
 
 /**
- * Registers a new account through `/register` and the provider's form. A new account lands on
- * `/complete-profile` (the caller checks where). Unique email unless one is given.
+ * Registers a new account through `/register` and the provider's form, and accepts the terms on
+ * `/consent` unless told not to. A new account then lands on `/complete-profile` (the caller
+ * checks where). Unique email unless one is given.
  */
 export async function signUp(
 	page: Page,
-	options: { locale?: Locale; account?: Account } = {},
+	options: { locale?: Locale; account?: Account; consent?: boolean } = {},
 ): Promise<Account> {
 	const account = options.account ?? newAccount(options.locale);
 	await page.goto(localePath('/register', account.locale));
 	await page.waitForURL(/\/auth\/interaction\//);
-	await submitSignUp(page, account);
+	await submitSignUp(page, account, { consent: options.consent ?? true });
 	return account;
 }
 

@@ -17,6 +17,7 @@ import {
 	seededUnsubscribeKey,
 	sessionDigest,
 } from './seeded-accounts.ts';
+import { legalVersions } from '../../../src/lib/consent.ts';
 
 export type SeedName = 'full' | 'sparse' | 'main';
 
@@ -256,7 +257,10 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 	// One transaction: a commit per row makes seeding slow on a busy disk.
 	await client.transaction(async (tx) => {
 		const now = new Date();
-		if (name === 'main') return seedPeople(tx, now);
+		if (name === 'main') {
+			await seedPeople(tx, now);
+			return;
+		}
 		const joined = new Date('2024-01-01T00:00:00Z');
 		const insertUser = (id: string, userName: string) =>
 			tx.query(
@@ -332,6 +336,15 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 			}
 		}
 	});
+	// Everyone seeded signed up under the terms and the privacy policy in force.
+	await client.query(
+		`with accepted as (
+			update users set accepted_terms_version = $1, accepted_privacy_version = $2 returning id
+		)
+		insert into consents (user_id, terms_version, privacy_version, age_confirmed)
+		select id, $1, $2, true from accepted`,
+		[legalVersions.terms, legalVersions.privacy],
+	);
 	await client.close();
 }
 
