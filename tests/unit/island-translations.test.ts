@@ -4,7 +4,11 @@ import { type ComponentType, createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeleteAccount } from '~/features/account/DeleteAccount';
-import { deleteAccountResources } from '~/features/account/account-resources.server';
+import {
+	deleteAccountResources,
+	rankingsChoiceResources,
+} from '~/features/account/account-resources.server';
+import { RankingsChoice } from '~/features/account/RankingsChoice';
 import { BlockedList } from '~/features/blocks/BlockedList';
 import { blocksResources } from '~/features/blocks/blocks-resources.server';
 import { PersonBlockButton } from '~/features/blocks/PersonBlockButton';
@@ -131,6 +135,10 @@ function itemPage(
 const islands: Record<string, IslandLine> = {
 	BlockedList: line(BlockedList, blocksResources, [{ initial: [] }, { initial: [blockedPerson] }]),
 	DeleteAccount: line(DeleteAccount, deleteAccountResources, [{}]),
+	RankingsChoice: line(RankingsChoice, rankingsChoiceResources, [
+		{ ranked: true },
+		{ ranked: false },
+	]),
 	IdentityVerificationCard: line(IdentityVerificationCard, profileFormResources, [{}]),
 	ItemBrowser: line(ItemBrowser, itemBrowserResources, [
 		browsing(defaultItemListView, [chair(), chair({ id: 43, status: 'RESERVED' })], true),
