@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { blockRoutes } from '~/features/blocks/blocks.routes';
 import { accountRoutes } from '~/features/account/account.routes';
+import { consentRoutes } from '~/features/consent/consent.routes';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
@@ -81,6 +82,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', blockRoutes(server));
 	app.route('/', moderationRoutes(server));
 	app.route('/', accountRoutes(server));
+	app.route('/', consentRoutes(server));
 	app.route('/', verificationRoutes(server));
 
 	app.notFound(() => {

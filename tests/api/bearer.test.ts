@@ -134,9 +134,9 @@ describeOnDatabases(
 			expect(first.data.userId).not.toBe(second.data.userId);
 		});
 
-		it('lets a bearer client save its profile', async () => {
+		it('lets a bearer client save its profile, once it accepted the terms', async () => {
 			const token = await accessToken();
-			const response = await use().request('/profile', {
+			const profile = {
 				method: 'PUT',
 				headers: { ...bearer(token), 'Content-Type': 'application/json' },
 				body: JSON.stringify({
@@ -145,7 +145,22 @@ describeOnDatabases(
 					address: 'Jl. Kenanga No. 12, RT 01/RW 02',
 					areaId: '31.74.07',
 				}),
+			};
+			expect((await use().request('/profile', profile)).status).toBe(403);
+			const refused = await use().request('/consent', {
+				method: 'PUT',
+				headers: { ...bearer(token), 'Content-Type': 'application/json' },
+				body: JSON.stringify({ terms: true, adult: false }),
 			});
+			expect(refused.status).toBe(400);
+			expect((await refused.json()).error.fields).toEqual({ adult: 'legal.consent.errors.adult' });
+			const accepted = await use().request('/consent', {
+				method: 'PUT',
+				headers: { ...bearer(token), 'Content-Type': 'application/json' },
+				body: JSON.stringify({ terms: true, adult: true }),
+			});
+			expect(accepted.status).toBe(200);
+			const response = await use().request('/profile', profile);
 			expect(response.status).toBe(200);
 			expect((await (await profileCheck(token)).json()).data.isComplete).toBe(true);
 		});
@@ -256,7 +271,7 @@ describeOnDatabases(
 		});
 
 		it('does not refuse a cross-origin bearer write as CSRF: bearer carries no ambient credentials', async () => {
-			const response = await use().request('/profile', {
+			const response = await use().request('/consent', {
 				method: 'PUT',
 				headers: {
 					...bearer(await accessToken()),
