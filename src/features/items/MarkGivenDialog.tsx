@@ -1,13 +1,15 @@
 import type { TFunction } from 'i18next';
 import { ModalDialog, useLastShown } from '~/components/ModalDialog';
-import type { CardItem } from './item-card';
+
+/** What the dialog names and marks. */
+type GivenItem = { id: number; name: string };
 
 interface MarkGivenDialogProps {
 	t: TFunction;
 	/** The item to ask about; the dialog is open while there is one. */
-	item: CardItem | null;
+	item: GivenItem | null;
 	/** Marks the item given; the dialog closes when it settles. */
-	onConfirm: (item: CardItem) => Promise<void>;
+	onConfirm: (item: GivenItem) => Promise<void>;
 	/** The dialog has closed (cancelled, or after `onConfirm`); focus is back on the page. */
 	onClose: () => void;
 }
