@@ -252,7 +252,7 @@ test('a donor answers the requests for an item until it is all given', async ({
 	const again = card(budiName);
 	await expect(
 		again.getByText(
-			`${itemRequests.reliability.label}: ${fill(itemRequests.reliability.pickups_other, { count: 0 })} · ${fill(itemRequests.reliability.noShows_one, { count: 1 })}`,
+			`${itemRequests.reliability.label}: ${itemRequests.reliability.firstTime} · ${fill(itemRequests.reliability.noShows_one, { count: 1 })}`,
 		),
 	).toBeVisible();
 	await again.getByRole('button', { name: itemRequests.actions.reserve, exact: true }).click();
