@@ -63,7 +63,7 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 		);
 	}, [t]);
 
-	async function toggle(item: CardItem) {
+	async function toggle(item: Pick<CardItem, 'id'>) {
 		setToggling((ids) => new Set(ids).add(item.id));
 		try {
 			const updated = toMyItemCard(
