@@ -10,6 +10,11 @@ interface ModalDialogProps {
 	/** The label of the button that goes back without doing anything. */
 	cancelLabel: string;
 	confirmLabel: string;
+	/**
+	 * The confirm button's colour: red (the default) for a step that takes something away, the
+	 * primary colour for one that moves a giving on.
+	 */
+	confirmTone?: 'btn-error' | 'btn-primary';
 	/** The label the confirm button shows while `onConfirm` runs. */
 	busyLabel: string;
 	/** The dialog is opening, e.g. to start a choice afresh. */
@@ -35,6 +40,7 @@ export function ModalDialog({
 	children,
 	cancelLabel,
 	confirmLabel,
+	confirmTone = 'btn-error',
 	busyLabel,
 	onOpen,
 	onConfirm,
@@ -98,7 +104,7 @@ export function ModalDialog({
 					>
 						{cancelLabel}
 					</button>
-					<button type="submit" className="btn btn-error" disabled={busy}>
+					<button type="submit" className={`btn ${confirmTone}`} disabled={busy}>
 						{busy && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
 						{busy ? busyLabel : confirmLabel}
 					</button>

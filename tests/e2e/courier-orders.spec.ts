@@ -103,6 +103,10 @@ test.describe('a delivered order', () => {
 		);
 		expect(await itemStatus(receiver, listed.id)).toBe('DONATED');
 		await receiver.getByRole('button', { name: myRequests.actions.confirm }).click();
+		await receiver
+			.getByRole('dialog', { name: myRequests.dialogs.confirm.title })
+			.getByRole('button', { name: myRequests.dialogs.confirm.confirm })
+			.click();
 		await expect(receiver.getByRole('button', { name: myRequests.actions.confirm })).toHaveCount(0);
 	});
 });

@@ -108,6 +108,10 @@ test('a giving goes from the item page to the rankings, confirmed by its receive
 
 	// The donor hands it over; nothing is left, so the item is given away.
 	await request.getByRole('button', { name: itemRequests.actions.handOver }).click();
+	await page
+		.getByRole('dialog', { name: fill(itemRequests.handOverDialog.title, { name: receiverName }) })
+		.getByRole('button', { name: itemRequests.handOverDialog.confirm })
+		.click();
 	await expect(request.getByText(itemRequests.states.handedOver, { exact: true })).toBeVisible();
 
 	// The receiver is told on the bell, follows it and confirms.
@@ -124,6 +128,10 @@ test('a giving goes from the item page to the rankings, confirmed by its receive
 	await receiver.waitForURL((url) => url.pathname === at('/my-requests'));
 	const toConfirm = receiver.getByRole('region', { name: myRequests.groups.toConfirm });
 	await toConfirm.getByRole('button', { name: myRequests.actions.confirm }).click();
+	await receiver
+		.getByRole('dialog', { name: myRequests.dialogs.confirm.title })
+		.getByRole('button', { name: myRequests.dialogs.confirm.confirm })
+		.click();
 	await expect(receiver.getByText(myRequests.toasts.confirmed)).toBeVisible();
 	await expect(
 		receiver

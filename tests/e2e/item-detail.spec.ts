@@ -14,9 +14,11 @@ import sharp from 'sharp';
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItemDetail from '../../locales/en/itemDetail.json' with { type: 'json' };
+import enItems from '../../locales/en/items.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
 import idItem from '../../locales/id/item.json' with { type: 'json' };
 import idItemDetail from '../../locales/id/itemDetail.json' with { type: 'json' };
+import idItems from '../../locales/id/items.json' with { type: 'json' };
 import type { Item } from '../../src/features/items/items';
 import { pickupLabel } from '../../src/features/places/places';
 import {
@@ -32,8 +34,20 @@ import { fill, type Locale, localePath, pageTitle } from './support/i18n';
 import { openedUrls, otherVisitor, recordWindowOpen } from './support/visitors';
 
 const texts = {
-	id: { ...accountTexts.id, common: idCommon, item: idItem, itemDetail: idItemDetail },
-	en: { ...accountTexts.en, common: enCommon, item: enItem, itemDetail: enItemDetail },
+	id: {
+		...accountTexts.id,
+		common: idCommon,
+		item: idItem,
+		itemDetail: idItemDetail,
+		items: idItems,
+	},
+	en: {
+		...accountTexts.en,
+		common: enCommon,
+		item: enItem,
+		itemDetail: enItemDetail,
+		items: enItems,
+	},
 } satisfies Record<Locale, unknown>;
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -99,7 +113,7 @@ test('a receiver asks the donor on WhatsApp and sees it given away', async ({
 	baseURL,
 }) => {
 	const locale: Locale = 'id';
-	const { item: itemTexts, itemDetail } = texts[locale];
+	const { item: itemTexts, itemDetail, items } = texts[locale];
 	const at = (path: string) => localePath(path, locale);
 	const donor = await signedIn(page, { locale });
 	const listed = await listItem(page, `Kursi lipat ${locale} ${randomInt(1e6)}`);
@@ -189,6 +203,10 @@ test('a receiver asks the donor on WhatsApp and sees it given away', async ({
 		page.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }),
 	).toHaveCount(0);
 	await page.getByRole('button', { name: itemDetail.status.markDonated }).click();
+	// It closes the item's requests: a dialog naming the item asks first.
+	const asking = page.getByRole('dialog', { name: items.toggle.title });
+	await expect(asking).toContainText(fill(items.toggle.message, { name: listed.name }));
+	await asking.getByRole('button', { name: items.toggle.confirm }).click();
 	await expect(page.getByText(itemDetail.statusUpdated, { exact: true })).toBeVisible();
 	await expect(statusBadge(page)).toHaveText(itemTexts.status.DONATED);
 	await expect(page.getByRole('button', { name: itemDetail.status.markAvailable })).toBeEnabled();

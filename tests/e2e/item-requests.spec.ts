@@ -4,7 +4,7 @@
  * receivers and other visitors then see them.
  */
 import { randomInt } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItemRequests from '../../locales/en/itemRequests.json' with { type: 'json' };
 import enNotifications from '../../locales/en/notifications.json' with { type: 'json' };
@@ -123,8 +123,22 @@ test('a donor answers the requests for an item until it is all given', async ({
 			.getByRole('region', { name: new RegExp(`^${escape(itemRequests[section])}`) })
 			.getByRole('article', { name: new RegExp(`^${escape(name)}`) });
 	const header = page.locator('[data-item-figures]');
+	// What is left, or that all of it is reserved.
 	const figures = (left: number, reserved: number) =>
-		`${fill(left === 1 ? itemRequests.figures.left_one : itemRequests.figures.left_other, { count: left })} · ${fill(reserved === 1 ? itemRequests.figures.reserved_one : itemRequests.figures.reserved_other, { count: reserved })}`;
+		reserved === 0
+			? fill(left === 1 ? itemRequests.figures.left_one : itemRequests.figures.left_other, {
+					count: left,
+				})
+			: fill(itemRequests.figures.allReserved_other, { count: reserved });
+	// A hand-over is asked about first, in a dialog naming the item and the receiver.
+	const handOverDialog = (name: string) =>
+		page.getByRole('dialog', { name: fill(itemRequests.handOverDialog.title, { name }) });
+	const handOver = async (request: Locator, name: string) => {
+		await request.getByRole('button', { name: itemRequests.actions.handOver }).click();
+		await handOverDialog(name)
+			.getByRole('button', { name: itemRequests.handOverDialog.confirm })
+			.click();
+	};
 	const toast = (text: string) => page.getByText(text, { exact: true });
 
 	// Who asks, how reliably they collect, and a WhatsApp reply in the donor's language.
@@ -209,7 +223,22 @@ test('a donor answers the requests for an item until it is all given', async ({
 	// Ani takes one of the two: one is left to give, and the item can be asked for again.
 	await aniCard.getByRole('button', { name: itemRequests.actions.decrease }).click();
 	await expect(aniCard.getByLabel(itemRequests.actions.handOverQuantity)).toHaveValue('1');
-	await aniCard.getByRole('button', { name: itemRequests.actions.handOver }).click();
+	// The dialog names the item and Ani and takes focus; Escape leaves the request as it was.
+	const handOverButton = aniCard.getByRole('button', { name: itemRequests.actions.handOver });
+	await handOverButton.click();
+	const asking = handOverDialog(aniName);
+	await expect(asking).toContainText(
+		fill(itemRequests.handOverDialog.messageIt, { name: aniName, item: listed.name }),
+	);
+	await expect(
+		asking.getByRole('button', { name: itemRequests.handOverDialog.cancel }),
+	).toBeFocused();
+	await page.keyboard.press('Escape');
+	await expect(asking).toBeHidden();
+	await expect(handOverButton).toBeFocused();
+	await expect(aniCard.getByText(itemRequests.states.reserved, { exact: true })).toBeVisible();
+	expect((await apiData<Item>(budi, `/items/${listed.id}`, locale)).status).toBe('RESERVED');
+	await handOver(aniCard, aniName);
 	await expect(toast(fill(itemRequests.done.handOver, { name: aniName }))).toBeVisible();
 	await expect(aniCard.getByText(itemRequests.states.handedOver, { exact: true })).toBeVisible();
 	await expect(aniCard.getByText(fill(itemRequests.quantity.given, { count: 1 }))).toBeVisible();
@@ -223,7 +252,7 @@ test('a donor answers the requests for an item until it is all given', async ({
 	const again = card(budiName);
 	await expect(
 		again.getByText(
-			`${itemRequests.reliability.label}: ${fill(itemRequests.reliability.pickups_other, { count: 0 })} · ${fill(itemRequests.reliability.noShows_one, { count: 1 })}`,
+			`${itemRequests.reliability.label}: ${itemRequests.reliability.firstTime} · ${fill(itemRequests.reliability.noShows_one, { count: 1 })}`,
 		),
 	).toBeVisible();
 	await again.getByRole('button', { name: itemRequests.actions.reserve, exact: true }).click();
@@ -241,7 +270,7 @@ test('a donor answers the requests for an item until it is all given', async ({
 		data: { action: 'withdraw' },
 	});
 	expect(withdrawal.status(), await withdrawal.text()).toBe(200);
-	await again.getByRole('button', { name: itemRequests.actions.handOver }).click();
+	await handOver(again, budiName);
 	const withdrawn = card(budiName, 'earlier').filter({
 		hasText: itemRequests.states.withdrawn,
 	});
@@ -256,7 +285,7 @@ test('a donor answers the requests for an item until it is all given', async ({
 	const last = card(budiName);
 	await last.getByRole('button', { name: itemRequests.actions.reserve, exact: true }).click();
 	await expect(last.getByText(itemRequests.states.reserved, { exact: true })).toBeVisible();
-	await last.getByRole('button', { name: itemRequests.actions.handOver }).click();
+	await handOver(last, budiName);
 	await expect(last.getByText(itemRequests.states.handedOver, { exact: true })).toBeVisible();
 
 	// Nothing is left: the item is given away, and the page says so without counting.

@@ -345,7 +345,19 @@ test('a donor marks an item donated and available again', async ({ browser }) =>
 		at(`/items/${listed.id}`),
 	);
 
-	await card.getByRole('button', { name: items.toggle.markDonated }).click();
+	// Marking it donated closes its requests: a dialog naming it asks first, and cancelling
+	// leaves it available.
+	const markDonated = card.getByRole('button', { name: items.toggle.markDonated });
+	await markDonated.click();
+	const asking = page.getByRole('dialog', { name: items.toggle.title });
+	await expect(asking).toContainText(fill(items.toggle.message, { name: listed.name }));
+	await expect(asking.getByRole('button', { name: items.toggle.cancel })).toBeFocused();
+	await page.keyboard.press('Escape');
+	await expect(asking).toBeHidden();
+	await expect(markDonated).toBeFocused();
+	await expect(card.getByText(item.status.AVAILABLE, { exact: true })).toBeVisible();
+	await markDonated.click();
+	await asking.getByRole('button', { name: items.toggle.confirm }).click();
 	await expect(page.getByText(items.toggle.success, { exact: true })).toBeVisible();
 	await expect(card.getByText(item.status.DONATED, { exact: true })).toBeVisible();
 	await expect(card.getByText(items.my.locked, { exact: true })).toBeVisible();

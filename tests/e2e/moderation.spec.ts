@@ -82,7 +82,7 @@ test('a reported item is hidden from the desk and its owner sees why', async ({
 }) => {
 	const locale: Locale = 'id';
 	const { moderation, notifications, reports } = texts[locale];
-	await signedIn(donor, { locale });
+	const donorName = (await signedIn(donor, { locale })).profile.name;
 	const item = await listItem(donor, `Kipas angin ${locale} ${Date.now()}`);
 	const itemPath = localePath(`/items/${item.id}`, locale);
 
@@ -111,6 +111,12 @@ test('a reported item is hidden from the desk and its owner sees why', async ({
 	const hide = entry.getByRole('button', { name: moderation.actions.hideItem });
 	await islandReady(hide);
 	await hide.click();
+	// Hiding asks first, naming the item and its donor.
+	const asking = desk.getByRole('dialog', { name: moderation.hideDialog.title });
+	await expect(asking).toContainText(
+		fill(moderation.hideDialog.message, { item: item.name, donor: donorName }),
+	);
+	await asking.getByRole('button', { name: moderation.hideDialog.confirm }).click();
 	await expect(
 		desk.getByTestId('audit-log').getByText(`${moderation.actions.hideItem} · item:${item.id} ·`),
 	).toBeVisible();

@@ -213,7 +213,23 @@ test('a receiver asks, withdraws, is reserved for, and confirms the hand-over', 
 	expect(html).not.toContain(donor.profile.phoneDigits);
 	expect(await sidewaysAt390(receiver)).toBeLessThanOrEqual(0);
 
-	await toConfirm.getByRole('button', { name: myRequests.actions.confirm }).click();
+	// Confirming cannot be undone: a dialog naming the item and the donor asks first, with the
+	// focus on going back; Escape leaves the request waiting for the answer.
+	const confirmButton = toConfirm.getByRole('button', { name: myRequests.actions.confirm });
+	await confirmButton.click();
+	const asking = receiver.getByRole('dialog', { name: myRequests.dialogs.confirm.title });
+	await expect(asking).toContainText(
+		fill(myRequests.dialogs.confirm.message, { donor: donor.profile.name, name: listed.name }),
+	);
+	await expect(asking.getByRole('button', { name: myRequests.dialogs.back })).toBeFocused();
+	await receiver.keyboard.press('Escape');
+	await expect(asking).toBeHidden();
+	await expect(confirmButton).toBeFocused();
+	await expect(
+		toConfirm.getByText(fill(myRequests.status.handedOver_other, { count: 2 })),
+	).toBeVisible();
+	await confirmButton.click();
+	await asking.getByRole('button', { name: myRequests.dialogs.confirm.confirm }).click();
 	await expect(receiver.getByText(myRequests.toasts.confirmed)).toBeVisible();
 	const finished = receiver.getByRole('region', { name: new RegExp(myRequests.groups.finished) });
 	await expect(

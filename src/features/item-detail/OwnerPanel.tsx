@@ -5,6 +5,7 @@ import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
 import { canToggleStatus, type Item, isAvailable, isEditable } from '~/features/items/items';
 import { ItemStatusBadge } from '~/features/items/ItemStatusBadge';
+import { MarkGivenDialog } from '~/features/items/MarkGivenDialog';
 
 interface OwnerPanelProps {
 	item: Item;
@@ -18,13 +19,14 @@ interface OwnerPanelProps {
 
 /**
  * What the donor sees instead of the pickup panel: a note, a link to the item's requests, the
- * status toggle, and a link to edit the item while it can still be edited. The requests are not
+ * status toggle (marking the item donated asks first), and a link to edit the item while it can still be edited. The requests are not
  * counted here: reading them would mark them seen, and the page stays as light as it is for
  * everyone else.
  */
 export function OwnerPanel({ item, refreshing, onStatusChanged, locale, t }: OwnerPanelProps) {
 	const id = useId();
 	const [pending, setPending] = useState(false);
+	const [askingGiven, setAskingGiven] = useState(false);
 	const available = isAvailable(item);
 
 	const toggle = async () => {
@@ -81,7 +83,8 @@ export function OwnerPanel({ item, refreshing, onStatusChanged, locale, t }: Own
 							type="button"
 							className="btn btn-primary sm:flex-1"
 							aria-disabled={pending || undefined}
-							onClick={() => void toggle()}
+							// Marking it donated closes its requests: a dialog asks first.
+							onClick={() => (available ? setAskingGiven(true) : void toggle())}
 						>
 							{pending && (
 								<span aria-hidden="true" className="loading loading-spinner loading-sm" />
@@ -102,6 +105,12 @@ export function OwnerPanel({ item, refreshing, onStatusChanged, locale, t }: Own
 						</a>
 					)}
 				</div>
+				<MarkGivenDialog
+					t={t}
+					item={askingGiven ? item : null}
+					onConfirm={toggle}
+					onClose={() => setAskingGiven(false)}
+				/>
 			</div>
 		</section>
 	);

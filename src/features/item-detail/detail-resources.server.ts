@@ -25,7 +25,7 @@ export function donorMessages(language: Locale): DonorMessages {
 /**
  * The item page's detail island's texts: of the sign-in and profile texts only the contact flow's
  * two prompts (and the district field's for courier delivery), of the requests page's only the
- * donor's link to it; for others, the prompt to turn push on. Composed once per language and
+ * donor's link to it, and of My items' only the status toggle's; for others, the prompt to turn push on. Composed once per language and
  * variant (`islandResourcesOnce`).
  * @param ownItem the viewer is the item's donor
  * @param courierForm the courier form may open for this viewer
@@ -35,17 +35,21 @@ export function itemDetailResources(
 	{ ownItem, courierForm }: { ownItem: boolean; courierForm: boolean },
 ): IslandResources {
 	return islandResourcesOnce(locale, `item-detail ${ownItem} ${courierForm}`, () => {
-		const { auth, profile, itemRequests, shipping, ...namespaces } = islandResources(locale, [
-			'item',
-			'itemDetail',
-			'myRequests',
-			'requests',
-			'common',
-			'auth',
-			'profile',
-			'itemRequests',
-			'shipping',
-		]);
+		const { auth, profile, itemRequests, items, shipping, ...namespaces } = islandResources(
+			locale,
+			[
+				'item',
+				'itemDetail',
+				'myRequests',
+				'requests',
+				'common',
+				'auth',
+				'profile',
+				'itemRequests',
+				'items',
+				'shipping',
+			],
+		);
 		return {
 			...namespaces,
 			auth: { loginRequired: auth.loginRequired },
@@ -53,7 +57,11 @@ export function itemDetailResources(
 				completeProfileFirst: profile.completeProfileFirst,
 				...(courierForm && { fields: profile.fields }),
 			},
-			...(ownItem && { itemRequests: { summary: { see: itemRequests.summary.see } } }),
+			...(ownItem && {
+				itemRequests: { summary: { see: itemRequests.summary.see } },
+				// The dialog that asks before the item is marked donated.
+				items: { toggle: items.toggle },
+			}),
 			// Asked after a first request, which the donor never makes of their own item.
 			...(!ownItem && pushOfferResources(locale)),
 			...(courierForm && { shipping }),

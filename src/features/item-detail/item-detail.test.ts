@@ -163,6 +163,13 @@ describe('the item page', () => {
 		}
 	});
 
+	it('gives the donor a dialog that asks before the item is marked donated', () => {
+		const dialog = (html: string) => /<dialog[^>]*>.*?<h2[^>]*>([^<]*)<\/h2>/.exec(html)?.[1];
+		expect(dialog(render('AVAILABLE', donor).html)).toBe('Mark as donated?');
+		expect(dialog(render('AVAILABLE', donor, 'id').html)).toBe('Tandai sudah dihibahkan?');
+		expect(render('AVAILABLE', stranger).html).not.toContain('Mark as donated?');
+	});
+
 	it('shows courier delivery as Coming Soon while it is off', () => {
 		const { html, text } = render('AVAILABLE', stranger);
 		expect(text).toContain('Coming Soon');

@@ -8,11 +8,12 @@ import { islandRoot } from '~/lib/island-root';
 import { localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
 import { DeleteItemDialog } from './DeleteItemDialog';
+import { MarkGivenDialog } from './MarkGivenDialog';
 import { ItemCardSkeleton, ItemCardView } from './ItemCardView';
 import { type CardItem, cardClass, cardLabels } from './item-card';
 import { type Item, isEditable } from './items';
 import { myItemsQuery } from './items.queries';
-import { type MyItemCard, toMyItemCard } from './my-items';
+import { type MyItemCard, primaryAction, toMyItemCard } from './my-items';
 import { RequestCountsLink } from './RequestCountsLink';
 
 interface MyItemsProps extends IslandI18nProps {
@@ -32,8 +33,9 @@ function messageOf(error: unknown, fallback: string): string {
 
 /**
  * The signed-in donor's items: view, edit and delete (the last two only while AVAILABLE), a
- * status toggle per card, and a link to each item's requests saying how many are in progress and
- * new. Needs the `items`, `item` and `common` namespaces and `itemRequests.summary`.
+ * status toggle per card (marking an item given asks first), and a link to each item's requests
+ * saying how many are in progress and new. Needs the `items`, `item` and `common` namespaces and
+ * `itemRequests.summary`.
  */
 export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: MyItemsProps) {
 	const { t } = useTranslation();
@@ -49,6 +51,7 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 		query.isError && !query.isFetching ? messageOf(query.error, t('items.my.loadFailed')) : null;
 	const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
 	const [deleting, setDeleting] = useState<MyItemCard | null>(null);
+	const [markingGiven, setMarkingGiven] = useState<CardItem | null>(null);
 	const results = useRef<HTMLDivElement>(null);
 	const deleted = useRef(false);
 
@@ -60,7 +63,7 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 		);
 	}, [t]);
 
-	async function toggle(item: MyItemCard) {
+	async function toggle(item: Pick<CardItem, 'id'>) {
 		setToggling((ids) => new Set(ids).add(item.id));
 		try {
 			const updated = toMyItemCard(
@@ -133,6 +136,7 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 					{items.map((item, index) => {
 						const editable = isEditable(item);
 						const pending = toggling.has(item.id);
+						const primary = primaryAction(item);
 						return (
 							<li key={item.id}>
 								<ItemCardView
@@ -147,7 +151,11 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 										aria-label={t('items.my.actions', { name: item.name })}
 										className="flex flex-col gap-2"
 									>
-										<RequestCountsLink item={item} locale={i18n.locale} />
+										<RequestCountsLink
+											item={item}
+											locale={i18n.locale}
+											primary={primary === 'requests'}
+										/>
 										<div className="grid grid-cols-3 gap-2">
 											<a
 												href={localizePath(`/items/${item.id}`, i18n.locale)}
@@ -158,7 +166,7 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 											{editable ? (
 												<a
 													href={localizePath(`/my-items/${item.id}/edit`, i18n.locale)}
-													className="btn btn-sm"
+													className={`btn btn-sm ${primary === 'edit' ? 'btn-primary' : ''}`}
 												>
 													{t('items.my.edit')}
 												</a>
@@ -179,9 +187,9 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 										{item.canToggle && (
 											<button
 												type="button"
-												className={`btn btn-sm ${editable ? 'btn-primary' : 'btn-outline btn-primary'}`}
+												className={`btn btn-sm btn-outline ${editable ? '' : 'btn-primary'}`}
 												disabled={pending}
-												onClick={() => void toggle(item)}
+												onClick={() => (editable ? setMarkingGiven(item) : void toggle(item))}
 											>
 												{pending && (
 													<span className="loading loading-xs loading-spinner" aria-hidden="true" />
@@ -199,6 +207,12 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 					})}
 				</ul>
 			)}
+			<MarkGivenDialog
+				t={t}
+				item={markingGiven}
+				onConfirm={toggle}
+				onClose={() => setMarkingGiven(null)}
+			/>
 			<DeleteItemDialog
 				t={t}
 				item={deleting}

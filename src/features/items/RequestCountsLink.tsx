@@ -2,11 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import type { MyItemCard } from './my-items';
 
+interface RequestCountsLinkProps {
+	item: MyItemCard;
+	locale: Locale;
+	/** Filled, as the card's main action. */
+	primary: boolean;
+}
+
 /**
  * A My items card's way to the item's requests: how many are in progress and, marked, how many
  * the donor has not seen yet. Needs `itemRequests.summary`.
  */
-export function RequestCountsLink({ item, locale }: { item: MyItemCard; locale: Locale }) {
+export function RequestCountsLink({ item, locale, primary }: RequestCountsLinkProps) {
 	const { t } = useTranslation();
 	const { open, new: unseen } = item.requestCounts;
 	const count =
@@ -15,7 +22,7 @@ export function RequestCountsLink({ item, locale }: { item: MyItemCard; locale: 
 	return (
 		<a
 			href={localizePath(`/my-items/${item.id}/requests`, locale)}
-			className={`btn btn-sm ${open > 0 ? 'btn-secondary' : 'btn-ghost'}`}
+			className={`btn btn-sm ${primary ? 'btn-primary' : 'btn-ghost'}`}
 			data-request-counts=""
 		>
 			{count}

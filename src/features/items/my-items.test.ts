@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '~/lib/i18n/locales';
 import { myItemsResources } from './item-resources.server';
 import type { Item } from './items';
-import { type MyItemCard, toMyItemCard } from './my-items';
+import { type MyItemCard, primaryAction, toMyItemCard } from './my-items';
 import { MyItems } from './MyItems';
 
 const chair: MyItemCard = {
@@ -48,9 +48,9 @@ describe('my items', () => {
 
 	it('offers the status toggle only where it applies', () => {
 		const reserved = { ...chair, status: 'RESERVED' as const, canToggle: false };
-		expect(render('en', [chair])).toContain('Mark as donated');
-		expect(render('en', [reserved])).not.toContain('Mark as donated');
-		expect(render('en', [reserved])).not.toContain('Mark as available');
+		expect(render('en', [chair])).toContain('>Mark as donated<');
+		expect(render('en', [reserved])).not.toContain('>Mark as donated<');
+		expect(render('en', [reserved])).not.toContain('>Mark as available<');
 	});
 
 	it('links each card to its requests, saying how many are in progress and how many are new', () => {
@@ -67,6 +67,48 @@ describe('my items', () => {
 		const quiet = { ...chair, requestCounts: { open: 0, new: 0 } };
 		expect(requestsLink(render('en', [quiet]), 42)).toBe('See requests');
 		expect(requestsLink(render('id', [quiet]), 42)).toBe('Lihat permintaan');
+	});
+});
+
+/** The classes of the card's link or button whose text starts with `label`. */
+function classOf(html: string, label: string): string {
+	const control = new RegExp(`<(?:a|button) [^>]*class="([^"]*)"[^>]*>${label}\\s*<`).exec(html);
+	return control?.[1] ?? '';
+}
+
+describe('the actions of a card', () => {
+	const fresh = { ...chair, requestCounts: { open: 0, new: 0 } };
+
+	it('never makes marking an item donated its filled, main button', () => {
+		for (const item of [chair, fresh]) {
+			const html = render('en', [item]);
+			expect(classOf(html, 'Mark as donated')).toContain('btn-outline');
+			expect(classOf(html, 'Mark as donated')).not.toContain('btn-primary');
+		}
+		expect(classOf(render('id', [fresh]), 'Tandai sudah dihibahkan')).toContain('btn-outline');
+	});
+
+	it('fills the button for what the donor does most: the requests, else editing', () => {
+		expect(classOf(render('en', [chair]), '3 requests')).toContain('btn-primary');
+		expect(classOf(render('en', [chair]), 'Edit')).not.toContain('btn-primary');
+		expect(classOf(render('en', [fresh]), 'Edit')).toContain('btn-primary');
+		expect(classOf(render('en', [fresh]), 'See requests')).not.toContain('btn-primary');
+		const card = render('en', [fresh]).split('<dialog')[0]!;
+		expect(card.match(/btn-primary/g)).toHaveLength(1);
+	});
+});
+
+describe('primaryAction', () => {
+	it.each([
+		['requests in progress', 'requests', chair],
+		['a fresh item', 'edit', { ...chair, requestCounts: { open: 0, new: 0 } }],
+		[
+			'a donated item',
+			null,
+			{ ...chair, status: 'DONATED' as const, requestCounts: { open: 0, new: 0 } },
+		],
+	] as const)('of %s is %s', (_, action, item) => {
+		expect(primaryAction(item)).toBe(action);
 	});
 });
 

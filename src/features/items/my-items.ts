@@ -1,6 +1,6 @@
 /** The donor's own list (docs/product-rules.md#my-items): cards that also count the item's requests. */
 import { type CardItem, toCardItem } from './item-card';
-import { canToggleStatus, type Item } from './items';
+import { canToggleStatus, isEditable, type Item } from './items';
 
 /** Requests open or reserved for an item, and of them the ones its donor has not seen yet. */
 export interface RequestCounts {
@@ -26,4 +26,13 @@ export function toMyItemCard(item: Item): MyItemCard {
 		requestCounts: item.requestCounts ?? { open: 0, new: 0 },
 		canToggle: canToggleStatus(item),
 	};
+}
+
+/**
+ * The card's one filled button, for what its donor does most: the requests while some are in
+ * progress, else editing a fresh item. Marking it given never is: that closes its requests.
+ */
+export function primaryAction(item: MyItemCard): 'requests' | 'edit' | null {
+	if (item.requestCounts.open > 0) return 'requests';
+	return isEditable(item) ? 'edit' : null;
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalDialog } from '~/components/ModalDialog';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { withTranslations } from '~/lib/i18n/island';
 import type { IslandI18nProps } from '~/lib/i18n/island';
@@ -13,12 +14,19 @@ interface ModerationActionsProps extends IslandI18nProps {
 	actions: ModerationActionName[];
 	/** The reason most reports gave, chosen at first. */
 	suggestedReason: ReportReason | null;
+	/** The item and its donor, named by the dialog that asks before hiding the item. */
+	hiding?: { item: string; donor: string };
 }
 
 const suspensionDays = [1, 7, 30, 365] as const;
 
 /** One target's actions on the desk: a reason, a note, a suspension's length, and the buttons. */
-function ModerationActionsIsland({ target, actions, suggestedReason }: ModerationActionsProps) {
+function ModerationActionsIsland({
+	target,
+	actions,
+	suggestedReason,
+	hiding,
+}: ModerationActionsProps) {
 	const { t } = useTranslation();
 	const id = useId();
 	const [reason, setReason] = useState<ReportReason>(suggestedReason ?? 'prohibited');
@@ -26,6 +34,7 @@ function ModerationActionsIsland({ target, actions, suggestedReason }: Moderatio
 	const [days, setDays] = useState<string>('7');
 	const [busy, setBusy] = useState(false);
 	const [error, setError] = useState<string | null>(null);
+	const [askingToHide, setAskingToHide] = useState(false);
 
 	async function act(action: ModerationActionName) {
 		setBusy(true);
@@ -104,7 +113,7 @@ function ModerationActionsIsland({ target, actions, suggestedReason }: Moderatio
 						type="button"
 						disabled={busy}
 						className={`btn btn-sm ${action === 'dismiss' || action === 'restoreItem' || action === 'liftSuspension' ? 'btn-outline' : 'btn-error'}`}
-						onClick={() => void act(action)}
+						onClick={() => (action === 'hideItem' ? setAskingToHide(true) : void act(action))}
 					>
 						{t(`moderation.actions.${action}`)}
 					</button>
@@ -115,6 +124,19 @@ function ModerationActionsIsland({ target, actions, suggestedReason }: Moderatio
 					{error}
 				</p>
 			)}
+			<ModalDialog
+				open={askingToHide}
+				title={t('moderation.hideDialog.title')}
+				message={t('moderation.hideDialog.message', {
+					item: hiding?.item ?? '',
+					donor: hiding?.donor ?? '',
+				})}
+				cancelLabel={t('moderation.hideDialog.cancel')}
+				confirmLabel={t('moderation.hideDialog.confirm')}
+				busyLabel={t('moderation.hideDialog.hiding')}
+				onConfirm={() => act('hideItem')}
+				onClose={() => setAskingToHide(false)}
+			/>
 		</div>
 	);
 }

@@ -118,7 +118,9 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 									t('itemRequests.reliability.firstTime')
 								) : (
 									<>
-										{t('itemRequests.reliability.pickups', { count: receiver.pickupsCompleted })}
+										{receiver.pickupsCompleted > 0
+											? t('itemRequests.reliability.pickups', { count: receiver.pickupsCompleted })
+											: t('itemRequests.reliability.firstTime')}
 										{' · '}
 										<span className={receiver.noShows > 0 ? 'font-semibold text-error' : ''}>
 											{t('itemRequests.reliability.noShows', { count: receiver.noShows })}

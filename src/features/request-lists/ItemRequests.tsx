@@ -7,6 +7,7 @@ import type { IslandI18nProps } from '~/lib/i18n/island';
 import { islandRoot } from '~/lib/island-root';
 import { showToast } from '~/lib/toast';
 import { DeclineRequestDialog } from '~/features/requests/DeclineRequestDialog';
+import { type HandOver, HandOverDialog } from '~/features/requests/HandOverDialog';
 import {
 	currentItem,
 	type RequestChange,
@@ -50,6 +51,7 @@ export const ItemRequests = islandRoot(function ItemRequests({
 	const [working, setWorking] = useState<number | null>(null);
 	const [failure, setFailure] = useState<{ requestId: number; message: string } | null>(null);
 	const [declining, setDeclining] = useState<ItemRequest | null>(null);
+	const [handingOver, setHandingOver] = useState<HandOver | null>(null);
 
 	async function change(request: ItemRequest, next: RequestChange): Promise<void> {
 		if (working !== null) return;
@@ -114,7 +116,9 @@ export const ItemRequests = islandRoot(function ItemRequests({
 				<section aria-labelledby={`requests-${key}`} className="grid gap-4">
 					<h2 id={`requests-${key}`} className="flex items-center gap-2 text-xl font-bold">
 						{t(`itemRequests.${key}`)}
-						<span className="badge badge-neutral badge-sm">{list.length}</span>
+						<span className="badge badge-neutral badge-sm">
+							{t('itemRequests.summary.count', { count: list.length })}
+						</span>
 					</h2>
 					<ul className="grid gap-4">
 						{list.map((request) => (
@@ -125,7 +129,15 @@ export const ItemRequests = islandRoot(function ItemRequests({
 									busy={working !== null}
 									working={working === request.id}
 									failure={failure?.requestId === request.id ? failure.message : null}
-									onChange={(target, next) => void change(target, next)}
+									onChange={(target, next) =>
+										// A hand-over cannot be taken back: a dialog asks first.
+										next.action === 'handOver'
+											? setHandingOver({
+													request: target,
+													quantity: next.quantity ?? target.quantity,
+												})
+											: void change(target, next)
+									}
 									onDecline={setDeclining}
 									onBlockChange={() => void client.refetchQueries({ queryKey: options.queryKey })}
 								/>
@@ -154,6 +166,14 @@ export const ItemRequests = islandRoot(function ItemRequests({
 				onClose={() => {
 					keepFocusAt(declining?.id);
 					setDeclining(null);
+				}}
+			/>
+			<HandOverDialog
+				handOver={handingOver}
+				onConfirm={({ request, quantity }) => change(request, { action: 'handOver', quantity })}
+				onClose={() => {
+					keepFocusAt(handingOver?.request.id);
+					setHandingOver(null);
 				}}
 			/>
 		</div>

@@ -97,7 +97,9 @@ export const MyRequests = islandRoot(function MyRequests({
 				<section key={group} aria-labelledby={`requests-${group}`} className="grid gap-4">
 					<h2 id={`requests-${group}`} className="flex items-center gap-2 text-xl font-bold">
 						{t(`myRequests.groups.${group}`)}
-						<span className="badge badge-neutral badge-sm">{requests.length}</span>
+						<span className="badge badge-neutral badge-sm">
+							{t('myRequests.groupCount', { count: requests.length })}
+						</span>
 					</h2>
 					<ul className="grid gap-4 lg:grid-cols-2">
 						{requests.map((request) => (

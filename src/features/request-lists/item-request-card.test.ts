@@ -55,6 +55,12 @@ describe('a request on its donor’s page', () => {
 			'Rekam jejak: 5 kali mengambil · 1 kali tidak datang',
 		);
 		expect(render(requestFor(2, 'open')).text).toContain('Track record: no pickups yet');
+		// No pickups but a missed one: in words, not "0 pickups".
+		const missed = { ...regular, receiver: { ...regular.receiver!, pickupsCompleted: 0 } };
+		expect(render(missed).text).toContain('Track record: no pickups yet · 1 no-show');
+		expect(render(missed, 'id').text).toContain(
+			'Rekam jejak: belum pernah mengambil barang · 1 kali tidak datang',
+		);
 	});
 
 	it('links the receiver to their public profile', () => {

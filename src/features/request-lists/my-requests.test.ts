@@ -140,6 +140,14 @@ describe('the receiver’s requests', () => {
 		expect(render(requests, 'id').text).toContain('Mohon konfirmasi');
 	});
 
+	it('counts each group’s requests in words, not a bare number', () => {
+		expect(render(requests).html).toMatch(/Please confirm<span [^>]*>1 request<\/span>/);
+		expect(render([...requests, receiverRequest({ id: 4 })]).html).toMatch(
+			/Waiting for the donor<span [^>]*>2 requests<\/span>/,
+		);
+		expect(render(requests, 'id').html).toMatch(/Mohon konfirmasi<span [^>]*>1 permintaan<\/span>/);
+	});
+
 	it('links each request to its item and its donor, with the actions open to the receiver', () => {
 		const { html, text } = render(requests, 'id');
 		expect(html).toMatch(/<a [^>]*href="\/items\/42"[^>]*>Kursi lipat<\/a>/);

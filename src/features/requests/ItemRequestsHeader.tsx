@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ItemStatusBadge } from '~/features/items/ItemStatusBadge';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
-import type { RequestedItem } from './item-requests';
+import { type RequestedItem, stockFigures } from './item-requests';
 
 /**
  * The item whose requests the page lists: its cover, name, status, and while it is still being
@@ -30,13 +30,7 @@ export function ItemRequestsHeader({ item, locale }: { item: RequestedItem; loca
 				<h1 className="text-2xl font-extrabold break-words sm:text-3xl">{item.name}</h1>
 				<p className="flex flex-wrap items-center gap-x-3 gap-y-1" data-item-figures="">
 					<ItemStatusBadge status={item.status} t={t} />
-					{beingGiven && (
-						<span>
-							{t('itemRequests.figures.left', { count: item.quantity })}
-							{' · '}
-							{t('itemRequests.figures.reserved', { count: item.reservedQuantity })}
-						</span>
-					)}
+					{beingGiven && <span>{stockFigures(item, t)}</span>}
 				</p>
 				<a href={localizePath(`/items/${item.id}`, locale)} className="link text-sm link-primary">
 					{t('itemRequests.viewItem')}

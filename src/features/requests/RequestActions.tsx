@@ -34,12 +34,12 @@ interface RequestActionsProps {
 
 /**
  * What the receiver can do about a request now: confirm a hand-over or say it never came, chat
- * with the donor, withdraw. Saying it never came and withdrawing tell the donor, so a dialog asks
- * first. Each outcome is a toast; the request's new state then shows where the buttons were.
+ * with the donor, withdraw. None of these can be taken back, so a dialog naming the item and the
+ * donor asks first. Each outcome is a toast; the request's new state then shows where the buttons were.
  */
 export function RequestActions({ request, chatUrl, compact, onChanged, t }: RequestActionsProps) {
 	const [pending, setPending] = useState<ReceiverAction | null>(null);
-	const [asking, setAsking] = useState<Exclude<ReceiverAction, 'confirm'> | null>(null);
+	const [asking, setAsking] = useState<ReceiverAction | null>(null);
 	// Whether the dialog's step was taken, to read the request again once the dialog has closed.
 	const taken = useRef(false);
 	const hydrated = useHydrated();
@@ -76,9 +76,7 @@ export function RequestActions({ request, chatUrl, compact, onChanged, t }: Requ
 				disabled={!hydrated}
 				aria-disabled={pending !== null || undefined}
 				onClick={() => {
-					if (pending) return;
-					if (action === 'confirm') void take(action).then(onChanged);
-					else setAsking(action);
+					if (!pending) setAsking(action);
 				}}
 			>
 				{pending === action && (
@@ -112,9 +110,14 @@ export function RequestActions({ request, chatUrl, compact, onChanged, t }: Requ
 			<ModalDialog
 				open={asking !== null}
 				title={asked ? t(`myRequests.dialogs.${asked}.title`) : ''}
-				message={asked ? t(`myRequests.dialogs.${asked}.message`, { name }) : ''}
+				message={
+					asked
+						? t(`myRequests.dialogs.${asked}.message`, { name, donor: request.donor?.name ?? '' })
+						: ''
+				}
 				cancelLabel={t('myRequests.dialogs.back')}
 				confirmLabel={asked ? t(`myRequests.dialogs.${asked}.confirm`) : ''}
+				confirmTone={asked === 'confirm' ? 'btn-primary' : 'btn-error'}
 				busyLabel={t('myRequests.actions.saving')}
 				onConfirm={async () => {
 					if (!asking) return;

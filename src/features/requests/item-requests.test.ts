@@ -11,6 +11,7 @@ import {
 	requestQuantity,
 	reservableQuantity,
 	splitRequests,
+	stockFigures,
 } from './item-requests';
 import type { ItemRequest } from './requests';
 
@@ -129,5 +130,24 @@ describe('refusalMessage', () => {
 	it('falls back when the server said nothing, or could not be reached', () => {
 		expect(refusalMessage(new ApiError(500, 'INTERNAL', ''), t, fallback)).toBe(fallback);
 		expect(refusalMessage(new TypeError('Failed to fetch'), t, fallback)).toBe(fallback);
+	});
+});
+
+describe('stockFigures', () => {
+	const figures = {
+		en: createTranslator('en', allResources),
+		id: createTranslator('id', allResources),
+	};
+
+	it.each([
+		[3, 0, '3 left', 'Sisa 3'],
+		[1, 0, '1 left', 'Sisa 1'],
+		[3, 1, '3 left, 1 of them reserved', 'Sisa 3, 1 di antaranya sudah disisihkan'],
+		[2, 2, 'All 2 are reserved', 'Semua 2 barang sudah disisihkan'],
+		// The only one, reserved: not "1 left · 1 reserved".
+		[1, 1, 'It is reserved', 'Barangnya sudah disisihkan'],
+	])('%i left with %i reserved reads "%s"', (quantity, reservedQuantity, en, id) => {
+		expect(stockFigures({ quantity, reservedQuantity }, figures.en)).toBe(en);
+		expect(stockFigures({ quantity, reservedQuantity }, figures.id)).toBe(id);
 	});
 });

@@ -37,6 +37,22 @@ export interface RequestedItem {
 }
 
 /**
+ * What is left of the item and how much of it reservations hold, as a person says it: "2 left",
+ * "3 left, 1 of them reserved", "All 2 are reserved", or of a single one, "It is reserved".
+ */
+export function stockFigures(
+	item: Pick<RequestedItem, 'quantity' | 'reservedQuantity'>,
+	t: TFunction,
+): string {
+	const { quantity: count, reservedQuantity: reserved } = item;
+	if (reserved === 0) return t('itemRequests.figures.left', { count });
+	if (reserved < count) return t('itemRequests.figures.someReserved', { count, reserved });
+	return count === 1
+		? t('itemRequests.figures.reservedIt')
+		: t('itemRequests.figures.allReserved', { count });
+}
+
+/**
  * The item as the latest list of requests knows it: every request carries the item's status and
  * quantities as they are now, which change with each reservation and hand-over. The page's own
  * copy stands while there are no requests.
