@@ -5,13 +5,13 @@ import { preparedStatements } from './db/prepared';
 import { items, publicPageState } from './db/schema';
 
 /**
- * Which version a signed-out page is made of: an item's page of its item's `version`, a list,
- * city or public profile page of the public page version (drizzle/0011_page_versions.sql).
+ * Which version a signed-out page is made of: an item's page of its item's `version`, the home
+ * page, a list, city or public profile page of the public page version (drizzle/0011_page_versions.sql).
  */
 export type PageVersionSource = { kind: 'item'; itemId: number } | { kind: 'public' };
 
 /** Pages that the whole list of items, a place or a donor's givings can change. */
-const publicPages = [/^\/items$/, /^\/items\/in\/[^/]+$/, /^\/profile\/[^/]+$/];
+const publicPages = [/^\/$/, /^\/items$/, /^\/items\/in\/[^/]+$/, /^\/profile\/[^/]+$/];
 
 /** The version source of a server-rendered page in either language, or null for other pages. */
 export function pageVersionSource(pathname: string): PageVersionSource | null {

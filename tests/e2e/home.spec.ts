@@ -54,8 +54,15 @@ test.describe('home page', () => {
 	test('opens with the promise and the two ways in, and explains why to give (id)', async ({
 		page,
 	}) => {
+		// The latest items come with the page: its script's first request revalidates them.
+		const poll = page.waitForRequest(
+			(request) => new URL(request.url()).pathname === '/api/items/latest',
+		);
 		await page.goto('/');
 		await expectHome(page, 'id');
+		const etag = await page.locator('[data-latest-items]').getAttribute('data-etag');
+		expect(etag).toMatch(/^"/);
+		expect((await poll).headers()['if-none-match']).toBe(etag);
 	});
 
 	test('opens with the promise and the two ways in, and explains why to give (en)', async ({

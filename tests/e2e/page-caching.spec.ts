@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signedInNewcomer } from './support/accounts';
+import { signedInNewcomer, siteOrigin } from './support/accounts';
+import { signedInClient } from './support/clients';
+import { listItem } from './support/items';
 
 // Signed-out pages carry a version ETag a CDN may honour; a signed-in visitor's are theirs alone
 // (decision 031). Read with plain requests: what counts here is headers, not rendering.
@@ -41,5 +43,25 @@ test.describe('page caching', () => {
 			expect(theirs.headers()['cache-control']).toContain('public');
 			expect(await theirs.text()).not.toBe(await mine.text());
 		}
+	});
+
+	test('the home page holds the items available now, and not one deleted since', async ({
+		playwright,
+		request,
+	}) => {
+		const donor = await signedInClient(playwright, 'complete');
+		const name = `Kursi rotan beranda ${Date.now()}`;
+		const item = await listItem(donor.request, name);
+		for (const path of ['/', '/en']) {
+			const home = await request.get(path);
+			expect(home.headers()['etag']).toMatch(/^W\/"/);
+			expect(await home.text()).toContain(name);
+		}
+		const deleted = await donor.request.delete(`/api/items/${item.id}`, {
+			headers: { Origin: siteOrigin() },
+		});
+		expect(deleted.ok(), await deleted.text()).toBe(true);
+		expect(await (await request.get('/')).text()).not.toContain(name);
+		await donor.request.dispose();
 	});
 });

@@ -20,7 +20,7 @@ export type ItemStatus = (typeof itemStatuses)[number];
 /** Page size of item lists (fits 1 to 4 columns) and the largest page a client may ask for. */
 export const itemPageSize = 12;
 export const itemPageSizeMax = 48;
-/** How many items the home page shows, and how many skeletons while they load. */
+/** How many items the home page shows. */
 export const latestItemsCount = 8;
 /** Item detail and the latest list are polled this often, and stale after `itemStaleMs`. */
 export const itemPollMs = 3000;

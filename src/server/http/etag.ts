@@ -9,6 +9,19 @@ export function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 	return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
 }
 
+/** The strong `ETag` `jsonWithETag` gives a serialized body. */
+function etagOfJson(body: string): string {
+	return `"${hash('sha1', body, 'base64url')}"`;
+}
+
+/**
+ * The `ETag` the API answers `data` with, so a page rendered with the same data can let its
+ * first poll revalidate instead of downloading it again.
+ */
+export function etagOf(data: unknown): string {
+	return etagOfJson(JSON.stringify(data));
+}
+
 /**
  * Answers `data` as JSON with a strong `ETag` of its bytes, or with an empty 304 when the caller
  * already holds those bytes, so the 3-second polling of an unchanged item sends no body. The
@@ -17,7 +30,7 @@ export function matches(ifNoneMatch: string | undefined, tag: string): boolean {
  */
 export function jsonWithETag(c: Context<AppEnv>, data: unknown): Response {
 	const body = JSON.stringify(data);
-	const tag = `"${hash('sha1', body, 'base64url')}"`;
+	const tag = etagOfJson(body);
 	c.header('ETag', tag);
 	if (matches(c.req.header('If-None-Match'), tag)) return c.body(null, 304);
 	c.header('Content-Type', 'application/json');
