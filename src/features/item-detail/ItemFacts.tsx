@@ -64,7 +64,11 @@ export function ItemFacts({
 		},
 		item.status === 'RESERVED' && {
 			label: t('itemDetail.details.quantity'),
-			value: t('item.quantityReserved', { count: item.quantity }),
+			// The only one, reserved, is not "1 left".
+			value:
+				item.quantity === 1
+					? t('item.quantityReservedOnlyOne')
+					: t('item.quantityReserved', { count: item.quantity }),
 		},
 		{ label: t('itemDetail.details.listedOn'), value: formatDate(item.createdAt, locale) },
 	].filter((fact) => fact !== false);

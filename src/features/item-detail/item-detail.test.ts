@@ -142,6 +142,16 @@ describe('the item page', () => {
 		expect(render('RESERVED', stranger, 'id', reserved).text).toContain('Masuk daftar tunggu');
 	});
 
+	it('says that the only one is reserved, not that one is left', () => {
+		const single = { quantity: 1, reservedQuantity: 1 };
+		expect(render('RESERVED', stranger, 'id', single).text).toContain(
+			'Sudah disisihkan untuk seseorang',
+		);
+		const { text } = render('RESERVED', stranger, 'en', single);
+		expect(text).toContain('Reserved for someone');
+		expect(text).not.toContain('1 left');
+	});
+
 	it('shows no count once the item is given away, whatever its status', () => {
 		for (const status of givenAway) {
 			const { text } = render(status, stranger);
