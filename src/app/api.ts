@@ -27,6 +27,7 @@ import {
 	authenticate,
 	refuseUnstorableUrl,
 	requestContext,
+	limitBodies,
 	sameOriginWrites,
 } from '~/server/http/middleware';
 import { anyone, openApiDocument, refuseInvalidInput } from '~/server/http/openapi';
@@ -57,6 +58,15 @@ export function createApiApp(server: AppContext) {
 	app.use(requestContext);
 	app.use(refuseUnstorableUrl);
 	app.use(sameOriginWrites(server.config));
+	// Photos come in a listing (`POST /items`, `PUT /items/{id}`) and as an avatar in the profile
+	// (`PUT /profile`): those routes set their own, larger limits.
+	app.use(
+		limitBodies(
+			(method, path) =>
+				(method === 'POST' && path === '/api/items') ||
+				(method === 'PUT' && (path === '/api/profile' || /^\/api\/items\/[^/]+$/.test(path))),
+		),
+	);
 	app.use(authenticate(server));
 	app.use(refuseSuspendedWrites);
 

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { routePath } from 'hono/route';
 import { negotiateLocale } from '~/lib/i18n/negotiate';
@@ -89,6 +90,26 @@ export function authenticate(server: ServerContext): MiddlewareHandler<AppEnv> {
 		c.set('user', user);
 		await next();
 	};
+}
+
+/** The largest body a route reads unless it takes photos and sets its own limit. */
+export const defaultBodyMaxBytes = 1024 * 1024;
+
+/**
+ * Refuses a body over `defaultBodyMaxBytes` with 413 before reading it: at once when its
+ * `Content-Length` says so, else as soon as that many bytes have come. Routes for which
+ * `ownLimit` is true (those that take photos) set a larger limit of their own.
+ */
+export function limitBodies(
+	ownLimit: (method: string, path: string) => boolean,
+): MiddlewareHandler<AppEnv> {
+	const limit = bodyLimit({
+		maxSize: defaultBodyMaxBytes,
+		onError: () => {
+			throw new AppError('BODY_TOO_LARGE');
+		},
+	});
+	return (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : limit(c, next));
 }
 
 /** Lets only signed-in callers through. */
