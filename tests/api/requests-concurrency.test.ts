@@ -1,9 +1,12 @@
 import { expect, it } from 'vitest';
 import { requestLimits } from '~/config/limits';
 import type { Item } from '~/features/items/items';
+import { takeReceiverTurn } from '~/features/requests/receiver-turn.server';
 import type { ItemRequest } from '~/features/requests/requests';
+import { itemRequests } from '~/server/db/schema';
 import { createItemFor, getItem } from '../helpers/items';
 import { askFor, changeFor, requestsForItem, requestsOf } from '../helpers/requests';
+import { orderInput, postOrder } from '../helpers/courier-orders';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';
 
 /** How many answers had each status and error code, e.g. `{ '200': 10, '409 REQUEST_CONFLICT': 40 }`. */
@@ -109,5 +112,42 @@ describeOnDatabases('Requests at the same moment', (use) => {
 		expect(await requestsOf(use(), receiver, item.id)).toEqual([
 			expect.objectContaining({ state: 'open', quantity: expect.any(Number) }),
 		]);
+	});
+
+	it('makes a courier order wait for the receiver’s turn an ask holds, then counts the ask', async (context) => {
+		// PGlite runs one transaction at a time: there are no two doors to race through.
+		if (use().server.database.kind !== 'postgres') return context.skip();
+		const donor = await person();
+		const receiver = await person();
+		const limit = requestLimits.activePerReceiver;
+		const items: Item[] = [];
+		for (let index = 0; index < limit + 1; index += 1)
+			items.push(await createItemFor(use(), donor));
+		for (const item of items.slice(0, limit - 1)) {
+			await askFor(use(), receiver, item.id, { quantity: 1 });
+		}
+		const [asked, ordered] = items.slice(limit - 1);
+		const input = await orderInput(use(), ordered!.id);
+
+		let holding = true;
+		let answeredWhileHeld = false;
+		let order: Promise<Response> | undefined;
+		await use().server.db.transaction(async (tx) => {
+			// What an ask does: take the receiver's turn, then add the request that fills the limit.
+			await takeReceiverTurn(tx, receiver.id);
+			order = postOrder(use(), receiver, ordered!.id, input);
+			void order.then(() => {
+				answeredWhileHeld = holding;
+			});
+			await new Promise((resolve) => setTimeout(resolve, 500));
+			await tx
+				.insert(itemRequests)
+				.values({ itemId: asked!.id, donorId: donor.id, receiverId: receiver.id, quantity: 1 });
+		});
+		holding = false;
+		const response = await order!;
+		expect(answeredWhileHeld).toBe(false);
+		expect(response.status).toBe(409);
+		expect((await response.json()).error.code).toBe('REQUEST_LIMIT');
 	});
 });

@@ -7,6 +7,7 @@ import { sqlStatement, unmappedRows } from '~/server/db/prepared';
 import { AppError } from '~/server/http/errors';
 import { notify } from '~/features/notifications/notifications.server';
 import { type RequestRecord, requestRecords } from './request-records.server';
+import { receiverTurnPrefix } from './receiver-turn.server';
 import { requestView } from './request-views.server';
 import type { ItemRequest } from './requests';
 
@@ -18,13 +19,13 @@ const quantity = sql.placeholder('quantity');
  * The receiver's turn, then the item's row, both held until the transaction ends. Every change
  * of an item's requests locks its row first, so what `ask` reads next stays as it reads it; a
  * receiver's asks take turns so that two at once cannot both pass the limit of requests held.
- * The turn is an advisory lock: it writes nothing, where locking the user's row would.
+ * The turn is the one courier orders take too (`takeReceiverTurn`).
  */
 const takeTurn = sqlStatement(
 	'asking_turn',
 	sql`select items.id from items
 	cross join lateral (
-		select pg_advisory_xact_lock(hashtextextended('asking:' || ${receiverId}::text, 0))
+		select pg_advisory_xact_lock(hashtextextended(${receiverTurnPrefix} || ${receiverId}::text, 0))
 	) as receiver_turn
 	where items.id = ${itemId}::bigint
 	for update of items`,

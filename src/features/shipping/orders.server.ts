@@ -3,9 +3,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { requestLimits } from '~/config/limits';
 import { courierTotal } from '~/config/shipping';
 import { lockItem, saveItemQuantities, unreserved } from '~/features/items/item-stock.server';
+import { takeReceiverTurn } from '~/features/requests/receiver-turn.server';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import type { UserRow } from '~/server/auth/users';
-import { courierOrders, itemRequests, users } from '~/server/db/schema';
+import { courierOrders, itemRequests } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import type { Transaction } from '~/server/db/client';
 import { refundOrder } from './order-payments.server';
@@ -68,6 +69,7 @@ export async function createCourierOrder(
 	});
 	const orderId = newOrderId();
 	const item = await context.db.transaction(async (tx) => {
+		await takeReceiverTurn(tx, receiver.id);
 		const item = await lockItem(tx, itemId);
 		if (item.donorId === receiver.id) throw orderConflict('ownItem');
 		if (item.status !== 'AVAILABLE' || details.quantity > unreserved(item)) {
@@ -133,10 +135,9 @@ export async function createCourierOrder(
 
 /**
  * A courier request counts towards the receiver's requests in progress like any other
- * (`REQUEST_LIMIT`); their row is locked so two orders at once take turns.
+ * (`REQUEST_LIMIT`); read under the receiver's turn (`takeReceiverTurn`), which asking takes too.
  */
 async function holdsFewerThanLimit(tx: Transaction, receiverId: string): Promise<void> {
-	await tx.select({ id: users.id }).from(users).where(eq(users.id, receiverId)).for('update');
 	const [held] = await tx
 		.select({ count: sql<number>`count(*)::int` })
 		.from(itemRequests)
