@@ -132,7 +132,8 @@ export default defineConfig({
 		})),
 		{
 			name: 'proxied',
-			// The server fetches its own provider through the proxy, so it trusts the certificate.
+			// The certificate is the proxy's own, which the server does not trust: it reaches its
+			// built-in provider over the loopback, not through the proxy.
 			command: `node tests/e2e/support/tls-proxy.ts certificate ${proxyDir} && node server/start.mjs`,
 			url: `${urlOf(e2ePorts.proxied)}/healthz`,
 			reuseExistingServer: false,
@@ -142,7 +143,6 @@ export default defineConfig({
 				HOST: '127.0.0.1',
 				PUBLIC_URL: proxyURL,
 				TRUST_PROXY: 'true',
-				NODE_EXTRA_CA_CERTS: join(proxyDir, 'cert.pem'),
 				DATA_DIR: process.env['E2E_PROXY_DATA_DIR'],
 				DEMO_DATA: 'off',
 			},

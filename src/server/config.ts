@@ -14,6 +14,11 @@ export interface ServerConfig {
 	 * network signs in at the address it opened (decision 016).
 	 */
 	origins: string[];
+	/**
+	 * Where the server reaches itself (`HOST` and `PORT`, the loopback when it listens on every
+	 * address): the built-in provider is called there, not through the proxy in front.
+	 */
+	selfOrigin: string;
 	dataDir: string;
 	/** Where photos are stored when not in `DATA_DIR/uploads` (`STORAGE_URL`, `S3_*`). */
 	objectStorage: ObjectStorageConfig | null;
@@ -98,6 +103,12 @@ export function siteUrlWarning(
 	);
 }
 
+/** The origin the server is reached at on this machine, listening on `host` and `port`. */
+export function selfOriginOf(host: string | undefined, port: string): string {
+	const listening = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+	return `http://${listening.includes(':') ? `[${listening}]` : listening}:${port}`;
+}
+
 export function readServerConfig(
 	env: NodeJS.ProcessEnv = process.env,
 	hosts: () => string[] = machineHosts,
@@ -114,6 +125,7 @@ export function readServerConfig(
 	return {
 		publicUrl,
 		origins: origins.filter((origin): origin is string => origin !== null),
+		selfOrigin: selfOriginOf(env['HOST'], port),
 		dataDir: env['DATA_DIR'] ?? projectPath('data'),
 		objectStorage: readObjectStorageConfig(env),
 		mediaBaseUrl: env['MEDIA_BASE_URL']?.replace(/\/+$/, '') || null,

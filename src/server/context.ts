@@ -93,6 +93,7 @@ export async function createServerContext(
 		clientId: oidc.clientId,
 		clientSecret: oidc.clientSecret,
 		providerOnSite: config.oidc.kind === 'built-in',
+		...(config.oidc.kind === 'built-in' ? { selfOrigin: config.selfOrigin } : {}),
 		audience: config.oidc.kind === 'external' ? config.oidc.audience : undefined,
 		logoutRedirectParam: oidc.logoutRedirectParam,
 		transactionKey,

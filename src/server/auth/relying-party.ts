@@ -11,6 +11,12 @@ export interface RelyingPartyOptions {
 	 * the site's origins it is on, not only on the one the server discovered it at.
 	 */
 	providerOnSite: boolean;
+	/**
+	 * With the provider on the site: where the server reaches itself (`selfOrigin`). Its own calls
+	 * to the provider (discovery, token, keys) go there instead of out through the public address,
+	 * whose proxy and certificate the server may not reach or trust.
+	 */
+	selfOrigin?: string;
 	/** Asked for as `audience`, so access tokens are JWTs for the site's API. */
 	audience: string | undefined;
 	logoutRedirectParam: string;
@@ -94,6 +100,22 @@ function onOrigin(url: URL, origin: string): URL {
 }
 
 /**
+ * `fetch` for the server's own calls to the provider on the site: one for the issuer's origin
+ * goes to `selfOrigin`, saying which public address it stands for (`X-Forwarded-Proto`,
+ * `X-Forwarded-Host`), so the provider answers with its public addresses as through the proxy.
+ */
+export function selfFetch(issuer: URL, selfOrigin: string): oidc.CustomFetch {
+	return (url, init) => {
+		const target = new URL(url);
+		if (target.origin !== issuer.origin) return fetch(url, init);
+		const headers = new Headers(init.headers);
+		headers.set('X-Forwarded-Proto', issuer.protocol.slice(0, -1));
+		headers.set('X-Forwarded-Host', issuer.host);
+		return fetch(new URL(`${target.pathname}${target.search}`, selfOrigin), { ...init, headers });
+	};
+}
+
+/**
  * The OpenID Connect relying party: authorization code with PKCE, state and nonce; the ID
  * token's `iss`, `aud`, `exp` and nonce are checked by openid-client.
  */
@@ -101,14 +123,14 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 	let configuration: Promise<oidc.Configuration> | undefined;
 
 	function discover(): Promise<oidc.Configuration> {
+		const local = options.selfOrigin;
 		configuration ??= oidc
-			.discovery(
-				new URL(options.issuerUrl),
-				options.clientId,
-				options.clientSecret,
-				undefined,
-				options.issuerUrl.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : {},
-			)
+			.discovery(new URL(options.issuerUrl), options.clientId, options.clientSecret, undefined, {
+				...(options.issuerUrl.startsWith('http://') || local
+					? { execute: [oidc.allowInsecureRequests] }
+					: {}),
+				...(local ? { [oidc.customFetch]: selfFetch(new URL(options.issuerUrl), local) } : {}),
+			})
 			.catch((error: unknown) => {
 				configuration = undefined;
 				throw error;
