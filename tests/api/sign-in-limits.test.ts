@@ -81,6 +81,7 @@ for (const { name, start } of backends) {
 			email: string,
 			password: string,
 			caller: string,
+			device: { knownDevice?: boolean } = {},
 		): Promise<InteractionOutcome> {
 			const form = new FormData();
 			form.set('mode', mode);
@@ -93,6 +94,8 @@ for (const { name, start } of backends) {
 				mode,
 				form,
 				caller,
+				'id',
+				device,
 			);
 		}
 
@@ -133,6 +136,24 @@ for (const { name, start } of backends) {
 			const retryAfter = right.ok ? 0 : (right.retryAfterSeconds ?? 0);
 			expect(retryAfter).toBeGreaterThan(signInLimits.lockBaseMs / 1000 - 60);
 			expect(retryAfter).toBeLessThanOrEqual(signInLimits.lockBaseMs / 1000);
+		});
+
+		it('lets the owner in on a browser they signed in on before, after 100 wrong guesses by a stranger', async () => {
+			const { email, password } = await account();
+			for (let guess = 0; guess < 100; guess++) {
+				await submit('signIn', email, `tebakan-${guess}`, address());
+			}
+			// The stranger, and the owner on a new browser, wait for the lock; the owner's browser does not.
+			expect(answer(await submit('signIn', email, password, address()))).toBe(
+				'429 auth.form.errors.accountLocked',
+			);
+			const own = { knownDevice: true };
+			expect(answer(await submit('signIn', email, 'masih-salah', address(), own))).toBe(
+				'400 auth.form.errors.invalidCredentials',
+			);
+			expect(answer(await submit('signIn', email, password, address(), own))).toBe('signed in');
+			// Signing in cleared the record: the account is open again everywhere.
+			expect(answer(await submit('signIn', email, password, address()))).toBe('signed in');
 		});
 
 		it('locks only the account that was guessed: others sign in from the same address', async () => {

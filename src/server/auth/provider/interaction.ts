@@ -76,7 +76,8 @@ function refusalMessage(mode: InteractionMode, refusal: SignInRefusal): string {
 /**
  * Checks the submitted form and, when the email and password are right (or the new account
  * was created), returns the ticket that lets the provider finish the interaction. `caller` is
- * the visitor's address, for the limits of `signInGuard`. A new account is mailed the link
+ * the visitor's address, for the limits of `signInGuard`; `knownDevice`, that the account signed
+ * in on this browser before (`known-devices.ts`), which a lock of the account does not stop. A new account is mailed the link
  * that confirms its address, in `locale`, the language of the sign-up page.
  */
 export async function submitInteraction(
@@ -86,6 +87,7 @@ export async function submitInteraction(
 	form: FormData,
 	caller: string,
 	locale: Locale = 'id',
+	{ knownDevice = false }: { knownDevice?: boolean } = {},
 ): Promise<InteractionOutcome> {
 	const email = String(form.get('email') ?? '').trim();
 	const parsed = credentialsSchema.safeParse({
@@ -128,7 +130,7 @@ export async function submitInteraction(
 		};
 	}
 
-	const refusal = await guard.refusal(parsed.data.email, caller);
+	const refusal = await guard.refusal(parsed.data.email, caller, { knownDevice });
 	if (refusal) return refused(refusal);
 	const account = await verifyLocalAccount(deps.db, parsed.data.email, password);
 	if (!account) {

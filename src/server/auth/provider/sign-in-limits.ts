@@ -46,13 +46,21 @@ export function signInGuard(limiter: RateLimiter, policy: SignInPolicy = signInL
 	}
 
 	return {
-		/** A reason to refuse signing in to `email` from `address` now, or `null`. */
-		async refusal(email: string, address: string): Promise<SignInRefusal | null> {
+		/**
+		 * A reason to refuse signing in to `email` from `address` now, or `null`. A browser the
+		 * account signed in on before (`knownDevice`) is not kept out by the account's lock, which
+		 * anyone's wrong passwords can start; its address's limit still holds.
+		 */
+		async refusal(
+			email: string,
+			address: string,
+			{ knownDevice = false }: { knownDevice?: boolean } = {},
+		): Promise<SignInRefusal | null> {
 			const [locked, fromAddress] = await Promise.all([
 				limiter.peek(keys.lock(email)),
 				limiter.peek(keys.address(address)),
 			]);
-			if (locked.count > 0) {
+			if (locked.count > 0 && !knownDevice) {
 				return { reason: 'account', retryAfterSeconds: locked.retryAfterSeconds };
 			}
 			if (fromAddress.count >= policy.failuresPerAddress) {
@@ -75,9 +83,16 @@ export function signInGuard(limiter: RateLimiter, policy: SignInPolicy = signInL
 			return failures.count === policy.failuresPerAccount ? lock(email) : null;
 		},
 
-		/** A sign-in that worked: the account starts again with a clean record. */
+		/**
+		 * A sign-in that worked: the account starts again with a clean record, and a lock the owner
+		 * came through (on a browser they signed in on before) ends.
+		 */
 		async succeeded(email: string): Promise<void> {
-			await Promise.all([limiter.reset(keys.failures(email)), limiter.reset(keys.locks(email))]);
+			await Promise.all([
+				limiter.reset(keys.failures(email)),
+				limiter.reset(keys.locks(email)),
+				limiter.reset(keys.lock(email)),
+			]);
 		},
 
 		/** Counts a sign-up from `address`; a refusal once the address has had its share. */
