@@ -143,5 +143,5 @@ const shutdown = drainOnSignals(server, {
 });
 
 server.listen(port, host, () => {
-	console.log(runtime.listeningMessage(context.config, port));
+	console.log(runtime.listeningMessage(context.config, host, port));
 });

@@ -26,6 +26,7 @@ import { notificationChannels } from './notification-channels';
 import { answerCachedPage, type CachedPageLookup, processPageCache } from './page-cache';
 
 export { getServerContext, providerMountPath, siteUrlWarning };
+export { listeningMessage } from './listening';
 export { answerMetrics, timeRequest } from '~/server/metrics';
 export { log, logRequest } from '~/server/log';
 
@@ -95,19 +96,6 @@ export function staticFilesHandler(clientDir: string) {
 /** The maintenance loop of a server process, push and mail included; returns its stop. */
 export function startMaintenance(context: Awaited<ReturnType<typeof getServerContext>>) {
 	return startMaintenanceLoop(context, { channels: notificationChannels(context) });
-}
-
-/** What to print once the server listens: where to open the site. */
-export function listeningMessage(config: ServerConfig, port: number): string {
-	const local = `http://localhost:${port}`;
-	const lines = [`Hibahin is running on ${local}`];
-	if (config.publicUrl !== local) lines.push(`  public address: ${config.publicUrl}`);
-	// Without PUBLIC_URL, a phone on the same network can open the site at the machine's others.
-	const network = config.origins
-		.slice(1)
-		.filter((origin) => !/^http:\/\/(?:localhost|127\.0\.0\.1|\[::1\]):/.test(origin));
-	if (network.length > 0) lines.push(`  on this network: ${network.join(', ')}`);
-	return lines.join('\n');
 }
 
 let apiHandler: Promise<NodeHandler> | undefined;

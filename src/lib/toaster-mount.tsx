@@ -5,8 +5,15 @@ import { type ToastAction, type ToastKind, toastSettings } from './toast';
 
 let ready: Promise<void> | undefined;
 
-// Toasts sit below the sticky header, never over its logo, links or menu button.
-const belowHeader = { top: 'calc(var(--spacing-header) + 0.75rem)' };
+// Toasts rise from the bottom of the screen, clear of the sticky header and of the page's title
+// just below it, which they covered for seconds after a success: at the right on wide screens,
+// across the width on phones, above the home indicator.
+const offset = { bottom: '1.5rem', right: '1.5rem' };
+const mobileOffset = {
+	bottom: 'calc(env(safe-area-inset-bottom) + 1rem)',
+	left: '1rem',
+	right: '1rem',
+};
 
 /**
  * The theme's colours instead of sonner's own, whose info and error texts fail contrast: each kind
@@ -29,9 +36,9 @@ function ReadyToaster({ label, onReady }: { label: string; onReady: () => void }
 	useEffect(onReady, [onReady]);
 	return (
 		<Toaster
-			position="top-center"
-			offset={belowHeader}
-			mobileOffset={belowHeader}
+			position="bottom-right"
+			offset={offset}
+			mobileOffset={mobileOffset}
 			richColors
 			style={themeColors}
 			closeButton

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { purgeAccount } from '~/features/account/account-deletion.server';
 import { sitemapXml } from '~/features/sitemap/sitemap.server';
 import { items, moderationActions, users } from '~/server/db/schema';
 import { createItemFor, expectError, getItem } from '../helpers/items';
@@ -123,6 +124,33 @@ describeOnDatabases('The moderation desk', (use) => {
 		expect(log.slice(0, 2)).toMatchObject([
 			{ action: 'restoreItem', targetKey: `item:${item.id}`, moderator: { id: moderator.id } },
 			{ action: 'hideItem', reason: 'askingMoney', note: 'Harga di deskripsi' },
+		]);
+	});
+
+	it('names each target of the audit log, an item or a person, and says null once it is deleted', async () => {
+		const moderator = await createModerator(use());
+		const { donor, item } = await reportedItem();
+		const other = await person('Joko Widodo');
+		await moderated(use(), moderator, { action: 'dismiss', itemId: item.id });
+		await moderated(use(), moderator, { action: 'warnUser', userId: other.id, reason: 'spam' });
+		const log = async () =>
+			(await (await use().request('/moderation/audit-log', { user: moderator })).json())
+				.data as Array<{ targetKey: string; target: unknown }>;
+		expect((await log()).slice(0, 2)).toMatchObject([
+			{
+				targetKey: `user:${other.id}`,
+				target: { kind: 'user', id: other.id, name: 'Joko Widodo' },
+			},
+			{ targetKey: `item:${item.id}`, target: { kind: 'item', id: item.id, name: item.name } },
+		]);
+
+		expect(
+			(await use().request(`/items/${item.id}`, { method: 'DELETE', user: donor })).status,
+		).toBe(204);
+		await purgeAccount(use().server, other.id);
+		expect((await log()).slice(0, 2).map((entry) => entry.target)).toEqual([
+			{ kind: 'user', id: other.id, name: null },
+			{ kind: 'item', id: item.id, name: null },
 		]);
 	});
 

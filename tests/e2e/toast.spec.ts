@@ -51,12 +51,21 @@ test.describe('toast left for the next page', () => {
 	});
 });
 
+/** Whether two boxes overlap: each starts before the other ends, on both axes. */
+function overlap(a: Box, b: Box): boolean {
+	return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
 test.describe('toast placement', () => {
-	for (const width of [390, 1280]) {
-		test(`a toast at ${width} px sits clear of the sticky header`, async ({ page }) => {
+	for (const width of [360, 1280]) {
+		test(`a toast at ${width} px covers neither the sticky header nor the page title`, async ({
+			page,
+		}) => {
 			await page.setViewportSize({ width, height: 800 });
 			await page.goto('/en/support-us');
-			await leaveToast(page, 'info', 'Profile saved');
+			await leaveToast(page, 'success', 'Profile saved');
 			await page.reload();
 
 			const toast = page
@@ -68,18 +77,13 @@ test.describe('toast placement', () => {
 				Promise.all(element.getAnimations().map((animation) => animation.finished)),
 			);
 
-			const header = await page.getByRole('banner').boundingBox();
 			const box = await toast.boundingBox();
-			if (!header || !box) throw new Error('The header or the toast has no box on the page');
-			// Boxes overlap when each starts before the other ends, on both axes.
-			const overlaps =
-				box.x < header.x + header.width &&
-				header.x < box.x + box.width &&
-				box.y < header.y + header.height &&
-				header.y < box.y + box.height;
-			expect(overlaps, `toast ${JSON.stringify(box)}, header ${JSON.stringify(header)}`).toBe(
-				false,
-			);
+			const header = await page.getByRole('banner').boundingBox();
+			const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+			if (!box || !header || !title) throw new Error('The toast, header or title has no box');
+			const boxes = `toast ${JSON.stringify(box)}, header ${JSON.stringify(header)}, title ${JSON.stringify(title)}`;
+			expect(overlap(box, header), boxes).toBe(false);
+			expect(overlap(box, title), boxes).toBe(false);
 		});
 	}
 });

@@ -29,16 +29,57 @@ export async function auditLog(db: Database, keys?: string[]): Promise<AuditEntr
 		.where(keys ? inArray(moderationActions.targetKey, keys) : undefined)
 		.orderBy(desc(moderationActions.id))
 		.limit(keys ? queueSize * 10 : reportLimits.auditLogListed);
+	const targets = await auditTargets(
+		db,
+		rows.map(({ action }) => action.targetKey),
+	);
 	return rows.map(({ action, name }) => ({
 		id: action.id,
 		action: action.action,
 		targetKey: action.targetKey,
+		target: targets(action.targetKey),
 		reason: action.reason,
 		note: action.note,
 		until: action.until?.toISOString() ?? null,
 		createdAt: action.createdAt.toISOString(),
 		moderator: { id: action.moderatorId, name: name ?? '' },
 	}));
+}
+
+/**
+ * The targets of `keys` with their names: an item's, a person's display name; `null` for a deleted
+ * item or account.
+ */
+async function auditTargets(db: Database, keys: string[]) {
+	const itemIds = [...new Set(keys.filter((key) => key.startsWith('item:')))]
+		.map((key) => Number(key.slice(5)))
+		.filter(Number.isSafeInteger);
+	const userIds = [...new Set(keys.filter((key) => key.startsWith('user:')))].map((key) =>
+		key.slice(5),
+	);
+	const [itemRows, userRows] = await Promise.all([
+		itemIds.length === 0
+			? []
+			: db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, itemIds)),
+		userIds.length === 0
+			? []
+			: db
+					.select({ id: users.id, name: users.name, subject: users.subject })
+					.from(users)
+					.where(inArray(users.id, userIds)),
+	]);
+	const itemNames = new Map(itemRows.map((row) => [row.id, row.name]));
+	const userNames = new Map(
+		userRows
+			.filter((row) => !row.subject.startsWith('deleted:'))
+			.map((row) => [row.id, row.name ?? '']),
+	);
+	return (key: string): AuditEntry['target'] => {
+		const id = key.slice(5);
+		return key.startsWith('item:')
+			? { kind: 'item', id: Number(id), name: itemNames.get(Number(id)) ?? null }
+			: { kind: 'user', id, name: userNames.get(id) ?? null };
+	};
 }
 
 async function itemsOf(db: Database, ids: number[]) {

@@ -8,12 +8,23 @@ import { moderate, moderationInputSchema } from './moderation-actions.server';
 import { auditLog, moderationQueue } from './moderation-queue.server';
 import { requireModerator } from './moderators.server';
 
+/** Whom or what an action of the audit log was taken on, named; `name` is null once deleted. */
+export const auditTargetSchema = z
+	.discriminatedUnion('kind', [
+		z.object({ kind: z.literal('item'), id: z.int(), name: z.string().nullable() }),
+		z.object({ kind: z.literal('user'), id: z.string(), name: z.string().nullable() }),
+	])
+	.openapi('AuditTarget', {
+		description: 'The item or the person acted on; `name` is null when it has been deleted',
+	});
+
 /** A line of the audit log, as the desk and the admin CLI show it. */
 export const auditEntrySchema = z
 	.object({
 		id: z.int(),
 		action: z.string(),
 		targetKey: z.string().openapi({ description: '`item:<id>` or `user:<id>`' }),
+		target: auditTargetSchema,
 		reason: z.string().nullable(),
 		note: z.string().nullable(),
 		until: z.iso.datetime().nullable(),
