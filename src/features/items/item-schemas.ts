@@ -54,7 +54,8 @@ export const itemInputSchema = z.object({
 	),
 });
 export type ItemInput = z.input<typeof itemInputSchema>;
-export type ValidItem = z.output<typeof itemInputSchema>;
+/** Checked fields of either form; only editing may leave the condition out. */
+export type ValidItem = z.output<typeof itemEditSchema>;
 
 /**
  * Editing may go down to 0.1 cm for length, width and height (1 cm on add), so items listed
