@@ -62,8 +62,18 @@ const refusedEverywhere: Case[] = [
 	['a quantity in words', { quantity: 'dua' }, 'quantity', 'form.errors.quantityRequired'],
 	['an empty quantity', { quantity: '' }, 'quantity', 'form.errors.quantityRequired'],
 	['an unknown category', { category: 'toys' }, 'category', 'form.errors.categoryInvalid'],
-	['an unknown condition', { condition: 'broken' }, 'condition', 'itemForm.errors.conditionInvalid'],
-	['a condition in other case', { condition: 'NEW' }, 'condition', 'itemForm.errors.conditionInvalid'],
+	[
+		'an unknown condition',
+		{ condition: 'broken' },
+		'condition',
+		'itemForm.errors.conditionInvalid',
+	],
+	[
+		'a condition in other case',
+		{ condition: 'NEW' },
+		'condition',
+		'itemForm.errors.conditionInvalid',
+	],
 	// No text in the database can hold NUL (U+0000): it is invalid input, never a 500.
 	[
 		'a NUL character in the name',

@@ -28,7 +28,9 @@ export const sizePresets: readonly SizePreset[] = [
 
 /** The form's values with the preset's weight and dimensions; everything else as it was. */
 export function withSizePreset(values: ItemFormValues, preset: SizePreset): ItemFormValues {
-	const filled = Object.fromEntries(presetFields.map((field) => [field, String(preset.size[field])]));
+	const filled = Object.fromEntries(
+		presetFields.map((field) => [field, String(preset.size[field])]),
+	);
 	return { ...values, ...filled };
 }
 
