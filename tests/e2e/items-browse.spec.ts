@@ -59,6 +59,7 @@ async function createItem(
 		multipart: {
 			name,
 			description: `Barang ${word} yang masih bagus dan layak pakai.`,
+			condition: 'used',
 			weight: '2',
 			length: '40',
 			width: '30',
