@@ -139,6 +139,7 @@ export async function loadDemoData(server: AppContext): Promise<boolean> {
 				name: item.name,
 				description: item.description,
 				category: item.category,
+				condition: item.condition,
 				weight: item.weight,
 				length: item.size[0],
 				width: item.size[1],

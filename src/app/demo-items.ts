@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Category } from '~/features/items/items';
+import type { Category, ItemCondition } from '~/features/items/items';
 import type { DemoPerson } from './demo-givings';
 
 /** An item of the demo marketplace, as its donor listed it. */
@@ -8,6 +8,7 @@ export interface DemoItem {
 	name: string;
 	description: string;
 	category: Category;
+	condition: ItemCondition;
 	weight: number;
 	size: [number, number, number];
 	quantity: number;
@@ -23,6 +24,7 @@ export const demoItems: DemoItem[] = [
 		name: 'Kursi kayu jati',
 		description: 'Dua kursi makan dari kayu jati, masih kokoh. Ada sedikit goresan di sandaran.',
 		category: 'furniture',
+		condition: 'used',
 		weight: 6,
 		size: [45, 45, 90],
 		quantity: 2,
@@ -34,6 +36,7 @@ export const demoItems: DemoItem[] = [
 		description:
 			'Satu kardus buku cerita bergambar untuk usia 3–8 tahun, bahasa Indonesia dan Inggris.',
 		category: 'books',
+		condition: 'likeNew',
 		weight: 4,
 		size: [40, 30, 25],
 		quantity: 1,
@@ -45,6 +48,7 @@ export const demoItems: DemoItem[] = [
 		name: 'Rice cooker 1,8 liter',
 		description: 'Rice cooker masih berfungsi baik, lengkap dengan sendok nasi dan gelas takar.',
 		category: 'household',
+		condition: 'used',
 		weight: 2.5,
 		size: [30, 30, 28],
 		quantity: 1,
@@ -56,6 +60,7 @@ export const demoItems: DemoItem[] = [
 		name: 'Kemeja batik pria',
 		description: 'Tiga kemeja batik ukuran L, dicuci bersih, cocok untuk kerja atau kondangan.',
 		category: 'clothing',
+		condition: 'likeNew',
 		weight: 0.9,
 		size: [35, 25, 8],
 		quantity: 3,
@@ -67,6 +72,7 @@ export const demoItems: DemoItem[] = [
 		name: 'Sepeda anak roda empat',
 		description: 'Sepeda anak ukuran 16 inci dengan roda bantu. Ban baru diganti bulan lalu.',
 		category: 'kids',
+		condition: 'used',
 		weight: 9,
 		size: [120, 50, 75],
 		quantity: 1,
@@ -77,6 +83,7 @@ export const demoItems: DemoItem[] = [
 		name: 'Raket bulu tangkis',
 		description: 'Sepasang raket bulu tangkis dan satu tabung kok. Senar masih kencang.',
 		category: 'sports',
+		condition: 'used',
 		weight: 0.6,
 		size: [70, 25, 5],
 		quantity: 2,
@@ -89,6 +96,7 @@ export const demoItems: DemoItem[] = [
 		description:
 			'Monitor LED 22 inci, resolusi Full HD, kabel HDMI disertakan. Tidak ada piksel mati.',
 		category: 'electronics',
+		condition: 'used',
 		weight: 3.5,
 		size: [52, 18, 40],
 		quantity: 1,
@@ -100,6 +108,7 @@ export const demoItems: DemoItem[] = [
 		name: 'Rak buku tiga susun',
 		description: 'Rak buku kayu tiga susun, mudah dibongkar pasang untuk dibawa pulang.',
 		category: 'furniture',
+		condition: 'used',
 		weight: 12,
 		size: [80, 30, 110],
 		quantity: 1,
@@ -111,6 +120,7 @@ export const demoItems: DemoItem[] = [
 		name: 'Set panci masak',
 		description: 'Lima panci stainless berbagai ukuran lengkap dengan tutupnya.',
 		category: 'household',
+		condition: 'used',
 		weight: 5,
 		size: [40, 40, 30],
 		quantity: 1,
@@ -122,6 +132,7 @@ export const demoItems: DemoItem[] = [
 		name: 'Seragam SD',
 		description: 'Empat stel seragam SD merah putih ukuran 8–10 tahun.',
 		category: 'clothing',
+		condition: 'new',
 		weight: 1.6,
 		size: [35, 30, 10],
 		quantity: 4,
@@ -131,8 +142,10 @@ export const demoItems: DemoItem[] = [
 	{
 		donor: 'budi',
 		name: 'Kipas angin berdiri',
-		description: 'Kipas angin berdiri tiga kecepatan, suara halus.',
+		description:
+			'Kipas angin berdiri tiga kecepatan. Tombol kecepatan dua kadang macet, perlu diservis.',
 		category: 'electronics',
+		condition: 'needsRepair',
 		weight: 4,
 		size: [40, 40, 120],
 		quantity: 1,
@@ -144,6 +157,7 @@ export const demoItems: DemoItem[] = [
 		name: 'Novel klasik Indonesia',
 		description: 'Dua belas novel sastra Indonesia, sebagian edisi lama, terawat.',
 		category: 'books',
+		condition: 'likeNew',
 		weight: 3,
 		size: [30, 22, 20],
 		quantity: 1,

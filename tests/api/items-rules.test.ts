@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '~/features/items/items';
 import {
@@ -13,6 +14,7 @@ import {
 	validFields,
 	verificationToken,
 } from '../helpers/items';
+import { items } from '~/server/db/schema';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';
 
 type Case = [label: string, change: Record<string, string | undefined>, field: string, key: string];
@@ -60,6 +62,18 @@ const refusedEverywhere: Case[] = [
 	['a quantity in words', { quantity: 'dua' }, 'quantity', 'form.errors.quantityRequired'],
 	['an empty quantity', { quantity: '' }, 'quantity', 'form.errors.quantityRequired'],
 	['an unknown category', { category: 'toys' }, 'category', 'form.errors.categoryInvalid'],
+	[
+		'an unknown condition',
+		{ condition: 'broken' },
+		'condition',
+		'itemForm.errors.conditionInvalid',
+	],
+	[
+		'a condition in other case',
+		{ condition: 'NEW' },
+		'condition',
+		'itemForm.errors.conditionInvalid',
+	],
 	// No text in the database can hold NUL (U+0000): it is invalid input, never a 500.
 	[
 		'a NUL character in the name',
@@ -82,13 +96,20 @@ const refusedEverywhere: Case[] = [
 	],
 ];
 
-/** Dimensions start at 1 cm on add (0.1 cm on the edit form, see below). */
-const refusedOnCreate: Case[] = (['length', 'width', 'height'] as const).map((field) => [
-	`a ${field} of 0.9`,
-	{ [field]: '0.9' },
-	field,
-	`form.errors.${field}Min`,
-]);
+/**
+ * Dimensions start at 1 cm on add (0.1 cm on the edit form, see below); a new listing says its
+ * condition.
+ */
+const refusedOnCreate: Case[] = [
+	...(['length', 'width', 'height'] as const).map((field): Case => [
+		`a ${field} of 0.9`,
+		{ [field]: '0.9' },
+		field,
+		`form.errors.${field}Min`,
+	]),
+	['no condition', { condition: undefined }, 'condition', 'itemForm.errors.conditionRequired'],
+	['an empty condition', { condition: '' }, 'condition', 'itemForm.errors.conditionRequired'],
+];
 
 /** The edit form goes down to 0.1 cm for dimensions (docs/product-rules.md#item-limits), so the API does too. */
 const refusedOnUpdate: Case[] = (['length', 'width', 'height'] as const).map((field) => [
@@ -99,6 +120,7 @@ const refusedOnUpdate: Case[] = (['length', 'width', 'height'] as const).map((fi
 ]);
 
 const lowerBounds = {
+	condition: 'new',
 	name: 'Buk',
 	description: 'd'.repeat(10),
 	weight: '0.1',
@@ -109,6 +131,7 @@ const lowerBounds = {
 };
 
 const upperBounds = {
+	condition: 'needsRepair',
 	name: 'n'.repeat(100),
 	description: 'd'.repeat(1000),
 	weight: '100',
@@ -128,6 +151,7 @@ function expectFields(item: Item, fields: Record<string, string>) {
 		width: Number(fields['width']),
 		height: Number(fields['height']),
 		quantity: Number(fields['quantity']),
+		condition: fields['condition'],
 	});
 }
 
@@ -382,6 +406,32 @@ describeOnDatabases('Item rules', (use) => {
 			expect(updated.category).toBe('kids');
 			expect(updated.images).toEqual(item.images);
 			expect(await getItem(use(), item.id, user)).toEqual(updated);
+		});
+
+		it('changes the condition, and keeps the saved one when none is sent', async () => {
+			const user = await donor();
+			const item = await createItemFor(use(), user, { condition: 'likeNew' });
+			expect(item.condition).toBe('likeNew');
+			const changed = await putItem(use(), user, item.id, validFields({ condition: 'used' }));
+			expect(changed.status).toBe(200);
+			expect(((await changed.json()).data as Item).condition).toBe('used');
+			const unsaid = await putItem(use(), user, item.id, validFields({ condition: undefined }));
+			expect(unsaid.status).toBe(200);
+			expect(((await unsaid.json()).data as Item).condition).toBe('used');
+			expect((await getItem(use(), item.id, user))?.condition).toBe('used');
+		});
+
+		it('saves an item listed before conditions were asked without one, and lets it get one', async () => {
+			const user = await donor();
+			const item = await createItemFor(use(), user);
+			await use().server.db.update(items).set({ condition: null }).where(eq(items.id, item.id));
+			expect((await getItem(use(), item.id, user))?.condition).toBeNull();
+			const fields = validFields({ condition: undefined, name: 'Kursi lama' });
+			const kept = await putItem(use(), user, item.id, fields);
+			expect(kept.status).toBe(200);
+			expect((await kept.json()).data).toMatchObject({ name: 'Kursi lama', condition: null });
+			const given = await putItem(use(), user, item.id, { ...fields, condition: 'new' });
+			expect(((await given.json()).data as Item).condition).toBe('new');
 		});
 	});
 });

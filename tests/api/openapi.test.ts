@@ -56,4 +56,32 @@ describeOnDatabases('OpenAPI document', (use) => {
 			'phone',
 		);
 	});
+
+	it('has items answer with their condition, asked of new listings and optional on edits', async () => {
+		const body = (await document()) as Document & {
+			components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+		};
+		const conditions = ['new', 'likeNew', 'used', 'needsRepair'];
+		const answered = body.components.schemas['Item']!.properties['condition'] as {
+			type: string[];
+			enum: (string | null)[];
+		};
+		expect(answered.type).toContain('null');
+		expect(answered.enum).toEqual(expect.arrayContaining(conditions));
+		type Form = {
+			requestBody: {
+				content: {
+					'multipart/form-data': {
+						schema: { properties: Record<string, { enum?: string[] }>; required: string[] };
+					};
+				};
+			};
+		};
+		const form = (path: string, method: string) =>
+			(body.paths[path]![method] as Form).requestBody.content['multipart/form-data'].schema;
+		expect(form('/api/items', 'post').properties['condition']?.enum).toEqual(conditions);
+		expect(form('/api/items', 'post').required).toContain('condition');
+		expect(form('/api/items/{id}', 'put').properties['condition']?.enum).toEqual(conditions);
+		expect(form('/api/items/{id}', 'put').required).not.toContain('condition');
+	});
 });

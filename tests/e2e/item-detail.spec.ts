@@ -72,6 +72,7 @@ async function listItem(page: Page, name: string): Promise<Item> {
 	const fields = {
 		name,
 		description: 'Kursi lipat kayu jati.\nMasih kokoh, ada sedikit goresan.',
+		condition: 'used',
 		weight: '3.5',
 		length: '45',
 		width: '40',

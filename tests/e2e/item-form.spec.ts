@@ -70,6 +70,7 @@ async function listItem(page: Page, name: string): Promise<Item> {
 	const fields = {
 		name,
 		description: 'Rak buku kayu, tiga susun, masih kokoh.',
+		condition: 'likeNew',
 		weight: '6',
 		length: '80',
 		width: '30',
@@ -139,12 +140,28 @@ test('a newcomer completes their profile on the way, lists an item with two phot
 	const name = `Kursi kayu jati ${Date.now().toString(36)}`;
 	await field(page, itemForm.fields.name).fill(name);
 	await field(page, itemForm.fields.description).fill('Kursi kayu jati, masih kokoh.');
+	// A common size fills the four numbers, which stay editable: a changed one un-picks the size.
+	const mediumBox = page.getByRole('button', { name: itemForm.presets.mediumBox });
+	await expect(page.getByRole('group', { name: itemForm.presets.label })).toBeVisible();
+	await mediumBox.click();
+	await expect(mediumBox).toHaveAttribute('aria-pressed', 'true');
+	for (const [label, value] of [
+		[itemForm.fields.weight, '5'],
+		[itemForm.fields.length, '50'],
+		[itemForm.fields.width, '40'],
+		[itemForm.fields.height, '30'],
+	] as const) {
+		await expect(field(page, label)).toHaveValue(value);
+	}
 	await field(page, itemForm.fields.weight).fill('4.5');
+	await expect(mediumBox).toHaveAttribute('aria-pressed', 'false');
+	await expect(field(page, itemForm.fields.length)).toHaveValue('50');
 	await field(page, itemForm.fields.length).fill('45');
 	await field(page, itemForm.fields.width).fill('45');
 	await field(page, itemForm.fields.height).fill('90');
 	await field(page, itemForm.fields.quantity).fill('2');
 	await field(page, itemTexts.category.label).selectOption('furniture');
+	await page.getByRole('radio', { name: itemTexts.condition.likeNew }).check();
 	// The pickup district opens on the profile's, and can be another one.
 	const pickup = page.getByRole('combobox', { name: itemForm.fields.pickupDistrict });
 	await expect(pickup).toHaveValue(new RegExp(`^${areaName.split(',')[0]}`));
@@ -171,7 +188,14 @@ test('a newcomer completes their profile on the way, lists an item with two phot
 	await expect(page).toHaveURL(at('/my-items'));
 	await expect(page.getByRole('main').getByText(name)).toBeVisible();
 	const [item] = await myItems(page);
-	expect(item).toMatchObject({ name, weight: 4.5, quantity: 2, category: 'furniture' });
+	expect(item).toMatchObject({
+		name,
+		weight: 4.5,
+		length: 45,
+		quantity: 2,
+		category: 'furniture',
+		condition: 'likeNew',
+	});
 	expect(item!.pickup).toMatchObject({ districtCode: '32.73.14', regencyName: 'Kota Bandung' });
 	expect(item!.images).toHaveLength(2);
 	expect(item!.photos[1]!.width).toBeLessThanOrEqual(2048);
@@ -201,6 +225,7 @@ test("explains every broken rule in the visitor's language", async ({ page }) =>
 		errors.lengthRequired,
 		errors.widthRequired,
 		errors.heightRequired,
+		itemForm.errors.conditionRequired,
 		errors.imagesRequired,
 	]) {
 		await expect(page.getByText(message)).toBeVisible();
@@ -322,6 +347,14 @@ test('the owner swaps a photo of an item and saves only once something changed',
 	await expect(save).toBeEnabled();
 	await field(page, itemForm.fields.weight).fill('6');
 	await expect(save).toBeDisabled();
+	// So is the condition.
+	await expect(
+		page.getByRole('radio', { name: texts[locale].item.condition.likeNew }),
+	).toBeChecked();
+	await page.getByRole('radio', { name: texts[locale].item.condition.used }).check();
+	await expect(save).toBeEnabled();
+	await page.getByRole('radio', { name: texts[locale].item.condition.likeNew }).check();
+	await expect(save).toBeDisabled();
 
 	// Marking a photo for deletion is a change, and can be undone.
 	await page.getByRole('button', { name: fill(itemForm.photos.remove, { index: 1 }) }).click();
@@ -345,7 +378,12 @@ test('the owner swaps a photo of an item and saves only once something changed',
 		.click();
 
 	await photoInput(page).setInputFiles([await png('baru.png', { r: 20, g: 160, b: 60 })]);
-	await expect(page.getByText(itemForm.photos.new, { exact: true })).toBeVisible();
+	// Within the photos: the condition "New" is a choice of the same form.
+	await expect(
+		page
+			.getByRole('list', { name: itemForm.photos.label })
+			.getByText(itemForm.photos.new, { exact: true }),
+	).toBeVisible();
 	await expect(page.getByText(form.errors.imagesRequired)).toHaveCount(0);
 	await save.click();
 
@@ -414,6 +452,7 @@ test('a donor who listed the day’s items is told the limit, in their language'
 	await field(page, itemForm.fields.length).fill('80');
 	await field(page, itemForm.fields.width).fill('30');
 	await field(page, itemForm.fields.height).fill('100');
+	await page.getByRole('radio', { name: texts[locale].item.condition.used }).check();
 	await photoInput(page).setInputFiles([await png('depan.png', { r: 90, g: 60, b: 30 })]);
 	await expect(page.getByText(itemForm.verification.verified)).toBeVisible();
 	await page.getByRole('button', { name: itemForm.add.submit }).click();
@@ -508,6 +547,7 @@ async function fillNewItem(
 	await field(page, itemForm.fields.width).fill('50');
 	await field(page, itemForm.fields.height).fill('180');
 	await field(page, itemTexts.category.label).selectOption('furniture');
+	await page.getByRole('radio', { name: itemTexts.condition.used }).check();
 	await photoInput(page).setInputFiles([await png('lemari.png', { r: 120, g: 80, b: 40 })]);
 	await expect(
 		page.getByRole('img', { name: fill(itemForm.photos.photo, { index: 1 }) }),

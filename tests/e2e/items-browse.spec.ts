@@ -59,6 +59,7 @@ async function createItem(
 		multipart: {
 			name,
 			description: `Barang ${word} yang masih bagus dan layak pakai.`,
+			condition: 'used',
 			weight: '2',
 			length: '40',
 			width: '30',
@@ -317,6 +318,9 @@ test('the home page shows the latest items and picks up a new one by itself', as
 	await owner.context().close();
 	// No reload: the section polls every 3 seconds.
 	await expect(section.getByRole('heading', { name: fresh })).toBeVisible({ timeout: 10_000 });
+	// The card filled in the browser shows the condition's badge, as the server's cards do.
+	const card = cards.filter({ has: page.getByRole('heading', { name: fresh }) });
+	await expect(card.getByText(texts[locale].item.condition.used, { exact: true })).toBeVisible();
 });
 
 /** Lists a new item for the donor and opens My items in `locale`, ready to use. */

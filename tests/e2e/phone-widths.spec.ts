@@ -91,6 +91,7 @@ async function listItem(page: Page, baseURL: string): Promise<Item> {
 	const fields = {
 		name: 'Lemari pakaian kayu jati dua pintu dengan cermin besar',
 		description: 'Lemari pakaian dua pintu, masih kokoh, ada sedikit goresan. Harga nego.',
+		condition: 'needsRepair',
 		weight: '45',
 		length: '120',
 		width: '55',

@@ -50,6 +50,7 @@ async function listItemIn(page: Page, name: string, district: string): Promise<I
 		multipart: {
 			name,
 			description: 'Masih bagus dan layak pakai, tinggal diambil.',
+			condition: 'used',
 			weight: '2',
 			length: '40',
 			width: '30',

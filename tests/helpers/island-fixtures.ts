@@ -29,6 +29,7 @@ export function chair(overrides: Partial<Item> = {}): Item {
 		name: 'Kursi lipat',
 		description: 'Kursi lipat kayu jati, masih kokoh. Ambil di Cibeunying Kidul.',
 		category: 'furniture',
+		condition: 'likeNew',
 		weight: 3.5,
 		length: 45,
 		width: 40,

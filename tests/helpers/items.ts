@@ -18,6 +18,7 @@ export function validFields(overrides: Record<string, string | undefined> = {}) 
 		width: '45',
 		height: '90',
 		quantity: '2',
+		condition: 'used',
 		...overrides,
 	};
 }

@@ -81,6 +81,7 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			name: item.name,
 			description: item.description,
 			category: item.category,
+			condition: item.condition,
 			status: item.status,
 			quantity: item.quantity,
 			weight: item.weight,

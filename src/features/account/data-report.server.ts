@@ -112,6 +112,11 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 		description: (value) => text('description', value),
 		category: (value) =>
 			text('category', t(`item.category.${value}` as 'item.category.other', value)),
+		condition: (value) =>
+			text(
+				'condition',
+				value === null ? null : t(`item.condition.${value}` as 'item.condition.used', value),
+			),
 		status: (value) => text('status', t(`item.status.${value}` as 'item.status.AVAILABLE', value)),
 		quantity: (value) => number('quantity', value),
 		weight: (value) => number('weight', value),

@@ -27,6 +27,7 @@ const data: AccountExport = {
 			name: 'Lemari kayu jati',
 			description: 'Dua pintu, masih kokoh',
 			category: 'furniture',
+			condition: 'likeNew',
 			status: 'DONATED',
 			quantity: 1,
 			weight: 35.5,
@@ -149,6 +150,7 @@ describe('the readable page of my data', () => {
 			'Lemari kayu jati',
 			'Dua pintu, masih kokoh',
 			'Perabot',
+			'Seperti baru',
 			'35,5',
 			'https://hibahin.id/media/items/41-b.webp',
 			'Sepeda anak',
@@ -171,7 +173,7 @@ describe('the readable page of my data', () => {
 		// The notification reads as the bell says it, and is marked unread.
 		expect(text).toContain('Belum dibaca');
 		expect(text).toContain('Sepeda anak');
-		expect(text).not.toMatch(/account\.data|requestReserved|"DONATED"|"furniture"/);
+		expect(text).not.toMatch(/account\.data|requestReserved|"DONATED"|"furniture"|"likeNew"/);
 	});
 
 	it('is server-rendered HTML with a heading per section and no script', async () => {

@@ -28,7 +28,8 @@ function pickupArea(item: Item, cityPage: CityPageLink | null, t: TFunction): Re
 }
 
 /**
- * The item's facts as a description list: category, pickup area, size, weight, the quantity
+ * The item's facts as a description list: category, condition (items listed before it was
+ * asked have none), pickup area, size, weight, the quantity
  * that can be asked for while it is available (what is left while everything is reserved), and
  * the date it was listed.
  */
@@ -45,6 +46,10 @@ export function ItemFacts({
 }) {
 	const facts = [
 		{ label: t('itemDetail.details.category'), value: t(`item.category.${item.category}`) },
+		item.condition !== null && {
+			label: t('item.condition.label'),
+			value: t(`item.condition.${item.condition}`),
+		},
 		{ label: t('itemDetail.details.pickupArea'), value: pickupArea(item, cityPage, t) },
 		{
 			label: t('itemDetail.details.dimensions'),

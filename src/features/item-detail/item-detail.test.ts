@@ -14,6 +14,7 @@ const chair: Item = {
 	name: 'Kursi lipat',
 	description: 'Kursi lipat kayu jati, masih kokoh.',
 	category: 'furniture',
+	condition: 'needsRepair',
 	weight: 3.5,
 	length: 45,
 	width: 40,
@@ -116,6 +117,13 @@ describe('the item page', () => {
 			expect(html).not.toContain('/items/in/');
 			expect(text).toContain('Kota Bandung · Cibeunying Kidul');
 		}
+	});
+
+	it('names the item’s condition among its facts, and none for an item listed without one', () => {
+		expect(render('AVAILABLE', stranger, 'id').text).toContain('Kondisi Perlu perbaikan');
+		expect(render('AVAILABLE', stranger, 'en').text).toContain('Condition Needs repair');
+		const unsaid = render('AVAILABLE', stranger, 'en', { condition: null }).text;
+		expect(unsaid).not.toContain('Condition');
 	});
 
 	it('counts what is left while the item is available', () => {

@@ -49,6 +49,11 @@ export function ItemCardView({
 					<span className={view.badgeClass} data-card-status="">
 						{view.statusLabel}
 					</span>
+					{view.conditionLabel && (
+						<span className={cardClass.condition} data-card-condition="">
+							{view.conditionLabel}
+						</span>
+					)}
 					<span data-card-category="">{view.categoryLabel}</span>
 					{view.left && <span data-card-left="">{view.left}</span>}
 				</p>

@@ -6,7 +6,7 @@ import { AppError } from '~/server/http/errors';
 import { checkedBody, dataResponse, refuseInput } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { itemEditSchema, itemInputSchema } from './item-schemas';
-import { categories, itemStatuses, itemVisibilities } from './items';
+import { categories, itemConditions, itemStatuses, itemVisibilities } from './items';
 
 // What the item API takes and answers, as its routes declare it in the OpenAPI document, and the
 // reading of its multipart forms, which the document describes but the handlers parse themselves.
@@ -26,6 +26,10 @@ export const itemSchema = z
 		name: z.string(),
 		description: z.string(),
 		category: z.enum(categories),
+		condition: z
+			.enum(itemConditions)
+			.nullable()
+			.openapi({ description: 'Null for items listed before the condition was asked' }),
 		weight: z.number().openapi({ description: 'kg' }),
 		length: z.number().openapi({ description: 'cm' }),
 		width: z.number().openapi({ description: 'cm' }),

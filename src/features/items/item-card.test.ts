@@ -13,6 +13,7 @@ const chair: CardItem = {
 	name: 'Kursi kayu <jati>',
 	status: 'AVAILABLE',
 	category: 'furniture',
+	condition: 'likeNew',
 	available: 2,
 	cover: {
 		src: '/media/items/42/a-800.webp',
@@ -80,6 +81,12 @@ describe('cardView', () => {
 		}
 	});
 
+	it('shows the condition as a badge, and no badge for an item listed without one', () => {
+		expect(cardView(chair, labels.id, 'id', 0).conditionLabel).toBe('Seperti baru');
+		expect(cardView(chair, labels.en, 'en', 0).conditionLabel).toBe('Like new');
+		expect(cardView({ ...chair, condition: null }, labels.en, 'en', 0).conditionLabel).toBeNull();
+	});
+
 	it('loads the first row of photos at once and the rest lazily', () => {
 		expect(cardView(chair, labels.id, 'id', eagerCardCount - 1).image?.loading).toBe('eager');
 		expect(cardView(chair, labels.id, 'id', eagerCardCount).image?.loading).toBe('lazy');
@@ -113,6 +120,7 @@ describe('ItemCard.astro and ItemCardView', () => {
 		['a donated item further down', { ...chair, status: 'DONATED' }, 7],
 		['a reserved item', { ...chair, status: 'RESERVED' }, 2],
 		['an item without photo or area', { ...chair, cover: null, areaName: null }, 1],
+		['an item listed without a condition', { ...chair, condition: null }, 3],
 	];
 
 	for (const [name, item, index] of variants) {

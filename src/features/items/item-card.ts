@@ -9,6 +9,8 @@ import {
 	type Category,
 	categories,
 	type Item,
+	type ItemCondition,
+	itemConditions,
 	type ItemList,
 	type ItemListMeta,
 	type ItemPhoto,
@@ -23,6 +25,8 @@ export interface CardItem {
 	name: string;
 	status: ItemStatus;
 	category: Category;
+	/** Null for items listed before the condition was asked: their cards show none. */
+	condition: ItemCondition | null;
 	/** What can still be asked for while the item is AVAILABLE (what no reservation holds). */
 	available: number;
 	cover: ItemPhoto | null;
@@ -37,6 +41,7 @@ export function toCardItem(item: Item): CardItem {
 		name: item.name,
 		status: item.status,
 		category: item.category,
+		condition: item.condition,
 		available: unreservedQuantity(item),
 		cover: item.photos[0] ?? null,
 		donorName: item.donor.name,
@@ -60,6 +65,7 @@ export function toCardList(list: ItemList): CardList {
 export interface CardLabels {
 	status: Record<ItemStatus, string>;
 	category: Record<Category, string>;
+	condition: Record<ItemCondition, string>;
 	/** "by {{name}}", filled per card. */
 	by: string;
 	/** "{{count}} left", filled per card. */
@@ -78,6 +84,7 @@ export function cardLabels(t: TFunction): CardLabels {
 	return {
 		status: labelsOf(itemStatuses, (status) => t(`item.status.${status}`)),
 		category: labelsOf(categories, (category) => t(`item.category.${category}`)),
+		condition: labelsOf(itemConditions, (condition) => t(`item.condition.${condition}`)),
 		// Kept as a template and filled per card; i18next does not re-read an inserted value.
 		by: t('item.by', { name: '{{name}}' }),
 		left: t('item.quantityLeft', { count: '{{count}}' }),
@@ -108,6 +115,8 @@ export interface CardView {
 	statusLabel: string;
 	badgeClass: string;
 	categoryLabel: string;
+	/** The condition's badge, when the item has one. */
+	conditionLabel: string | null;
 	/** What can be asked for, while the item is AVAILABLE. */
 	left: string | null;
 	byline: string;
@@ -136,6 +145,7 @@ export function cardView(
 		statusLabel: labels.status[item.status],
 		badgeClass: statusBadgeClass(item.status),
 		categoryLabel: labels.category[item.category],
+		conditionLabel: item.condition && labels.condition[item.condition],
 		left:
 			item.status === 'AVAILABLE' ? labels.left.replace('{{count}}', String(item.available)) : null,
 		byline: labels.by.replace('{{name}}', item.donorName),
@@ -177,6 +187,7 @@ export const cardClass = {
 	// daisyUI lets paragraphs in a card body grow; these stay their size so actions sit at the end.
 	meta: 'flex grow-0 flex-wrap items-center gap-2 text-sm text-base-content/75',
 	badge: 'badge badge-sm font-semibold',
+	condition: 'badge badge-sm badge-outline',
 	title: 'card-title text-lg leading-snug',
 	// The name's link covers the whole card, so the card is one tap target with one name.
 	link: 'line-clamp-2 break-words after:absolute after:inset-0 after:rounded-box focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-primary',
@@ -199,6 +210,7 @@ export const templateCardItem: CardItem = {
 	name: '',
 	status: 'AVAILABLE',
 	category: 'other',
+	condition: 'new',
 	available: 1,
 	cover: { src: '', srcset: '', width: 4, height: 3 },
 	donorName: '',

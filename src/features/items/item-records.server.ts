@@ -6,7 +6,7 @@ import { preparedStatements } from '~/server/db/prepared';
 import { isoTimestamp, jsonValue } from '~/server/db/rows';
 import { itemImages, items, users } from '~/server/db/schema';
 import { mediaUrl } from '~/server/storage';
-import type { Category, Item, ItemStatus, ItemVisibility } from './items';
+import type { Category, Item, ItemCondition, ItemStatus, ItemVisibility } from './items';
 import { latestItemsCount } from './items';
 import { photoView } from './photos.server';
 
@@ -66,6 +66,7 @@ export interface ItemRecord {
 	name: string;
 	description: string;
 	category: string;
+	condition: string | null;
 	weight: number;
 	length: number;
 	width: number;
@@ -177,6 +178,7 @@ export function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 		name: record.name,
 		description: record.description,
 		category: record.category as Category,
+		condition: record.condition as ItemCondition | null,
 		weight: record.weight,
 		length: record.length,
 		width: record.width,

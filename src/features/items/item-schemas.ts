@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { itemLimits } from '~/config/limits';
 import { requiredText } from '~/lib/text-fields';
-import { categories } from './items';
+import { categories, itemConditions } from './items';
 
 /** A district code of the official list, dots included ("32.73.14"). */
 const districtCodePattern = /^\d{2}\.\d{2}\.\d{2}$/;
@@ -21,6 +21,14 @@ function decimal(field: string, min: number, max: number, minMessage = `form.err
 	);
 }
 
+/** The item's condition: missing and unknown values have their own messages. */
+const condition = z.enum(itemConditions, {
+	error: (issue) =>
+		issue.input === undefined
+			? 'itemForm.errors.conditionRequired'
+			: 'itemForm.errors.conditionInvalid',
+});
+
 /** The item form's fields (photos are checked separately), shared by the form and the API. */
 export const itemInputSchema = z.object({
 	name: requiredText('itemName', itemLimits.nameMin, itemLimits.nameMax),
@@ -37,6 +45,7 @@ export const itemInputSchema = z.object({
 			z.maximum(itemLimits.quantityMax, 'form.errors.quantityMax'),
 		),
 	category: z._default(z.enum(categories, 'form.errors.categoryInvalid'), 'other'),
+	condition,
 	/** The pickup district's code; left out, the donor's profile district (or, editing, the saved one). */
 	pickupDistrict: z.optional(
 		z
@@ -45,7 +54,8 @@ export const itemInputSchema = z.object({
 	),
 });
 export type ItemInput = z.input<typeof itemInputSchema>;
-export type ValidItem = z.output<typeof itemInputSchema>;
+/** Checked fields of either form; only editing may leave the condition out. */
+export type ValidItem = z.output<typeof itemEditSchema>;
 
 /**
  * Editing may go down to 0.1 cm for length, width and height (1 cm on add), so items listed
@@ -56,8 +66,12 @@ export const editDimensionMin = 0.1;
 const editDimension = (field: string) =>
 	decimal(field, editDimensionMin, itemLimits.dimensionMax, 'itemForm.errors.dimensionMinEdit');
 
-/** The edit form's fields and `PUT /items/{id}`'s. */
+/**
+ * The edit form's fields and `PUT /items/{id}`'s. The condition may stay unsaid, for items listed
+ * before it was asked: left out, the saved one stays.
+ */
 export const itemEditSchema = z.extend(itemInputSchema, {
+	condition: z.optional(condition),
 	length: editDimension('length'),
 	width: editDimension('width'),
 	height: editDimension('height'),

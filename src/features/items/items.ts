@@ -14,6 +14,10 @@ export const categories = [
 ] as const;
 export type Category = (typeof categories)[number];
 
+/** An item's condition (docs/product-rules.md#conditions); items listed before it have none. */
+export const itemConditions = ['new', 'likeNew', 'used', 'needsRepair'] as const;
+export type ItemCondition = (typeof itemConditions)[number];
+
 export const itemStatuses = ['AVAILABLE', 'RESERVED', 'SHIPPED', 'DONATED', 'CANCELLED'] as const;
 export type ItemStatus = (typeof itemStatuses)[number];
 

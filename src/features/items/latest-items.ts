@@ -34,6 +34,8 @@ export function fillCard(card: DocumentFragment, view: CardView, noPhoto: string
 		status.className = view.badgeClass;
 		status.textContent = view.statusLabel;
 	}
+	if (view.conditionLabel) slot('condition')?.replaceChildren(view.conditionLabel);
+	else slot('condition')?.remove();
 	slot('category')?.replaceChildren(view.categoryLabel);
 	if (view.left) slot('left')?.replaceChildren(view.left);
 	else slot('left')?.remove();

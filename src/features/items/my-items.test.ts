@@ -12,6 +12,7 @@ const chair: MyItemCard = {
 	name: 'Kursi lipat',
 	status: 'AVAILABLE',
 	category: 'furniture',
+	condition: 'used',
 	available: 1,
 	cover: null,
 	donorName: 'Siti Rahma',

@@ -148,6 +148,8 @@ export const items = pgTable(
 		name: text('name').notNull(),
 		description: text('description').notNull(),
 		category: text('category').notNull().default('other'),
+		/** `new`, `likeNew`, `used` or `needsRepair`; empty for items listed before it was asked. */
+		condition: text('condition'),
 		weight: doublePrecision('weight').notNull(),
 		length: doublePrecision('length').notNull(),
 		width: doublePrecision('width').notNull(),
@@ -221,6 +223,10 @@ export const items = pgTable(
 		check(
 			'items_hidden_reason_check',
 			sql`${table.hiddenReason} is null or ${table.hiddenReason} in ('reports', 'moderator', 'suspension', 'deletion')`,
+		),
+		check(
+			'items_condition_check',
+			sql`${table.condition} is null or ${table.condition} in ('new', 'likeNew', 'used', 'needsRepair')`,
 		),
 		check(
 			'items_status_check',

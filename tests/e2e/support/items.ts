@@ -47,6 +47,7 @@ export async function listItem(
 	const fields = {
 		name,
 		description: 'Masih bagus dan layak pakai, tinggal diambil.',
+		condition: 'likeNew',
 		weight: '2',
 		length: '40',
 		width: '30',

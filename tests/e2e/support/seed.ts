@@ -192,10 +192,10 @@ async function seedReservations(tx: SeedTransaction, now: Date): Promise<void> {
 	] as const) {
 		const reservedAt = new Date(reservedUntil.getTime() - 3 * 24 * 60 * 60_000);
 		const inserted = await tx.query<{ id: number }>(
-			`insert into items (donor_id, name, description, weight, length, width, height, quantity,
-				reserved_quantity, status, created_at)
-			values ($1, $2, 'Masih berfungsi dengan baik, tinggal dibawa pulang.', 2, 30, 30, 40, 1, 1,
-				'RESERVED', $3)
+			`insert into items (donor_id, name, description, condition, weight, length, width, height,
+				quantity, reserved_quantity, status, created_at)
+			values ($1, $2, 'Masih berfungsi dengan baik, tinggal dibawa pulang.', 'used', 2, 30, 30, 40,
+				1, 1, 'RESERVED', $3)
 			returning id`,
 			[donor.id, item, reservedAt],
 		);
@@ -275,9 +275,10 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 			donatedAt: Date,
 		) => {
 			const inserted = await tx.query<{ id: number }>(
-				`insert into items (donor_id, name, description, weight, length, width, height,
+				`insert into items (donor_id, name, description, condition, weight, length, width, height,
 					quantity, status, donated_at, created_at)
-				values ($1, 'Rak buku', 'Rak buku kayu, masih kokoh.', $2, 40, 30, 90, $3, 'DONATED', $4, $5)
+				values ($1, 'Rak buku', 'Rak buku kayu, masih kokoh.', 'used', $2, 40, 30, 90, $3, 'DONATED',
+					$4, $5)
 				returning id`,
 				[donorId, weight, quantity, donatedAt, joined],
 			);

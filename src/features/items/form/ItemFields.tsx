@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { FieldFrame, fieldAria } from '~/components/FormField';
-import { categories, type Category } from '../items';
+import { categories, type Category, type ItemCondition, itemConditions } from '../items';
 import { asksForMoney } from '../money-words';
 import {
 	type ItemFormMode,
@@ -9,6 +9,7 @@ import {
 	measurementFields,
 	measurementRange,
 } from './item-form';
+import { matchingPreset, type SizePreset, sizePresets } from './size-presets';
 
 interface MeasurementFieldsProps {
 	t: TFunction;
@@ -16,23 +17,56 @@ interface MeasurementFieldsProps {
 	ids: Record<MeasurementField, string>;
 	values: ItemFormValues;
 	onChange: (field: MeasurementField, value: string) => void;
+	/** Fills the weight and the three dimensions with a preset's numbers. */
+	onPreset: (preset: SizePreset) => void;
 	onBlur: (field: MeasurementField) => void;
 	errorOf: (field: MeasurementField) => string | undefined;
 }
 
-/** Weight, length, width, height and quantity as number inputs with the ranges and steps of docs/product-rules.md#item-limits. */
+/**
+ * Weight, length, width, height and quantity as number inputs with the ranges and steps of
+ * docs/product-rules.md#item-limits, after a row of size presets that fill the first four. The
+ * preset whose numbers the fields hold shows pressed; typing another number leaves none pressed.
+ */
 export function MeasurementFields({
 	t,
 	mode,
 	ids,
 	values,
 	onChange,
+	onPreset,
 	onBlur,
 	errorOf,
 }: MeasurementFieldsProps) {
+	const picked = matchingPreset(values);
+	const presetsId = `${ids.weight}-presets`;
 	return (
 		<fieldset className="fieldset">
 			<legend className="fieldset-legend text-sm">{t('itemForm.fields.measurements')}</legend>
+			<div role="group" aria-labelledby={presetsId} aria-describedby={`${presetsId}-hint`}>
+				<p id={presetsId} className="text-sm">
+					{t('itemForm.presets.label')}
+				</p>
+				<p id={`${presetsId}-hint`} className="text-sm text-base-content/75">
+					{t('itemForm.presets.hint')}
+				</p>
+				<div className="mt-2 flex flex-wrap gap-2" data-testid="size-presets">
+					{sizePresets.map((preset) => {
+						const pressed = picked?.id === preset.id;
+						return (
+							<button
+								key={preset.id}
+								type="button"
+								aria-pressed={pressed}
+								onClick={() => onPreset(preset)}
+								className={`btn h-11 px-3 text-sm font-normal ${pressed ? 'btn-primary' : 'btn-outline'}`}
+							>
+								{t(`itemForm.presets.${preset.id}`)}
+							</button>
+						);
+					})}
+				</div>
+			</div>
 			<div className="grid grid-cols-2 gap-x-3 sm:grid-cols-3">
 				{measurementFields.map((field) => {
 					const id = ids[field];
@@ -86,6 +120,61 @@ export function CategoryField({ t, id, value, onChange, error }: CategoryFieldPr
 				))}
 			</select>
 		</FieldFrame>
+	);
+}
+
+interface ConditionFieldProps {
+	t: TFunction;
+	id: string;
+	value: ItemCondition | '';
+	/** Asked of a new listing; an edit may leave an item listed without one so. */
+	required: boolean;
+	onChange: (value: ItemCondition) => void;
+	onBlur: () => void;
+	error: string | undefined;
+}
+
+/** The item's condition as a group of radios; the first one carries `id`, for focus. */
+export function ConditionField({
+	t,
+	id,
+	value,
+	required,
+	onChange,
+	onBlur,
+	error,
+}: ConditionFieldProps) {
+	return (
+		<fieldset className="fieldset" aria-describedby={error ? `${id}-error` : undefined}>
+			<legend className="fieldset-legend text-sm">{t('item.condition.label')}</legend>
+			<div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+				{itemConditions.map((condition, index) => (
+					<label
+						key={condition}
+						className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field border border-base-300 px-3 text-sm has-checked:border-primary"
+					>
+						<input
+							id={index === 0 ? id : undefined}
+							type="radio"
+							name={id}
+							value={condition}
+							required={required}
+							checked={value === condition}
+							onChange={() => onChange(condition)}
+							onBlur={onBlur}
+							aria-invalid={error ? true : undefined}
+							className="radio radio-sm radio-primary"
+						/>
+						{t(`item.condition.${condition}`)}
+					</label>
+				))}
+			</div>
+			{error && (
+				<p id={`${id}-error`} className="text-sm text-error">
+					{error}
+				</p>
+			)}
+		</fieldset>
 	);
 }
 

@@ -26,8 +26,15 @@ import {
 	validateItemForm,
 } from './item-form';
 import { itemFormData, itemSaveFailure } from './item-submit';
-import { CategoryField, MeasurementFields, MoneyWarning, UploadProgress } from './ItemFields';
+import {
+	CategoryField,
+	ConditionField,
+	MeasurementFields,
+	MoneyWarning,
+	UploadProgress,
+} from './ItemFields';
 import { PhotoPicker } from './PhotoPicker';
+import { presetFields, withSizePreset } from './size-presets';
 import { uploadForm } from './upload';
 import { usePhotoSelection, useSharedPhotos } from './use-photo-selection';
 
@@ -41,7 +48,8 @@ export interface ItemFormProps extends IslandI18nProps {
 }
 
 /**
- * The add and edit item forms: name, description, category, weight and sizes, quantity, the
+ * The add and edit item forms: name, description, category, condition, weight and sizes (which
+ * size presets can fill), quantity, the
  * pickup district and 1–5 photos, checked with the shared schema as the owner types. Adding asks for human verification
  * first (a submit while the check is at work waits for it); saving uploads as multipart with a
  * progress bar and goes to /my-items. Needs the `itemForm`, `item`, `form`
@@ -216,12 +224,25 @@ export const ItemForm = withTranslations(function ItemForm({
 					onChange={(category) => update('category', category)}
 					error={errorOf('category')}
 				/>
+				<ConditionField
+					t={t}
+					id={ids.condition}
+					value={values.condition}
+					required={mode === 'add'}
+					onChange={(condition) => update('condition', condition)}
+					onBlur={() => touch('condition')}
+					error={errorOf('condition')}
+				/>
 				<MeasurementFields
 					t={t}
 					mode={mode}
 					ids={ids}
 					values={values}
 					onChange={update}
+					onPreset={(preset) => {
+						setValues((current) => withSizePreset(current, preset));
+						for (const field of presetFields) clearServerError(field);
+					}}
 					onBlur={touch}
 					errorOf={errorOf}
 				/>

@@ -18,6 +18,7 @@ const filled: ItemFormValues = {
 	name: 'Kursi kayu',
 	description: 'Kursi kayu jati, masih kokoh.',
 	category: 'furniture',
+	condition: 'likeNew',
 	weight: '4.5',
 	length: '45',
 	width: '45',
@@ -31,6 +32,7 @@ const saved: EditableItem = {
 	name: 'Kursi kayu',
 	description: 'Kursi kayu jati, masih kokoh.',
 	category: 'furniture',
+	condition: 'likeNew',
 	weight: 4.5,
 	length: 45,
 	width: 45,
@@ -61,6 +63,17 @@ describe('validateItemForm', () => {
 		const { payload, errors } = validateItemForm({ ...filled, pickupDistrict: '' }, 'add');
 		expect(payload).toBeNull();
 		expect(errors).toEqual({ pickupDistrict: 'itemForm.errors.pickupDistrictRequired' });
+	});
+
+	it('asks a new listing for its condition, and lets an edit leave an unsaid one', () => {
+		const unsaid = { ...filled, condition: '' as const };
+		expect(validateItemForm(unsaid, 'add').errors).toEqual({
+			condition: 'itemForm.errors.conditionRequired',
+		});
+		const { payload, errors } = validateItemForm(unsaid, 'edit');
+		expect(errors).toEqual({});
+		expect(payload?.condition).toBeUndefined();
+		expect(validateItemForm(filled, 'add').payload?.condition).toBe('likeNew');
 	});
 
 	it('opens a new item on the donor’s own district', () => {
@@ -147,6 +160,14 @@ describe('initialItemValues', () => {
 	it('fills the edit form from the saved item', () => {
 		expect(initialItemValues(saved)).toEqual(filled);
 	});
+
+	it('leaves the condition unpicked for an item listed without one', () => {
+		const listedBefore = { ...saved, condition: null };
+		expect(initialItemValues(listedBefore).condition).toBe('');
+		expect(hasItemChanges(initialItemValues(listedBefore), listedBefore, noPhotoChanges)).toBe(
+			false,
+		);
+	});
 });
 
 describe('hasItemChanges', () => {
@@ -162,6 +183,7 @@ describe('hasItemChanges', () => {
 	it('counts an edited field, a removed photo or an added photo as a change', () => {
 		expect(hasItemChanges({ ...filled, quantity: '3' }, saved, noPhotoChanges)).toBe(true);
 		expect(hasItemChanges({ ...filled, category: 'other' }, saved, noPhotoChanges)).toBe(true);
+		expect(hasItemChanges({ ...filled, condition: 'used' }, saved, noPhotoChanges)).toBe(true);
 		expect(hasItemChanges({ ...filled, width: '' }, saved, noPhotoChanges)).toBe(true);
 		const removedOne = { ...noPhotoChanges, removed: new Set([saved.images[0]!]) };
 		expect(hasItemChanges(filled, saved, removedOne)).toBe(true);

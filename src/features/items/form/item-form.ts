@@ -5,7 +5,7 @@
  */
 import { imageMimeTypes, itemLimits } from '~/config/limits';
 import { editDimensionMin, itemSchemaOf, type ValidItem } from '../item-schemas';
-import type { Category, Item } from '../items';
+import type { Category, Item, ItemCondition } from '../items';
 
 export type ItemFormMode = 'add' | 'edit';
 
@@ -14,6 +14,8 @@ export interface ItemFormValues {
 	name: string;
 	description: string;
 	category: Category;
+	/** Empty until one is picked; editing an item listed without one may leave it so. */
+	condition: ItemCondition | '';
 	weight: string;
 	length: string;
 	width: string;
@@ -30,6 +32,7 @@ export type EditableItem = Pick<
 	| 'name'
 	| 'description'
 	| 'category'
+	| 'condition'
 	| 'weight'
 	| 'length'
 	| 'width'
@@ -45,6 +48,7 @@ export const itemFormFields = [
 	'name',
 	'description',
 	'category',
+	'condition',
 	'weight',
 	'length',
 	'width',
@@ -88,6 +92,7 @@ export function initialItemValues(
 			name: '',
 			description: '',
 			category: 'other',
+			condition: '',
 			weight: '',
 			length: '',
 			width: '',
@@ -100,6 +105,7 @@ export function initialItemValues(
 		name: item.name,
 		description: item.description,
 		category: item.category,
+		condition: item.condition ?? '',
 		weight: String(item.weight),
 		length: String(item.length),
 		width: String(item.width),
@@ -136,6 +142,7 @@ export function hasFieldChanges(values: ItemFormValues, item: EditableItem): boo
 		return true;
 	}
 	if (values.category !== item.category) return true;
+	if (values.condition !== (item.condition ?? '')) return true;
 	if (values.pickupDistrict !== (item.pickup?.districtCode ?? '')) return true;
 	return measurementFields.some((field) => {
 		const text = values[field].trim();

@@ -6,6 +6,7 @@ const payload = {
 	name: 'Kursi kayu',
 	description: 'Kursi kayu jati, masih kokoh.',
 	category: 'furniture' as const,
+	condition: 'used' as const,
 	weight: 4.5,
 	length: 45,
 	width: 45,
@@ -23,6 +24,7 @@ describe('itemFormData', () => {
 		expect(body.get('name')).toBe('Kursi kayu');
 		expect(body.get('weight')).toBe('4.5');
 		expect(body.get('category')).toBe('furniture');
+		expect(body.get('condition')).toBe('used');
 		expect(body.getAll('files').map((file) => (file as File).name)).toEqual(['a.jpg', 'b.webp']);
 		expect(body.get('verificationToken')).toBe('token-1');
 		expect(body.has('deletedImages')).toBe(false);
@@ -35,6 +37,12 @@ describe('itemFormData', () => {
 		});
 		expect(JSON.parse(String(body.get('deletedImages')))).toEqual(['/media/items/a-1280.webp']);
 		expect(body.has('files')).toBe(false);
+	});
+
+	it('leaves out a condition an edit does not say, rather than send "undefined"', () => {
+		const body = itemFormData({ ...payload, condition: undefined }, { files: [] });
+		expect(body.has('condition')).toBe(false);
+		expect(body.get('name')).toBe('Kursi kayu');
 	});
 });
 

@@ -21,10 +21,13 @@ export interface ItemUpload {
 	verificationToken?: string;
 }
 
-/** The multipart body of a save: the fields as text, `files` repeated, the deletions as JSON. */
+/** The multipart body of a save: the fields given, as text, `files` repeated, the deletions as JSON. */
 export function itemFormData(payload: ValidItem, upload: ItemUpload): FormData {
 	const body = new FormData();
-	for (const [name, value] of Object.entries(payload)) body.append(name, String(value));
+	for (const [name, value] of Object.entries(payload)) {
+		// An edit may leave the condition unsaid: the saved one stays.
+		if (value !== undefined) body.append(name, String(value));
+	}
 	for (const file of upload.files) body.append('files', file, file.name);
 	if (upload.deletedImages) body.append('deletedImages', JSON.stringify(upload.deletedImages));
 	if (upload.verificationToken) body.append('verificationToken', upload.verificationToken);
