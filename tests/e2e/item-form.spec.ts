@@ -313,7 +313,7 @@ test('warns before saving an item that mentions a price, saves it anyway and the
 	await desk.setViewportSize({ width: 390, height: 844 });
 	await desk.goto(at('/moderation'));
 	const entry = desk.locator(`[data-target="item:${listed!.id}"]`);
-	await expect(entry.getByText(name)).toBeVisible();
+	await expect(entry.getByRole('heading', { name })).toBeVisible();
 	await expect(entry.getByText(moderation.flagged)).toBeVisible();
 	await desk.context().close();
 });
