@@ -4,6 +4,7 @@ import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
 import {
 	consents,
+	courierOrders,
 	itemImages,
 	itemRequests,
 	items,
@@ -24,7 +25,7 @@ import { mediaUrl } from '~/server/storage';
  */
 export async function accountExport(db: Database, user: UserRow, origin: string) {
 	const absolute = (path: string | null) => (path === null ? null : new URL(path, origin).href);
-	const [ownItems, requests, notes, made, signedIn, blocked, settings, devices, accepted] =
+	const [ownItems, requests, notes, made, signedIn, blocked, settings, devices, accepted, orders] =
 		await Promise.all([
 			db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
 			db
@@ -47,6 +48,11 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 				.where(eq(pushSubscriptions.userId, user.id))
 				.orderBy(pushSubscriptions.id),
 			db.select().from(consents).where(eq(consents.userId, user.id)).orderBy(desc(consents.id)),
+			db
+				.select()
+				.from(courierOrders)
+				.where(or(eq(courierOrders.receiverId, user.id), eq(courierOrders.donorId, user.id)))
+				.orderBy(desc(courierOrders.createdAt)),
 		]);
 	const [setting] = settings;
 	const ids = ownItems.map((item) => item.id);
@@ -139,6 +145,27 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			blockedAt: block.createdAt.toISOString(),
 		})),
 		signIns: signedIn.map((entry) => entry.createdAt.toISOString()),
+		// Courier deliveries: what the person paid for and where it went; a donor sees the order of
+		// their item but not the receiver's address, which is the receiver's own.
+		courierOrders: orders.map((order) => {
+			const mine = order.receiverId === user.id;
+			return {
+				id: order.id,
+				itemId: order.itemId,
+				side: mine ? ('receiver' as const) : ('donor' as const),
+				state: order.state,
+				quantity: order.quantity,
+				courier: `${order.courierName} ${order.courierService}`,
+				recipientName: mine ? order.recipientName : null,
+				recipientPhone: mine ? order.recipientPhone : null,
+				address: mine ? `${order.address}, ${order.destinationAreaName} ${order.postalCode}` : null,
+				total: mine ? order.total : null,
+				waybill: order.waybill,
+				createdAt: order.createdAt.toISOString(),
+				paidAt: order.paidAt?.toISOString() ?? null,
+				deliveredAt: order.deliveredAt?.toISOString() ?? null,
+			};
+		}),
 		// Each acceptance of the terms and the privacy policy, newest first.
 		consents: accepted.map((consent) => ({
 			termsVersion: consent.termsVersion,

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { notificationMessage } from '~/features/notifications/notifications.server';
 import { deliveryChannels, eventKindNames } from '~/features/notifications/notifications';
 import { minimumAge } from '~/lib/consent';
-import { formatDate, formatNumber, formatTime } from '~/lib/format';
+import { formatDate, formatNumber, formatRupiah, formatTime } from '~/lib/format';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import type { AccountExport } from './account-export.server';
 
@@ -53,6 +53,7 @@ type Settings = NonNullable<AccountExport['notificationSettings']>;
 type Device = AccountExport['pushDevices'][number];
 type Report = AccountExport['reports'][number];
 type Block = AccountExport['blocked'][number];
+type Order = AccountExport['courierOrders'][number];
 
 /**
  * "Download my data" as a page a person reads on a phone, in their language: the same data as
@@ -204,6 +205,25 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 		createdAt: (value) => date('reportedAt', value),
 	};
 
+	const orderFields: FieldsOf<Order> = {
+		id: (value) => text('orderId', value),
+		itemId: (value) => itemLink('item', value),
+		side: (value) => text('side', t(`account.data.sides.${value}`)),
+		state: (value) => text('state', t(`orders.states.${value}` as 'orders.states.paid', value)),
+		quantity: (value) => number('quantity', value),
+		courier: (value) => text('courier', value),
+		recipientName: (value, order) => (order.side === 'receiver' ? text('recipient', value) : null),
+		recipientPhone: (value, order) =>
+			order.side === 'receiver' ? text('recipientPhone', value) : null,
+		address: (value, order) => (order.side === 'receiver' ? text('address', value) : null),
+		total: (value) =>
+			value === null ? null : { label: label('total'), text: formatRupiah(value) },
+		waybill: (value) => text('waybill', value),
+		createdAt: (value) => date('orderedAt', value),
+		paidAt: (value) => date('paidAt', value),
+		deliveredAt: (value) => date('deliveredAt', value),
+	};
+
 	const blockFields: FieldsOf<Block> = {
 		userId: (value) => personLink('person', value),
 		blockedAt: (value) => date('blockedAt', value),
@@ -257,6 +277,10 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 			section(
 				'signIns',
 				data.signIns.map((signedIn) => ({ fields: [date('signedInAt', signedIn)] })),
+			),
+			section(
+				'courierOrders',
+				data.courierOrders.map((order) => ({ fields: fieldsOf(order, orderFields) })),
 			),
 			section(
 				'consents',

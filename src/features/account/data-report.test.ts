@@ -94,6 +94,24 @@ const data: AccountExport = {
 	],
 	blocked: [{ userId: 'u-rudi', blockedAt: '2026-08-03T06:00:00.000Z' }],
 	signIns: ['2026-11-27T23:15:00.000Z'],
+	courierOrders: [
+		{
+			id: 'HBH-abc123',
+			itemId: 52,
+			side: 'receiver',
+			state: 'delivered',
+			quantity: 1,
+			courier: 'SiCepat REG',
+			recipientName: 'Budi Santoso',
+			recipientPhone: '+6281234567890',
+			address: 'Jl. Sukasari No. 5, Gegerkalong, Sukasari 40153',
+			total: 44550,
+			waybill: 'SIM0B1C2A54B34B',
+			createdAt: '2026-09-01T05:00:00.000Z',
+			paidAt: '2026-09-01T05:10:00.000Z',
+			deliveredAt: '2026-09-03T05:00:00.000Z',
+		},
+	],
 	consents: [
 		{
 			termsVersion: '2026-11-26',
@@ -122,6 +140,7 @@ describe('the readable page of my data', () => {
 			'Laporan yang kamu buat',
 			'Orang yang kamu blokir',
 			'Riwayat masuk',
+			'Pengiriman kurir',
 			'Persetujuan syarat dan privasi',
 		]);
 		const en = dataReport(data, useTranslations('en'), 'en');
@@ -147,6 +166,11 @@ describe('the readable page of my data', () => {
 			'Tidak tampil di peringkat sejak 5 Oktober 2026',
 			'Syarat dan Ketentuan 26 November 2026, Kebijakan Privasi 28 November 2026',
 			'Menyatakan berusia 17 tahun atau lebih',
+			'HBH-abc123',
+			'SiCepat REG',
+			'Jl. Sukasari No. 5, Gegerkalong, Sukasari 40153',
+			'Rp\u00a044.550',
+			'SIM0B1C2A54B34B',
 			'Lemari kayu jati',
 			'Dua pintu, masih kokoh',
 			'Perabot',
@@ -181,7 +205,7 @@ describe('the readable page of my data', () => {
 		const html = await container.renderToString(DataReport, {
 			props: { report: dataReport(data, useTranslations('en'), 'en'), none: 'None yet.' },
 		});
-		expect(html.match(/<h2 /g)).toHaveLength(11);
+		expect(html.match(/<h2 /g)).toHaveLength(12);
 		expect(html).toContain('href="/en/items/41"');
 		expect(html).not.toContain('<script');
 	});

@@ -105,13 +105,21 @@ function onOrigin(url: URL, origin: string): URL {
  * `X-Forwarded-Host`), so the provider answers with its public addresses as through the proxy.
  */
 export function selfFetch(issuer: URL, selfOrigin: string): oidc.CustomFetch {
-	return (url, init) => {
+	return (url, { body, headers, method, redirect, signal, duplex }) => {
+		const init: RequestInit = {
+			method,
+			redirect,
+			headers: new Headers(headers),
+			...(body === undefined ? {} : { body: body as BodyInit | null }),
+			...(signal ? { signal } : {}),
+			...(duplex ? { duplex } : {}),
+		};
 		const target = new URL(url);
 		if (target.origin !== issuer.origin) return fetch(url, init);
-		const headers = new Headers(init.headers);
-		headers.set('X-Forwarded-Proto', issuer.protocol.slice(0, -1));
-		headers.set('X-Forwarded-Host', issuer.host);
-		return fetch(new URL(`${target.pathname}${target.search}`, selfOrigin), { ...init, headers });
+		const forwarded = init.headers as Headers;
+		forwarded.set('X-Forwarded-Proto', issuer.protocol.slice(0, -1));
+		forwarded.set('X-Forwarded-Host', issuer.host);
+		return fetch(new URL(`${target.pathname}${target.search}`, selfOrigin), init);
 	};
 }
 

@@ -23,6 +23,7 @@ describe('the server’s calls to its own provider', () => {
 			method: 'POST',
 			headers: { Authorization: 'Basic abc' },
 			body: 'grant_type=authorization_code',
+			redirect: 'manual',
 		});
 		expect(seen.at(-1)).toMatchObject({
 			url: '/oidc/token?x=1',
