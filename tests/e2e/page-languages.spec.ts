@@ -195,7 +195,21 @@ const pageKinds: PageKind[] = [
 		as: 'newcomer',
 		title: 'account.title',
 	},
-	{ kind: 'my data and account', path: '/my-data', as: 'donor', title: 'account.title' },
+	{
+		kind: 'my data and account',
+		path: '/my-data',
+		as: 'donor',
+		title: 'account.title',
+		// Each right is reachable from here: correcting, choosing the messages, the policy, leaving
+		// the rankings.
+		says: (t) => [
+			t('account.rights.title'),
+			t('account.rights.correct'),
+			t('account.rights.messages'),
+			t('account.rights.policy'),
+			t('account.rankings.title'),
+		],
+	},
 	{
 		kind: 'my data and account, signed out',
 		path: '/my-data',

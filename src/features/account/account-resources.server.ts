@@ -11,6 +11,7 @@ export function deleteAccountResources(locale: Locale): IslandResources {
 		const {
 			data: _pageOnly,
 			rankings: _switchOnly,
+			rights: _rightsLinks,
 			...account
 		} = islandResources(locale, ['account']).account;
 		return { account } as IslandResources;
