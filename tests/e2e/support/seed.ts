@@ -150,7 +150,11 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
  * snapshot.
  */
 export function snapshotBuild(app: string): void {
-	const needed = ['dist/server/entry.mjs', 'dist/server/runtime.mjs', 'dist/client/terms/index.html'];
+	const needed = [
+		'dist/server/entry.mjs',
+		'dist/server/runtime.mjs',
+		'dist/client/terms/index.html',
+	];
 	const missing = needed.filter((file) => !existsSync(join(root, file)));
 	if (missing.length > 0) {
 		throw new Error(`The build is missing ${missing.join(', ')}: run \`npm run build\` (again).`);
