@@ -93,7 +93,10 @@ export async function createServerContext(
 		clientId: oidc.clientId,
 		clientSecret: oidc.clientSecret,
 		providerOnSite: config.oidc.kind === 'built-in',
-		...(config.oidc.kind === 'built-in' ? { selfOrigin: config.selfOrigin } : {}),
+		// Behind a proxy (an https public address), its own provider is called on its own address.
+		...(config.oidc.kind === 'built-in' && config.publicUrl.startsWith('https://')
+			? { selfOrigin: config.selfOrigin }
+			: {}),
 		audience: config.oidc.kind === 'external' ? config.oidc.audience : undefined,
 		logoutRedirectParam: oidc.logoutRedirectParam,
 		transactionKey,

@@ -43,6 +43,7 @@ describe('itemInputSchema', () => {
 		width: '45',
 		height: '90',
 		quantity: '2',
+		condition: 'used',
 	};
 
 	it('accepts form values as text and defaults the category', () => {
@@ -50,6 +51,7 @@ describe('itemInputSchema', () => {
 			weight: 4.5,
 			quantity: 2,
 			category: 'other',
+			condition: 'used',
 		});
 	});
 

@@ -14,6 +14,8 @@ import type { ItemRequest } from './requests';
 const itemId = sql.placeholder('itemId');
 const receiverId = sql.placeholder('receiverId');
 const quantity = sql.placeholder('quantity');
+/** Written into the statement, as the SQL it is prepared from never changes. */
+const turnKeyPrefix = sql.raw(`'${receiverTurnPrefix}'`);
 
 /**
  * The receiver's turn, then the item's row, both held until the transaction ends. Every change
@@ -25,7 +27,7 @@ const takeTurn = sqlStatement(
 	'asking_turn',
 	sql`select items.id from items
 	cross join lateral (
-		select pg_advisory_xact_lock(hashtextextended(${receiverTurnPrefix} || ${receiverId}::text, 0))
+		select pg_advisory_xact_lock(hashtextextended(${turnKeyPrefix} || ${receiverId}::text, 0))
 	) as receiver_turn
 	where items.id = ${itemId}::bigint
 	for update of items`,
