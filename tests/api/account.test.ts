@@ -9,6 +9,7 @@ import {
 	localAccounts,
 	notificationSettings,
 	pushSubscriptions,
+	savedSearches,
 	users,
 } from '~/server/db/schema';
 import { createItemFor, expectError, getItem, storedItemFiles } from '../helpers/items';
@@ -170,6 +171,13 @@ describeOnDatabases('My data and my account', (use) => {
 		await use().server.db.insert(localAccounts).values(account);
 		await recordSignIn(use().server.db, me.id, 'en');
 		await recordConsent(use().server.db, me.id, { terms: true, adult: true });
+		const saved = await use().request('/saved-searches', {
+			method: 'POST',
+			user: me,
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ search: 'lemari jati' }),
+		});
+		expect(saved.status, await saved.clone().text()).toBe(201);
 		await use()
 			.server.db.update(notificationSettings)
 			.set({ language: 'en', quietStart: null, quietEnd: null })
@@ -197,9 +205,10 @@ describeOnDatabases('My data and my account', (use) => {
 			.from(notificationSettings)
 			.where(eq(notificationSettings.userId, me.id));
 		expect(settingsLeft).toEqual([]);
-		expect(await use().server.db.select().from(consents).where(eq(consents.userId, me.id))).toEqual(
-			[],
-		);
+		const leftIn = (table: typeof consents | typeof savedSearches) =>
+			use().server.db.select().from(table).where(eq(table.userId, me.id));
+		expect(await leftIn(consents)).toEqual([]);
+		expect(await leftIn(savedSearches)).toEqual([]);
 		expect(await rowOf(me.id)).toMatchObject({
 			address: null,
 			areaId: null,

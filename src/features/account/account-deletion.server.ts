@@ -14,6 +14,7 @@ import {
 	oidcPayloads,
 	pushSubscriptions,
 	reports,
+	savedSearches,
 	sessions,
 	signIns,
 	userBlocks,
@@ -137,6 +138,7 @@ export async function purgeAccount(deps: Deps, userId: string, now = new Date())
 			.where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
 		await tx.delete(signIns).where(eq(signIns.userId, userId));
 		await tx.delete(consents).where(eq(consents.userId, userId));
+		await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
 		await tx.delete(sessions).where(eq(sessions.userId, userId));
 		if (user.email) {
 			const [account] = await tx

@@ -12,6 +12,7 @@ import {
 	notifications,
 	pushSubscriptions,
 	reports,
+	savedSearches,
 	signIns,
 	userBlocks,
 } from '~/server/db/schema';
@@ -25,35 +26,51 @@ import { mediaUrl } from '~/server/storage';
  */
 export async function accountExport(db: Database, user: UserRow, origin: string) {
 	const absolute = (path: string | null) => (path === null ? null : new URL(path, origin).href);
-	const [ownItems, requests, notes, made, signedIn, blocked, settings, devices, accepted, orders] =
-		await Promise.all([
-			db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
-			db
-				.select()
-				.from(itemRequests)
-				.where(or(eq(itemRequests.receiverId, user.id), eq(itemRequests.donorId, user.id)))
-				.orderBy(desc(itemRequests.createdAt)),
-			db
-				.select()
-				.from(notifications)
-				.where(eq(notifications.userId, user.id))
-				.orderBy(desc(notifications.id)),
-			db.select().from(reports).where(eq(reports.reporterId, user.id)).orderBy(desc(reports.id)),
-			db.select().from(signIns).where(eq(signIns.userId, user.id)).orderBy(desc(signIns.id)),
-			db.select().from(userBlocks).where(eq(userBlocks.blockerId, user.id)),
-			db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id)),
-			db
-				.select()
-				.from(pushSubscriptions)
-				.where(eq(pushSubscriptions.userId, user.id))
-				.orderBy(pushSubscriptions.id),
-			db.select().from(consents).where(eq(consents.userId, user.id)).orderBy(desc(consents.id)),
-			db
-				.select()
-				.from(courierOrders)
-				.where(or(eq(courierOrders.receiverId, user.id), eq(courierOrders.donorId, user.id)))
-				.orderBy(desc(courierOrders.createdAt)),
-		]);
+	const [
+		ownItems,
+		requests,
+		notes,
+		made,
+		signedIn,
+		blocked,
+		settings,
+		devices,
+		accepted,
+		orders,
+		searches,
+	] = await Promise.all([
+		db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
+		db
+			.select()
+			.from(itemRequests)
+			.where(or(eq(itemRequests.receiverId, user.id), eq(itemRequests.donorId, user.id)))
+			.orderBy(desc(itemRequests.createdAt)),
+		db
+			.select()
+			.from(notifications)
+			.where(eq(notifications.userId, user.id))
+			.orderBy(desc(notifications.id)),
+		db.select().from(reports).where(eq(reports.reporterId, user.id)).orderBy(desc(reports.id)),
+		db.select().from(signIns).where(eq(signIns.userId, user.id)).orderBy(desc(signIns.id)),
+		db.select().from(userBlocks).where(eq(userBlocks.blockerId, user.id)),
+		db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id)),
+		db
+			.select()
+			.from(pushSubscriptions)
+			.where(eq(pushSubscriptions.userId, user.id))
+			.orderBy(pushSubscriptions.id),
+		db.select().from(consents).where(eq(consents.userId, user.id)).orderBy(desc(consents.id)),
+		db
+			.select()
+			.from(courierOrders)
+			.where(or(eq(courierOrders.receiverId, user.id), eq(courierOrders.donorId, user.id)))
+			.orderBy(desc(courierOrders.createdAt)),
+		db
+			.select()
+			.from(savedSearches)
+			.where(eq(savedSearches.userId, user.id))
+			.orderBy(savedSearches.id),
+	]);
 	const [setting] = settings;
 	const ids = ownItems.map((item) => item.id);
 	const requestedIds = [...new Set(requests.map((request) => request.itemId))];
@@ -166,6 +183,12 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 				deliveredAt: order.deliveredAt?.toISOString() ?? null,
 			};
 		}),
+		savedSearches: searches.map((saved) => ({
+			label: saved.label,
+			search: saved.search,
+			category: saved.category,
+			savedAt: saved.createdAt.toISOString(),
+		})),
 		// Each acceptance of the terms and the privacy policy, newest first.
 		consents: accepted.map((consent) => ({
 			termsVersion: consent.termsVersion,

@@ -54,6 +54,7 @@ type Device = AccountExport['pushDevices'][number];
 type Report = AccountExport['reports'][number];
 type Block = AccountExport['blocked'][number];
 type Order = AccountExport['courierOrders'][number];
+type SavedSearch = AccountExport['savedSearches'][number];
 
 /**
  * "Download my data" as a page a person reads on a phone, in their language: the same data as
@@ -224,6 +225,17 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 		deliveredAt: (value) => date('deliveredAt', value),
 	};
 
+	const savedSearchFields: FieldsOf<SavedSearch> = {
+		label: () => null,
+		search: (value) => text('search', value),
+		category: (value) =>
+			text(
+				'category',
+				value === null ? null : t(`item.category.${value}` as 'item.category.other', value),
+			),
+		savedAt: (value) => date('savedAt', value),
+	};
+
 	const blockFields: FieldsOf<Block> = {
 		userId: (value) => personLink('person', value),
 		blockedAt: (value) => date('blockedAt', value),
@@ -277,6 +289,13 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 			section(
 				'signIns',
 				data.signIns.map((signedIn) => ({ fields: [date('signedInAt', signedIn)] })),
+			),
+			section(
+				'savedSearches',
+				data.savedSearches.map((saved) => ({
+					heading: saved.label,
+					fields: fieldsOf(saved, savedSearchFields),
+				})),
 			),
 			section(
 				'courierOrders',

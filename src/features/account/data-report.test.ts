@@ -94,6 +94,14 @@ const data: AccountExport = {
 	],
 	blocked: [{ userId: 'u-rudi', blockedAt: '2026-08-03T06:00:00.000Z' }],
 	signIns: ['2026-11-27T23:15:00.000Z'],
+	savedSearches: [
+		{
+			label: 'kursi · Perabot',
+			search: 'kursi',
+			category: 'furniture',
+			savedAt: '2026-08-10T05:00:00.000Z',
+		},
+	],
 	courierOrders: [
 		{
 			id: 'HBH-abc123',
@@ -140,6 +148,7 @@ describe('the readable page of my data', () => {
 			'Laporan yang kamu buat',
 			'Orang yang kamu blokir',
 			'Riwayat masuk',
+			'Pencarian yang disimpan',
 			'Pengiriman kurir',
 			'Persetujuan syarat dan privasi',
 		]);
@@ -166,6 +175,8 @@ describe('the readable page of my data', () => {
 			'Tidak tampil di peringkat sejak 5 Oktober 2026',
 			'Syarat dan Ketentuan 26 November 2026, Kebijakan Privasi 28 November 2026',
 			'Menyatakan berusia 17 tahun atau lebih',
+			'kursi · Perabot',
+			'10 Agustus 2026',
 			'HBH-abc123',
 			'SiCepat REG',
 			'Jl. Sukasari No. 5, Gegerkalong, Sukasari 40153',
@@ -205,7 +216,7 @@ describe('the readable page of my data', () => {
 		const html = await container.renderToString(DataReport, {
 			props: { report: dataReport(data, useTranslations('en'), 'en'), none: 'None yet.' },
 		});
-		expect(html.match(/<h2 /g)).toHaveLength(12);
+		expect(html.match(/<h2 /g)).toHaveLength(13);
 		expect(html).toContain('href="/en/items/41"');
 		expect(html).not.toContain('<script');
 	});
