@@ -312,8 +312,10 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 		if (name === 'sparse') await seedReservations(tx, now);
 		if (name === 'full') {
 			await seedPeople(tx, now);
-			const reservedAt = new Date(Date.UTC(2024, 1, 7, 3));
-			const expiredAt = new Date(Date.UTC(2024, 1, 10, 3));
+			// A reservation that ran out a month ago: within the year a request that ended is kept.
+			const day = 24 * 60 * 60_000;
+			const reservedAt = new Date(now.getTime() - 33 * day);
+			const expiredAt = new Date(now.getTime() - 30 * day);
 			const itemId = await insertItem(
 				selfReportedDonorId,
 				3,
