@@ -7,10 +7,8 @@ import {
 } from '../../../tests/helpers/browser-page';
 import type { CardList } from './item-card';
 import { defaultItemListView } from './item-list-url';
-import type { Item, ItemList } from './items';
-import { itemListQuery, latestItemsQuery } from './items.queries';
-
-const item = { id: 42, name: 'Kursi lipat', status: 'AVAILABLE' } as Item;
+import type { ItemList } from './items';
+import { itemListQuery } from './items.queries';
 
 beforeEach(() => {
 	vi.useFakeTimers();
@@ -19,23 +17,6 @@ beforeEach(() => {
 afterEach(() => {
 	closeBrowserPage();
 	vi.useRealTimers();
-});
-
-describe('latestItemsQuery', () => {
-	it('polls the latest items with their ETag', async () => {
-		const page = installBrowserPage((call) =>
-			call.ifNoneMatch === '"l1"'
-				? new Response(null, { status: 304 })
-				: dataAnswer([item], '"l1"'),
-		);
-		const { seen } = observeQuery(latestItemsQuery());
-		await vi.advanceTimersByTimeAsync(3000);
-		expect(page.calls.map((call) => [call.path, call.ifNoneMatch])).toEqual([
-			['/api/items/latest', null],
-			['/api/items/latest', '"l1"'],
-		]);
-		expect(seen).toHaveLength(1);
-	});
 });
 
 describe('itemListQuery', () => {

@@ -1,25 +1,14 @@
 /**
- * The item lists' reads for TanStack Query (docs/product-rules.md#polling-and-caching): the home
- * page's latest items polled with ETags, list pages kept by their URL, my items. One item's page
- * has its own (`detail/item-detail.queries.ts`), so that page loads none of the cards' code.
+ * The item lists' reads for TanStack Query (docs/product-rules.md#polling-and-caching): list pages
+ * kept by their URL, my items. One item's page has its own (`detail/item-detail.queries.ts`), so
+ * that page loads none of the cards' code.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiRevalidate, type Tagged } from '~/lib/api-client';
+import { apiFetch } from '~/lib/api-client';
 import { type CardList, toCardList } from './item-card';
 import { type ItemListView, itemListSearch } from './item-list-url';
-import { type Item, type ItemList, itemPollMs, itemStaleMs } from './items';
+import type { Item, ItemList } from './items';
 import { type MyItemCard, toMyItemCard } from './my-items';
-
-/** The home page's newest available items, polled like an item's page (`itemQuery`). */
-export function latestItemsQuery() {
-	return queryOptions({
-		queryKey: ['items', 'latest'] as const,
-		queryFn: ({ queryKey, signal, client }) =>
-			apiRevalidate<Item[]>('/items/latest', client.getQueryData<Tagged<Item[]>>(queryKey), signal),
-		staleTime: itemStaleMs,
-		refetchInterval: itemPollMs,
-	});
-}
 
 /**
  * One page of `/items`, keyed by the query string the address bar carries. Pages once shown are

@@ -1,15 +1,13 @@
 /**
  * The home page's latest items, in plain TypeScript so the home page ships no React: the page
- * comes with the cards; TanStack Query's core polls `/api/items/latest` (`latestItemsQuery`),
+ * comes with the cards; `pollTagged` asks `/api/items/latest` again as an item's page does,
  * revalidating them with the page's ETag first, and an answer that differs fills the
  * server-rendered card template once per item.
  */
-import { QueryObserver } from '@tanstack/query-core';
 import type { Locale } from '~/lib/i18n/locales';
-import { createQueryClient } from '~/lib/query-client';
+import { pollTagged } from '~/lib/poll';
 import { type CardLabels, type CardView, cardClass, cardView, toCardItem } from './item-card';
-import type { Item } from './items';
-import { latestItemsQuery } from './items.queries';
+import { type Item, itemPollMs, itemStaleMs } from './items';
 
 /** Puts one item into a copy of the card template (`ItemCard.astro`'s markup). */
 export function fillCard(card: DocumentFragment, view: CardView, noPhoto: string): void {
@@ -82,26 +80,19 @@ export function startLatestItems(section: HTMLElement): void {
 	}
 
 	function begin() {
-		const client = createQueryClient();
-		client.mount();
-		const query = latestItemsQuery();
-		let shown: Item[] | undefined;
-		if (etag) {
-			// What the page shows, under the ETag the API gives it: fresh now, so the first request is
-			// the next poll's, and it costs a 304 while nothing changed.
-			shown = [];
-			client.setQueryData(query.queryKey, { data: shown, etag });
-		}
-		new QueryObserver(client, query).subscribe(({ data, isError }) => {
-			// An unchanged answer (a 304) keeps the same data: the cards stay as they are.
-			if (data && data.data !== shown) {
-				shown = data.data;
-				show(shown);
-			} else if (isError && !loaded) {
+		// What the page shows, under the ETag the API gives it: fresh now, so the first request is
+		// the next poll's, and it costs a 304 while nothing changed.
+		const shown = etag ? { data: [], etag } : undefined;
+		pollTagged<Item[]>(
+			'/items/latest',
+			{ everyMs: itemPollMs, staleMs: itemStaleMs },
+			shown,
+			(event) => {
+				if ('data' in event) show(event.data.data);
 				// Items already shown stay; a later poll may succeed again.
-				settle('error');
-			}
-		});
+				else if (!loaded) settle('error');
+			},
+		);
 	}
 
 	// Start a little before the section scrolls into view, like `client:visible`.
