@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
+import { browserTranslator } from './src/integrations/browser-translator';
 import { serverRuntime } from './src/integrations/server-runtime';
 import { serviceWorker } from './src/integrations/service-worker';
 
@@ -59,7 +60,8 @@ export default defineConfig({
 	prefetch: false,
 	devToolbar: { enabled: false },
 	vite: {
-		plugins: [tailwindcss()],
+		// Islands translate in the browser with a small translator instead of i18next (decision 048).
+		plugins: [tailwindcss(), browserTranslator()],
 		// Signed-out pages' ETags name their build: a deploy's new scripts never meet an old 304.
 		define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
 		ssr: { noExternal: ['drizzle-orm'] },
