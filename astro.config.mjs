@@ -3,7 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
-import { browserTranslator } from './src/integrations/browser-translator';
+import { browserTranslator, islandChunks } from './src/integrations/browser-translator';
 import { serverRuntime } from './src/integrations/server-runtime';
 import { serviceWorker } from './src/integrations/service-worker';
 
@@ -61,7 +61,7 @@ export default defineConfig({
 	devToolbar: { enabled: false },
 	vite: {
 		// Islands translate in the browser with a small translator instead of i18next (decision 048).
-		plugins: [tailwindcss(), browserTranslator()],
+		plugins: [tailwindcss(), browserTranslator(), islandChunks()],
 		// Signed-out pages' ETags name their build: a deploy's new scripts never meet an old 304.
 		define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
 		ssr: { noExternal: ['drizzle-orm'] },

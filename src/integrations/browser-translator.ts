@@ -21,3 +21,42 @@ export function browserTranslator(): Plugin {
 			browserTranslatorModules[source as keyof typeof browserTranslatorModules],
 	};
 }
+
+/**
+ * Puts what every island needs in two files: React with Astro's renderer, and the site's island
+ * root (translator, TanStack Query). Left to itself the bundler splits them into many small files,
+ * each compressed apart, which costs a phone more bytes and requests (decision 048).
+ */
+export function islandChunks(): Plugin {
+	return {
+		name: 'hibahin:island-chunks',
+		configEnvironment(name) {
+			if (name !== 'client') return;
+			return {
+				build: {
+					rolldownOptions: {
+						// Entries keep their exports (an island's component); the bundler may add more.
+						preserveEntrySignatures: 'allow-extension',
+						output: {
+							codeSplitting: {
+								// Only the modules named: their imports stay where they were, so a page without an
+								// island never loads these files for a helper they share.
+								includeDependenciesRecursively: false,
+								groups: [
+									{
+										name: 'react',
+										test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+									},
+									{
+										name: 'island',
+										test: /node_modules[\\/]@tanstack[\\/]react-query[\\/]|src[\\/]lib[\\/](island-root|react-renderer|i18n[\\/]browser[\\/])/,
+									},
+								],
+							},
+						},
+					},
+				},
+			};
+		},
+	};
+}

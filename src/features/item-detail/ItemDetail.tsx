@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CourierMode } from '~/features/shipping/shipping';
 import type { IslandI18nProps } from '~/lib/i18n/island';
@@ -15,11 +15,10 @@ import {
 } from './contact';
 import { type CityPageLink, ItemFacts } from './ItemFacts';
 import { ItemGallery } from './ItemGallery';
-import { OwnerPanel } from './OwnerPanel';
 import { PickupPanel } from './PickupPanel';
 import { useItem } from './use-item';
 import { useViewerRequest } from './use-viewer-request';
-import { YourRequest } from './YourRequest';
+import { OwnerPanel, YourRequest } from './rare-parts';
 
 export interface ItemDetailProps extends IslandI18nProps {
 	/** The item as the server rendered it; kept current by polling. */
@@ -122,13 +121,15 @@ export const ItemDetail = islandRoot(function ItemDetail({
 				</header>
 
 				{own ? (
-					<OwnerPanel
-						item={item}
-						refreshing={refreshing}
-						onStatusChanged={onStatusChanged}
-						locale={locale}
-						t={t}
-					/>
+					<Suspense>
+						<OwnerPanel
+							item={item}
+							refreshing={refreshing}
+							onStatusChanged={onStatusChanged}
+							locale={locale}
+							t={t}
+						/>
+					</Suspense>
 				) : showsPickupPanel(viewer, item) ? (
 					<PickupPanel
 						item={item}
@@ -152,18 +153,20 @@ export const ItemDetail = islandRoot(function ItemDetail({
 						</div>
 						{/* A hand-over that emptied the item still waits for its receiver's answer. */}
 						{viewerRequest.request && (
-							<YourRequest
-								request={viewerRequest.request}
-								canAskAgain={false}
-								itemUrl={itemUrl}
-								locale={locale}
-								statusRef={requestStatus}
-								onChanged={async () => {
-									await viewerRequest.refetch();
-									requestStatus.current?.focus();
-								}}
-								t={t}
-							/>
+							<Suspense>
+								<YourRequest
+									request={viewerRequest.request}
+									canAskAgain={false}
+									itemUrl={itemUrl}
+									locale={locale}
+									statusRef={requestStatus}
+									onChanged={async () => {
+										await viewerRequest.refetch();
+										requestStatus.current?.focus();
+									}}
+									t={t}
+								/>
+							</Suspense>
 						)}
 					</div>
 				)}

@@ -23,7 +23,7 @@ import {
 } from './contact';
 import { type PickupMethod, PickupMethods } from './PickupMethods';
 import type { ViewerRequest } from './use-viewer-request';
-import { YourRequest } from './YourRequest';
+import { preloadYourRequest, YourRequest } from './rare-parts';
 
 interface PickupPanelProps {
 	item: Item;
@@ -122,6 +122,8 @@ export function PickupPanel(props: PickupPanelProps) {
 			return;
 		}
 		setAsking(true);
+		// The request shows once made: its part loads while the request is on its way.
+		const requestPart = preloadYourRequest();
 		try {
 			// A donor who blocked the viewer refuses here, and the refusal says so.
 			await askForItem(item.id, quantity);
@@ -138,6 +140,7 @@ export function PickupPanel(props: PickupPanelProps) {
 			void refetch();
 		} finally {
 			setAsking(false);
+			await requestPart.catch(() => undefined);
 			void viewerRequest.refetch();
 		}
 	};
@@ -160,15 +163,17 @@ export function PickupPanel(props: PickupPanelProps) {
 					{t('itemDetail.pickup.heading')}
 				</h2>
 				{request && (
-					<YourRequest
-						request={request}
-						canAskAgain
-						itemUrl={itemUrl}
-						locale={locale}
-						statusRef={status}
-						onChanged={onChanged}
-						t={t}
-					/>
+					<Suspense>
+						<YourRequest
+							request={request}
+							canAskAgain
+							itemUrl={itemUrl}
+							locale={locale}
+							statusRef={status}
+							onChanged={onChanged}
+							t={t}
+						/>
+					</Suspense>
 				)}
 				{viewerRequest.loading && (
 					<p role="status" className="flex items-center gap-2">
