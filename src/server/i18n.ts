@@ -63,8 +63,10 @@ import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import idConfirmHandOver from '../../locales/id/confirmHandOver.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
-import type { Locale } from '~/lib/i18n/locales';
+import { isLocale, type Locale } from '~/lib/i18n/locales';
+import { createHash } from 'node:crypto';
 import type { IslandResources } from '~/lib/i18n/island';
+import { type IslandTexts, rememberIslandTexts } from '~/lib/i18n/island-texts';
 import type { Resources } from '~/lib/i18n/resources';
 import { createTranslator } from '~/lib/i18n/translate';
 
@@ -165,20 +167,55 @@ export function islandResources<const N extends keyof Resources>(
 	return Object.fromEntries(namespaces.map((name) => [name, all[name]])) as Pick<Resources, N>;
 }
 
-const composedResources = new Map<string, IslandResources>();
+/** How an island's texts are made for a language and one of its variants (`''` when none). */
+type Composer<V extends string> = (locale: Locale, variant: V) => IslandResources;
+
+const composers = new Map<string, { compose: Composer<string>; variants: readonly string[] }>();
+const composedTexts = new Map<string, { href: string; json: string }>();
 
 /**
- * An island's resources composed by `compose` once per process for `locale` and `variant` (the
- * choices the composition depends on): the same object every render, so the island's translator
- * is built once too (`translatorFor` in island.tsx).
+ * Declares the texts of an island (decision 049): `compose` makes them for a language and each
+ * of `variants` (words for the choices they depend on; none by default). Returns what the
+ * island's page passes as its `resources`: their address,
+ * `/texts/<locale>/<name>[~<variant>].<hash>.json`. Every process composes the same texts for an
+ * address, so any of them answers it.
  */
-export function islandResourcesOnce(
-	locale: Locale,
-	variant: string,
-	compose: () => IslandResources,
-): IslandResources {
-	const key = `${locale} ${variant}`;
-	let resources = composedResources.get(key);
-	if (!resources) composedResources.set(key, (resources = compose()));
-	return resources;
+export function islandTexts<V extends string = ''>(
+	name: string,
+	compose: Composer<V>,
+	variants: readonly V[] = [''] as V[],
+) {
+	composers.set(name, { compose: compose as Composer<string>, variants });
+	return (locale: Locale, variant: V = '' as V): IslandTexts => ({
+		href: composeTexts(name, locale, variant)!.href,
+	});
+}
+
+function composeTexts(name: string, locale: Locale, variant: string) {
+	const key = `${locale}/${name}${variant && `~${variant}`}`;
+	let texts = composedTexts.get(key);
+	if (texts) return texts;
+	const composer = composers.get(name);
+	if (!composer?.variants.includes(variant)) return undefined;
+	const resources = composer.compose(locale, variant);
+	const json = JSON.stringify(resources);
+	const hash = createHash('sha256').update(json).digest('base64url').slice(0, 12);
+	texts = { href: `/texts/${key}.${hash}.json`, json };
+	composedTexts.set(key, texts);
+	rememberIslandTexts(texts.href, resources);
+	return texts;
+}
+
+/**
+ * The JSON of the island texts at `pathname`, or undefined when this version has none there (an
+ * unknown island, language or variant, or the hash of other texts).
+ */
+export function islandTextsAt(pathname: string): string | undefined {
+	const match = /^\/texts\/([a-z]+)\/([a-z0-9-]+)(?:~([a-z0-9-]+))?\.[\w-]{12}\.json$/.exec(
+		pathname,
+	);
+	const [, locale, name, variant = ''] = match ?? [];
+	if (!locale || !name || !isLocale(locale)) return undefined;
+	const texts = composeTexts(name, locale, variant);
+	return texts?.href === pathname ? texts.json : undefined;
 }

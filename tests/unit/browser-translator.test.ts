@@ -30,7 +30,7 @@ function translators(locale: Locale, resources: Partial<typeof allResources>) {
 	// The real package, not the translator the browser's build puts in its place.
 	expect(i18next.getFixedT).toBeTypeOf('function');
 	const browser = createBrowserI18n();
-	void browser.init(options as Parameters<typeof browser.init>[0]);
+	void browser.init(options as unknown as Parameters<typeof browser.init>[0]);
 	return { i18next: i18next.t.bind(i18next) as unknown as Translate, browser: browser.t };
 }
 

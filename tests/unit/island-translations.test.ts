@@ -50,7 +50,7 @@ import { orderStates } from '~/features/shipping/orders';
 import { PaymentPage } from '~/features/shipping/PaymentPage';
 import type { CourierMode } from '~/features/shipping/shipping';
 import { paymentPageResources } from '~/features/shipping/payment-resources.server';
-import type { IslandI18nProps, IslandResources } from '~/lib/i18n/island';
+import type { IslandI18nProps } from '~/lib/i18n/island';
 import { type Locale, locales } from '~/lib/i18n/locales';
 import {
 	blockedPerson,
@@ -69,7 +69,7 @@ type IslandProps<P> = Omit<P, keyof IslandI18nProps>;
 
 interface IslandLine {
 	/** The function its pages compose its texts with. */
-	composer: (locale: Locale, ...rest: never[]) => IslandResources;
+	composer: (locale: Locale, ...rest: never[]) => IslandI18nProps['resources'];
 	/** The island, with its texts, in each state worth rendering. */
 	render(locale: Locale): ReactElement[];
 }
@@ -78,7 +78,7 @@ function line<P extends IslandI18nProps>(
 	Island: ComponentType<P>,
 	composer: IslandLine['composer'],
 	states: IslandProps<P>[],
-	resourcesOf: (locale: Locale, props: IslandProps<P>) => IslandResources = (locale) =>
+	resourcesOf: (locale: Locale, props: IslandProps<P>) => IslandI18nProps['resources'] = (locale) =>
 		composer(locale),
 ): IslandLine {
 	return {
@@ -227,6 +227,28 @@ const islands: Record<string, IslandLine> = {
 	]),
 };
 
+/** Each composer by the name its pages call it with (most are made by `islandTexts`, unnamed). */
+const composerNames = new Map<unknown, string>(
+	Object.entries({
+		blocksResources,
+		deleteAccountResources,
+		itemBrowserResources,
+		itemDetailResources,
+		itemFormResources,
+		itemRequestsResources,
+		moderationActionsResources,
+		myItemsResources,
+		myRequestsResources,
+		notificationSettingsResources,
+		paymentPageResources,
+		profileFormResources,
+		rankingsChoiceResources,
+		rankingsTableResources,
+		reportButtonResources,
+		savedSearchListResources,
+	}).map(([name, composer]) => [composer, name]),
+);
+
 /** Each `<Island client:…>` of the `.astro` files under `src/`: the island's name and its file. */
 function hydratedIslands(): { name: string; file: string }[] {
 	const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
@@ -260,7 +282,7 @@ describe('islands with the texts their pages give them', () => {
 		for (const { name, file } of hydrated) {
 			expect(Object.keys(islands), `${name} in ${file}`).toContain(name);
 			expect(readFileSync(file, 'utf8'), `${name} in ${file}`).toContain(
-				`${islands[name]!.composer.name}(`,
+				`${composerNames.get(islands[name]!.composer)}(`,
 			);
 		}
 		expect(Object.keys(islands).sort()).toEqual(

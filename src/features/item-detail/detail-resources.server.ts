@@ -1,7 +1,8 @@
 import type { IslandResources } from '~/lib/i18n/island';
+import type { IslandTexts } from '~/lib/i18n/island-texts';
 import type { Locale } from '~/lib/i18n/locales';
 import { pushOfferResources } from '~/features/notifications/notification-settings-resources.server';
-import { islandResources, islandResourcesOnce } from '~/server/i18n';
+import { islandResources, islandTexts } from '~/server/i18n';
 import type { DonorMessages } from './contact';
 
 /**
@@ -22,19 +23,20 @@ export function donorMessages(language: Locale): DonorMessages {
 	};
 }
 
+/** Who views an item's page, as its texts depend on it: its donor, and whether the courier form may open. */
+type DetailVariant = `${'own' | 'other'}-${'courier' | 'pickup'}`;
+
 /**
  * The item page's detail island's texts: of the sign-in and profile texts only the contact flow's
  * two prompts (and the district field's for courier delivery), of the requests page's only the
- * donor's link to it, and of My items' only the status toggle's; for others, the prompt to turn push on. Composed once per language and
- * variant (`islandResourcesOnce`).
- * @param ownItem the viewer is the item's donor
- * @param courierForm the courier form may open for this viewer
+ * donor's link to it, and of My items' only the status toggle's; for others, the prompt to turn
+ * push on. Composed once per language and variant.
  */
-export function itemDetailResources(
-	locale: Locale,
-	{ ownItem, courierForm }: { ownItem: boolean; courierForm: boolean },
-): IslandResources {
-	return islandResourcesOnce(locale, `item-detail ${ownItem} ${courierForm}`, () => {
+const detailTexts = islandTexts<DetailVariant>(
+	'item-detail',
+	(locale, variant) => {
+		const ownItem = variant.startsWith('own-');
+		const courierForm = variant.endsWith('-courier');
 		const { auth, profile, itemRequests, items, shipping, ...namespaces } = islandResources(
 			locale,
 			[
@@ -66,5 +68,18 @@ export function itemDetailResources(
 			...(!ownItem && pushOfferResources(locale)),
 			...(courierForm && { shipping }),
 		} as IslandResources;
-	});
+	},
+	['own-courier', 'own-pickup', 'other-courier', 'other-pickup'],
+);
+
+/**
+ * The detail island's texts for a viewer.
+ * @param ownItem the viewer is the item's donor
+ * @param courierForm the courier form may open for this viewer
+ */
+export function itemDetailResources(
+	locale: Locale,
+	{ ownItem, courierForm }: { ownItem: boolean; courierForm: boolean },
+): IslandTexts {
+	return detailTexts(locale, `${ownItem ? 'own' : 'other'}-${courierForm ? 'courier' : 'pickup'}`);
 }

@@ -1,14 +1,12 @@
 import type { IslandResources } from '~/lib/i18n/island';
-import type { Locale } from '~/lib/i18n/locales';
-import { islandResources, islandResourcesOnce } from '~/server/i18n';
+
+import { islandResources, islandTexts } from '~/server/i18n';
 
 /**
  * The texts the moderation desk gives each target's actions (`ModerationActions`): the desk's,
  * the report reasons and the generic error, composed once per language.
  */
-export function moderationActionsResources(locale: Locale): IslandResources {
-	return islandResourcesOnce(locale, 'moderation-actions', () => {
-		const { common, ...namespaces } = islandResources(locale, ['moderation', 'reports', 'common']);
-		return { ...namespaces, common: { error: common.error } } as IslandResources;
-	});
-}
+export const moderationActionsResources = islandTexts('moderation-actions', (locale) => {
+	const { common, ...namespaces } = islandResources(locale, ['moderation', 'reports', 'common']);
+	return { ...namespaces, common: { error: common.error } } as IslandResources;
+});

@@ -1,19 +1,17 @@
 import type { IslandResources } from '~/lib/i18n/island';
 import type { Locale } from '~/lib/i18n/locales';
-import { islandResources, islandResourcesOnce } from '~/server/i18n';
+import { islandResources, islandTexts } from '~/server/i18n';
 
 /**
  * The texts `/settings/notifications` gives its island: of the notifications namespace only the
  * settings and push on this device, not the bell's texts.
  */
-export function notificationSettingsResources(locale: Locale): IslandResources {
-	return islandResourcesOnce(locale, 'notification-settings', () => {
-		const { notifications } = islandResources(locale, ['notifications']);
-		return {
-			notifications: { settings: notifications.settings, push: notifications.push },
-		} as IslandResources;
-	});
-}
+export const notificationSettingsResources = islandTexts('notification-settings', (locale) => {
+	const { notifications } = islandResources(locale, ['notifications']);
+	return {
+		notifications: { settings: notifications.settings, push: notifications.push },
+	} as IslandResources;
+});
 
 /**
  * The texts of the prompt to turn push on, for the islands that may show it after a first

@@ -1,10 +1,6 @@
-import type { IslandResources } from '~/lib/i18n/island';
-import type { Locale } from '~/lib/i18n/locales';
-import { islandResources, islandResourcesOnce } from '~/server/i18n';
+import { islandResources, islandTexts } from '~/server/i18n';
 
 /** The texts `/saved-searches` gives its list (`SavedSearchList`), composed once per language. */
-export function savedSearchListResources(locale: Locale): IslandResources {
-	return islandResourcesOnce(locale, 'saved-search-list', () =>
-		islandResources(locale, ['savedSearches', 'common']),
-	);
-}
+export const savedSearchListResources = islandTexts('saved-search-list', (locale) =>
+	islandResources(locale, ['savedSearches', 'common']),
+);

@@ -27,6 +27,11 @@ describe('what the service worker does with a request', () => {
 		['an English page', request('/en/my-requests', { mode: 'navigate' }), 'page'],
 		['a hashed script', request('/_astro/client.B2x9.js'), 'asset'],
 		['a hashed style', request('/_astro/BaseLayout.aW.css', { mode: 'no-cors' }), 'asset'],
+		[
+			"an island's texts, named by their hash",
+			request('/texts/en/item-detail~own-pickup.abcdefABCDEF.json'),
+			'asset',
+		],
 		['an item photo', request('/media/items/a-640.webp', { mode: 'no-cors' }), 'photo'],
 		['the share sheet’s post', request('/share-target', { method: 'POST' }), 'share-target'],
 		['the English share', request('/en/share-target/', { method: 'POST' }), 'share-target'],

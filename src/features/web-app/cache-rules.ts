@@ -30,7 +30,7 @@ export type RequestKind =
 	| 'share-target'
 	/** Network first, then the page as last seen, then the offline page. */
 	| 'page'
-	/** A hashed script or style: the precache first. */
+	/** A hashed script or style, or islands' texts (named by their hash): the precache first. */
 	| 'asset'
 	/** An item photo: its own cache first. */
 	| 'photo'
@@ -51,7 +51,7 @@ export function requestKind(request: RequestFacts, origin: string): RequestKind 
 	// Answers of the API carry personal data and must be fresh: never touched.
 	if (request.method !== 'GET' || url.pathname.startsWith('/api/')) return 'network';
 	if (request.mode === 'navigate') return 'page';
-	if (url.pathname.startsWith('/_astro/')) return 'asset';
+	if (url.pathname.startsWith('/_astro/') || url.pathname.startsWith('/texts/')) return 'asset';
 	if (url.pathname.startsWith('/media/')) return 'photo';
 	return 'network';
 }
