@@ -75,6 +75,9 @@ export const defaultPages = [
 	'/halaman-yang-tidak-ada',
 ];
 
+/** The pages `--against` compares with another version when none are named. */
+export const comparedPages = ['/', '/items', `/items/${itemPlaceholder}`, '/heroes/rankings'];
+
 /**
  * The pages with `itemPlaceholder` replaced by the newest item the server lists (the bench server
  * has the demo data), so an item detail is measured on any fresh data folder.
