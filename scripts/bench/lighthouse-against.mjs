@@ -99,8 +99,13 @@ export async function run({ baseUrl, options, root, host, log, onInterrupt }) {
 	};
 	const unregister = onInterrupt(cleanUp);
 	try {
-		const other = await buildOtherVersion({ root, ref, siteUrl, log });
-		cleanups.push(other.remove);
+		const other = await buildOtherVersion({
+			root,
+			ref,
+			siteUrl,
+			log,
+			track: (remove) => cleanups.push(remove),
+		});
 		const oldServer = await startServer({ root: other.dir, dir: other.dir, host, port, siteUrl });
 		cleanups.push(oldServer.stop);
 		log(
@@ -129,7 +134,7 @@ export async function run({ baseUrl, options, root, host, log, onInterrupt }) {
 					audits[side].push(audit);
 					const seconds = ((Date.now() - started) / 1000).toFixed(1);
 					log(
-						`  ${page} ${side} ${round}/${runs}: ` +
+						`  ${side === 'old' ? oldPaths[index] : newPaths[index]} ${side} ${round}/${runs}: ` +
 							(audit.error
 								? `failed: ${audit.error}`
 								: `perf ${score(audit.perf)}, TBT ${formatMs(audit.tbtMs)}, ` +

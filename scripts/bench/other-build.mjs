@@ -38,12 +38,21 @@ async function installPackages(dir) {
  * Checks `ref` out in a temporary git worktree and builds it for `siteUrl`. Its node_modules is
  * first a link to this checkout's (quick, and enough while the packages did not change); when
  * that build fails, the worktree gets its own packages and is built again. `remove` deletes the
- * worktree; call it in a `finally`.
- * @param {{ root: string, ref: string, siteUrl: string, log: (line?: string) => void }} options
+ * worktree; call it in a `finally`. `track` gets it as soon as there is something to remove, so
+ * an interrupt during the build still removes the worktree.
+ * @param {{ root: string, ref: string, siteUrl: string, log: (line?: string) => void,
+ *   track?: (remove: () => Promise<void>) => void }} options
  * @returns {Promise<{ dir: string, commit: string, remove: () => Promise<void> }>}
  */
-export async function buildOtherVersion({ root, ref, siteUrl, log }) {
-	const commit = await git(root, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`]);
+export async function buildOtherVersion({ root, ref, siteUrl, log, track = () => {} }) {
+	const commit = await git(root, [
+		'rev-parse',
+		'--verify',
+		'--end-of-options',
+		`${ref}^{commit}`,
+	]).catch(() => {
+		throw new Error(`${ref} names no commit of this repository`);
+	});
 	const parent = await mkdtemp(path.join(tmpdir(), 'hibahin-against-'));
 	const dir = path.join(parent, 'site');
 	let removed = false;
@@ -54,6 +63,7 @@ export async function buildOtherVersion({ root, ref, siteUrl, log }) {
 		await rm(parent, { recursive: true, force: true });
 		await git(root, ['worktree', 'prune']).catch(() => undefined);
 	};
+	track(remove);
 	try {
 		await git(root, ['worktree', 'add', '--detach', dir, commit]);
 		const modules = path.join(dir, 'node_modules');
