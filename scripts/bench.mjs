@@ -4,14 +4,19 @@
 // numbers never fail it (only a broken run does).
 //
 // Usage: node scripts/bench.mjs [--no-build] [--only pages,lighthouse] [--pages /,/en]
-//                               [--port 4455]
+//                               [--port 4455] [--against <git ref> [--runs 5]]
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatTable } from './bench/format.mjs';
-import { defaultPages, itemPlaceholder, resolvePages } from './bench/page-budgets.mjs';
+import {
+	comparedPages,
+	defaultPages,
+	itemPlaceholder,
+	resolvePages,
+} from './bench/page-budgets.mjs';
 import { benchBuildDir, buildApp, pickPort, snapshotBuild, startServer } from './bench/server.mjs';
 
 const cpus = availableParallelism();
@@ -41,6 +46,9 @@ const usage = `Usage: npm run bench -- [options]
                         ${itemPlaceholder} stands for an item the server shows
   --port <number>       preferred port for the server (default 4455; a free one if taken);
                         the mixed load's processes and balancer take the next three
+  --against <git ref>   Lighthouse only: build that version too and compare its figures with
+                        this build's, runs alternating (pages by default: ${comparedPages.join(',')})
+  --runs <number>       Lighthouse runs per page and version with --against (default 5)
   --help                show this text
 BENCH_BUILD_DIR names the folder of the served copy (default node_modules/.cache/hibahin-bench).`;
 
@@ -55,6 +63,8 @@ function readOptions() {
 				only: { type: 'string', multiple: true },
 				pages: { type: 'string', multiple: true },
 				port: { type: 'string', default: '4455' },
+				against: { type: 'string' },
+				runs: { type: 'string', default: '5' },
 				help: { type: 'boolean', default: false },
 			},
 		}));
@@ -71,12 +81,19 @@ function readOptions() {
 			.flatMap((entry) => entry.split(','))
 			.map((entry) => entry.trim())
 			.filter(Boolean);
-	const only = list(values.only);
+	// A comparison with another version is about Lighthouse's figures: alone, it runs only those.
+	const only = list(values.only).length || !values.against ? list(values.only) : ['lighthouse'];
 	const unknown = only.filter((entry) => !(entry in modules));
 	const port = Number(values.port);
+	const runs = Number(values.runs);
 	const problems = [
 		unknown.length && `unknown module(s): ${unknown.join(', ')}`,
 		!(Number.isInteger(port) && port > 0 && port < 65536) && `bad --port: ${values.port}`,
+		!(Number.isInteger(runs) && runs > 0) && `bad --runs: ${values.runs}`,
+		values.against !== undefined &&
+			!only.includes('lighthouse') &&
+			'--against compares Lighthouse figures: add lighthouse to --only',
+		values.against === '' && '--against needs a git ref',
 	].filter(Boolean);
 	if (problems.length) {
 		console.error(`${problems.join('\n')}\n\n${usage}`);
@@ -88,6 +105,10 @@ function readOptions() {
 		only: only.length ? only : Object.keys(modules),
 		pages: pages.length ? pages : defaultPages,
 		port,
+		against: values.against,
+		runs,
+		// What --against compares: the pages named, or one of each kind with an island and home.
+		comparePages: pages.length ? pages : comparedPages,
 	};
 }
 
@@ -168,7 +189,10 @@ async function main() {
 		pages = await resolvePages(server.baseUrl, options.pages);
 		report.pages = pages;
 		for (const moduleName of options.only) {
-			const benchmark = await modules[moduleName]();
+			const benchmark =
+				moduleName === 'lighthouse' && options.against
+					? await import('./bench/lighthouse-against.mjs')
+					: await modules[moduleName]();
 			heading(`${benchmark.name}: ${benchmark.description}`);
 			const started = Date.now();
 			try {
@@ -208,7 +232,10 @@ async function main() {
 
 	if (summaries.length) {
 		heading('Summary');
-		console.log(summaryTable(summaries, pages));
+		// A comparison's rows are labelled by the pages as named, before `{item}` was resolved.
+		console.log(
+			summaryTable(summaries, [...(options.against ? options.comparePages : []), ...pages]),
+		);
 	}
 
 	report.finishedAt = new Date().toISOString();

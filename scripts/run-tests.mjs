@@ -3,7 +3,7 @@
 // the duration of every stage, those `.ci/run` timed before it first (the file named by
 // STAGE_TIMES), then the browser journeys' report; it exits with the first failed stage's code.
 //
-// Usage: node scripts/run-tests.mjs [unit] [build] [journeys] [processes]   (all, by default)
+// Usage: node scripts/run-tests.mjs [unit] [build] [budgets] [journeys] [processes]   (all, by default)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { formatJourneysReport } from './testing/journeys-report.mjs';
@@ -16,6 +16,12 @@ const journeysReport = 'test-results/e2e.json';
 const stages = [
 	{ key: 'unit', name: 'unit and API', command: 'npm run test:unit' },
 	{ key: 'build', name: 'build', command: 'npm run build' },
+	{
+		key: 'budgets',
+		name: 'page budgets',
+		command: 'node scripts/check-budgets.mjs',
+		needs: 'build',
+	},
 	{
 		key: 'journeys',
 		name: 'browser journeys',

@@ -170,7 +170,7 @@ function failingAudits(lhr, categoryId) {
  * previous page colours the result.
  * @param {string} url
  */
-async function auditPage(url) {
+export async function auditPage(url) {
 	const { default: lighthouse } = await import('lighthouse');
 	const chrome = await launchChrome();
 	try {

@@ -145,6 +145,9 @@ export async function run({ baseUrl, log }) {
 			},
 		});
 		const budget = jsBudgetsKb['item detail'];
+		// Inline scripts count toward the budget, as `npm test` counts them.
+		const budgetGzip = (/** @type {typeof before} */ measured) =>
+			measured.jsGzip + measured.inline.js.gzip;
 		log();
 		log(
 			formatTable(
@@ -153,14 +156,14 @@ export async function run({ baseUrl, log }) {
 					[
 						'direct pickup',
 						before.jsFiles,
-						formatKb(before.jsGzip),
-						before.jsGzip <= budget * 1024 ? 'within' : 'OVER',
+						formatKb(budgetGzip(before)),
+						budgetGzip(before) <= budget * 1024 ? 'within' : 'OVER',
 					],
 					[
 						'courier form loaded',
 						after.jsFiles,
-						formatKb(after.jsGzip),
-						after.jsGzip <= budget * 1024 ? 'within' : 'OVER',
+						formatKb(budgetGzip(after)),
+						budgetGzip(after) <= budget * 1024 ? 'within' : 'OVER',
 					],
 				],
 			),
@@ -170,8 +173,8 @@ export async function run({ baseUrl, log }) {
 			rates,
 			item,
 			itemPage: {
-				withoutFormJsGzip: before.jsGzip,
-				withFormJsGzip: after.jsGzip,
+				withoutFormJsGzip: budgetGzip(before),
+				withFormJsGzip: budgetGzip(after),
 				formChunks: after.files
 					.filter(
 						(file) => file.kind === 'js' && !before.files.some((seen) => seen.url === file.url),

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
 	defaultPages,
@@ -27,19 +29,32 @@ describe('npm run bench page budgets', () => {
 
 	it('judges each kind of page by its own budget', () => {
 		const budgetOf = (page: string) => jsBudgetsKb[pageKindOf(page, 200)];
-		expect(budgetOf('/')).toBe(100);
-		expect(budgetOf('/en')).toBe(100);
-		expect(budgetOf('/items')).toBe(130);
-		expect(budgetOf('/en/items/12')).toBe(130);
-		expect(budgetOf('/heroes/rankings')).toBe(130);
-		expect(budgetOf('/en/support-us')).toBe(60);
-		expect(budgetOf('/privacy-policy')).toBe(60);
-		expect(budgetOf('/en/terms')).toBe(60);
+		expect(budgetOf('/')).toBe(10);
+		expect(budgetOf('/en')).toBe(10);
+		expect(budgetOf('/items')).toBe(100);
+		expect(budgetOf('/en/items/12')).toBe(100);
+		expect(budgetOf('/heroes/rankings')).toBe(100);
+		expect(budgetOf('/en/support-us')).toBe(8);
+		expect(budgetOf('/privacy-policy')).toBe(8);
+		expect(budgetOf('/en/terms')).toBe(8);
 	});
 
 	it('counts a page that answers 404 as the not-found page', () => {
 		expect(pageKindOf('/halaman-yang-tidak-ada', 404)).toBe('not found');
 		expect(pageKindOf('/items/999999', 404)).toBe('not found');
-		expect(jsBudgetsKb['not found']).toBe(60);
+		expect(jsBudgetsKb['not found']).toBe(8);
+	});
+
+	it("are the budgets the README's table shows", () => {
+		const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+		const start = readme.indexOf('\n## Page budgets and benchmarks\n');
+		expect(start).toBeGreaterThan(-1);
+		const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+		const shown = Object.fromEntries(
+			[...section.matchAll(/^\|\s*([a-z ]+?)\s*\|[^|\n]*\|\s*(\d+) KB\s*\|$/gm)].map(
+				([, kind, kb]) => [kind, Number(kb)],
+			),
+		);
+		expect(shown).toEqual(jsBudgetsKb);
 	});
 });
