@@ -7,11 +7,23 @@ import type { Locale } from './i18n/locales';
 
 const timeZone = 'Asia/Jakarta';
 
-const rupiah = new Intl.NumberFormat('id-ID', {
-	style: 'currency',
-	currency: 'IDR',
-	maximumFractionDigits: 0,
-});
+/**
+ * A formatter made on first use and kept: building an `Intl` formatter is slow (a phone spends
+ * tens of milliseconds on each), and a page uses only a few of them, if any.
+ */
+function once<F>(make: () => F): () => F {
+	let made: F | undefined;
+	return () => (made ??= make());
+}
+
+const rupiah = once(
+	() =>
+		new Intl.NumberFormat('id-ID', {
+			style: 'currency',
+			currency: 'IDR',
+			maximumFractionDigits: 0,
+		}),
+);
 
 /**
  * The `Intl` tag dates are written in per language: English writes the day before the month
@@ -19,10 +31,13 @@ const rupiah = new Intl.NumberFormat('id-ID', {
  */
 const dateTags: Record<Locale, string> = { id: 'id-ID', en: 'en-GB' };
 
-/** One formatter per language, made once: building an `Intl` formatter is slow. */
+/** One formatter per language, each made on first use (`once`). */
 function perLocale(make: (locale: Locale) => Intl.DateTimeFormat) {
-	const made: Record<Locale, Intl.DateTimeFormat> = { id: make('id'), en: make('en') };
-	return (locale: Locale) => made[locale];
+	const made: Record<Locale, () => Intl.DateTimeFormat> = {
+		id: once(() => make('id')),
+		en: once(() => make('en')),
+	};
+	return (locale: Locale) => made[locale]();
 }
 
 const longDate = perLocale(
@@ -62,13 +77,13 @@ const time = perLocale((locale) =>
 			}),
 );
 
-const number = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
+const number = once(() => new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }));
 
-const yearOnly = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone });
+const yearOnly = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone }));
 
 /** `25000` → `Rp 25.000` (with a no-break space, so it never wraps). */
 export function formatRupiah(amount: number): string {
-	return rupiah.format(amount);
+	return rupiah().format(amount);
 }
 
 /** `2026-12-01` → `1 Desember 2026` in Indonesian, `1 December 2026` in English. */
@@ -88,12 +103,12 @@ export function formatTime(date: Date | string | number, locale: Locale): string
 
 /** The year it is in Jakarta at `date`: a new year starts there 7 hours before it does in UTC. */
 export function jakartaYear(date: Date = new Date()): number {
-	return Number(yearOnly.format(date));
+	return Number(yearOnly().format(date));
 }
 
 /** `1234.5` → `1.234,5`, for weights and counts. */
 export function formatNumber(value: number): string {
-	return number.format(value);
+	return number().format(value);
 }
 
 /**

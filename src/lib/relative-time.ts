@@ -5,13 +5,20 @@ import { type Locale, localeTags } from './i18n/locales';
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
 
-/** The calendar date in Jakarta, as `2026-11-22`: days are counted as Jakarta turns them. */
-const jakartaDay = new Intl.DateTimeFormat('en-CA', {
-	year: 'numeric',
-	month: '2-digit',
-	day: '2-digit',
-	timeZone: 'Asia/Jakarta',
-});
+/**
+ * The calendar date in Jakarta, as `2026-11-22`: days are counted as Jakarta turns them. Made on
+ * first use, as building an `Intl` formatter is slow.
+ */
+let jakartaDay: Intl.DateTimeFormat | undefined;
+function jakartaDayOf(date: Date): string {
+	jakartaDay ??= new Intl.DateTimeFormat('en-CA', {
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		timeZone: 'Asia/Jakarta',
+	});
+	return jakartaDay.format(date);
+}
 
 const formatters = new Map<Locale, Intl.RelativeTimeFormat>();
 
@@ -26,7 +33,7 @@ function relativeTime(locale: Locale): Intl.RelativeTimeFormat {
 
 /** Whole Jakarta calendar days from `then` to `now`: 23:50 to 00:10 the next day is one. */
 function jakartaDaysBetween(then: Date, now: Date): number {
-	const day = (date: Date) => Date.parse(jakartaDay.format(date));
+	const day = (date: Date) => Date.parse(jakartaDayOf(date));
 	return Math.round((day(now) - day(then)) / dayMs);
 }
 
