@@ -49,7 +49,7 @@ export function islandChunks(): Plugin {
 									},
 									{
 										name: 'island',
-										test: /node_modules[\\/]@tanstack[\\/]react-query[\\/]|src[\\/]lib[\\/](island-root|react-renderer|i18n[\\/]browser[\\/])/,
+										test: /node_modules[\\/]@tanstack[\\/]react-query[\\/]|src[\\/]lib[\\/](island-root|react-renderer|i18n[\\/]browser[\\/]|i18n[\\/]island)/,
 									},
 								],
 							},
