@@ -52,7 +52,7 @@ async function pageKinds(baseUrl) {
 	const profile = /href="(\/profile\/[^"?#]+)"/.exec(html)?.[1];
 	if (!profile) throw new Error(`the item page /items/${item.id} links no donor profile`);
 	return [
-		{ kind: 'home (prerendered)', path: '/' },
+		{ kind: 'home', path: '/' },
 		{ kind: 'item list', path: '/items' },
 		{ kind: 'item page', path: `/items/${item.id}` },
 		{ kind: 'item page (en)', path: `/en/items/${item.id}` },
@@ -189,7 +189,7 @@ const compressionSettings = [
  */
 async function measureCompression(baseUrl, pages, log) {
 	const measured = pages.filter(({ kind }) =>
-		['item page', 'item list', 'home (prerendered)'].includes(kind),
+		['item page', 'item list', 'home'].includes(kind),
 	);
 	const bodies = await Promise.all(
 		measured.map(async ({ path: pagePath }) => {
