@@ -90,9 +90,8 @@ export async function run({ root, buildDir, host, options, log, onInterrupt }) {
 	const results = [];
 	/** @type {Array<{ page: string, error: string }>} */
 	const failed = [];
-	let compression = [];
-	/** @type {Array<{ kind: string, path: string }>} */
-	let pages = [];
+	/** @type {Awaited<ReturnType<typeof measureCompression>>} */
+	let compression;
 	try {
 		server = await startNodeServer({
 			script: path.join(buildDir, 'server', 'start.mjs'),
@@ -104,7 +103,7 @@ export async function run({ root, buildDir, host, options, log, onInterrupt }) {
 		});
 		const pid = server.pid;
 		let fresh = 0;
-		pages = await pageKinds(baseUrl);
+		const pages = await pageKinds(baseUrl);
 		for (const { kind, path: pagePath } of pages) {
 			const url = (n) => `${baseUrl}${pagePath}?fresh=${n}`;
 			try {
@@ -188,9 +187,7 @@ const compressionSettings = [
  * CPU, at most 200) and the compressed size.
  */
 async function measureCompression(baseUrl, pages, log) {
-	const measured = pages.filter(({ kind }) =>
-		['item page', 'item list', 'home'].includes(kind),
-	);
+	const measured = pages.filter(({ kind }) => ['item page', 'item list', 'home'].includes(kind));
 	const bodies = await Promise.all(
 		measured.map(async ({ path: pagePath }) => {
 			const response = await fetch(`${baseUrl}${pagePath}?fresh=compression`, {
