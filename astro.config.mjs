@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
 import { browserTranslator, islandChunks } from './src/integrations/browser-translator';
+import { cspDigests } from './src/integrations/csp-digests';
 import { serverRuntime } from './src/integrations/server-runtime';
 import { serviceWorker } from './src/integrations/service-worker';
 
@@ -15,7 +16,7 @@ export default defineConfig({
 	// server/start.mjs is the server: it serves the build's files itself and calls Astro's handler
 	// for the pages it renders, with what it has already read of the request (decision 031).
 	adapter: node({ mode: 'middleware' }),
-	integrations: [react(), serverRuntime(), serviceWorker()],
+	integrations: [react(), serverRuntime(), serviceWorker(), cspDigests()],
 	trailingSlash: 'ignore',
 	// The site's address is read at run time (PUBLIC_URL), so src/middleware.ts checks the origin
 	// of form posts; Astro's check knows only addresses fixed at build time (decision 016).

@@ -37,6 +37,7 @@ const modules = {
 	rates: () => import('./bench/rates.mjs'),
 	places: () => import('./bench/places.mjs'),
 	mixed: () => import('./bench/mixed.mjs'),
+	render: () => import('./bench/render.mjs'),
 };
 
 const usage = `Usage: npm run bench -- [options]

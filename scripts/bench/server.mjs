@@ -86,7 +86,7 @@ export async function snapshotBuild({ root, dir }) {
  * @param {{ script: string, root: string, baseUrl: string, env: NodeJS.ProcessEnv,
  *   readyPath?: string, isReady?: (status: number) => boolean, timeoutMs?: number,
  *   track?: (stop: () => Promise<void>) => void }} options
- * @returns {Promise<{ baseUrl: string, stop: () => Promise<void>,
+ * @returns {Promise<{ baseUrl: string, pid: number, stop: () => Promise<void>,
  *   peakRssMb: () => Promise<number | undefined> }>}
  */
 export async function startNodeServer({
@@ -146,7 +146,7 @@ export async function startNodeServer({
 		await stop();
 		throw error;
 	}
-	return { baseUrl, stop, peakRssMb };
+	return { baseUrl, pid: child.pid, stop, peakRssMb };
 }
 
 /**

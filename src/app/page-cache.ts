@@ -8,7 +8,12 @@ import {
 	publicPageCacheControl,
 	publicPageVary,
 } from '~/server/http/page-cache';
-import { compressors, minimumBytes, preferredEncoding } from '~/server/http/whole-json-compression';
+import {
+	minimumBytes,
+	pageCompressors,
+	pageEncodings,
+	preferredEncoding,
+} from '~/server/http/whole-json-compression';
 import { pageVersionSource, readPageVersion } from '~/server/page-versions';
 
 /** What answering a signed-out page needs: the database its version is read from, the cache. */
@@ -130,12 +135,12 @@ function sendCachedPage(
 ): void {
 	const encoding =
 		page.body.byteLength >= minimumBytes
-			? preferredEncoding(req.headers['accept-encoding'])
+			? preferredEncoding(req.headers['accept-encoding'], pageEncodings)
 			: undefined;
 	let answer = page.sent[encoding ?? 'identity'];
 	if (!answer) {
 		const body = encoding
-			? compressors[encoding](
+			? pageCompressors[encoding](
 					Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength),
 				)
 			: page.body;

@@ -14,7 +14,7 @@ import { sessionCookieName } from '~/server/auth/cookies';
 import { builtOrigin, type ServerConfig, siteUrlWarning } from '~/server/config';
 import type { ServerContext } from '~/server/context';
 import { compressWholeJson } from '~/server/http/whole-json-compression';
-export { compressWholePage } from '~/server/http/whole-json-compression';
+export { compressWholePage, pageCompression } from '~/server/http/whole-json-compression';
 import { prerenderedPagesOn } from '~/server/prerendered-pages';
 import { staticFilesIn } from '~/server/static-files';
 import { otherHostRedirect } from '~/server/site-origin';

@@ -35,6 +35,32 @@ export async function scriptHash(source: string): Promise<`sha256-${string}`> {
 	return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
 }
 
+/** How many texts a memoised digest keeps; a build has a few dozen styles and scripts. */
+export const digestsKept = 512;
+
+/**
+ * `digest` (a text and an algorithm to its CSP hash) computed once per text and algorithm for
+ * the life of the process. Astro hashes every style and script it inlines on every render
+ * (`generateCspDigest`); those texts are the build's, the same on every page, so each is hashed
+ * once (`src/integrations/csp-digests.ts`). A failed digest is not kept. Past `digestsKept`
+ * texts the oldest are forgotten, so texts that differ each time cannot grow it without end.
+ */
+export function memoisedDigest<A extends string>(
+	digest: (text: string, algorithm: A) => Promise<string>,
+): (text: string, algorithm: A) => Promise<string> {
+	const digests = new Map<string, Promise<string>>();
+	return (text, algorithm) => {
+		const key = `${algorithm}\n${text}`;
+		const known = digests.get(key);
+		if (known) return known;
+		const computed = digest(text, algorithm);
+		digests.set(key, computed);
+		computed.catch(() => digests.delete(key));
+		if (digests.size > digestsKept) digests.delete(digests.keys().next().value!);
+		return computed;
+	};
+}
+
 /**
  * Lets this page run an inline script written in its template (`<script is:inline>`), which
  * Astro does not hash itself, by the hash of exactly its text (`scriptHash`, computed once when

@@ -1,7 +1,15 @@
 import { once } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
+import {
+	brotliCompressSync,
+	brotliDecompressSync,
+	constants,
+	gunzipSync,
+	gzipSync,
+	zstdCompressSync,
+	zstdDecompressSync,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
 	bodyFor,
@@ -9,6 +17,9 @@ import {
 	compressWholeJson,
 	compressWholePage,
 	keptBody,
+	pageCompression,
+	pageCompressors,
+	pageEncodings,
 	preferredEncoding,
 } from './whole-json-compression';
 import { rawResponse } from '../../../tests/helpers/raw-response';
@@ -186,10 +197,12 @@ describe('compressWholePage', () => {
 	it('compresses a page whole, off the main thread, and leaves JSON to the API', async () => {
 		for (const [accept, decompress] of [
 			['zstd', zstdDecompressSync],
+			['br', brotliDecompressSync],
 			['gzip', gunzipSync],
 		] as const) {
 			const answer = await get('/page?as=page', { 'accept-encoding': accept });
 			expect(answer.headers['content-encoding']).toBe(accept);
+			expect(answer.body).toEqual(pageCompressors[accept](Buffer.from(page)));
 			expect(answer.headers['content-length']).toBe(String(answer.body.byteLength));
 			expect(answer.headers.etag).toBe('W/"v1"');
 			expect(decompress(answer.body).toString()).toBe(page);
@@ -197,6 +210,45 @@ describe('compressWholePage', () => {
 		const json = await get('/long?as=page', { 'accept-encoding': 'zstd' });
 		expect(json.headers['content-encoding']).toBeUndefined();
 		expect(json.body.toString()).toBe(longJson);
+	});
+});
+
+describe('the compression of pages rendered on the server', () => {
+	it("is chosen for CPU per render: zstd 1, brotli 3, gzip 4, never a static file's best", () => {
+		expect(pageCompression).toEqual({ zstdLevel: 1, brotliQuality: 3, gzipLevel: 4 });
+		const body = Buffer.from(page);
+		expect(pageCompressors.br(body)).toEqual(
+			brotliCompressSync(body, {
+				params: {
+					[constants.BROTLI_PARAM_QUALITY]: 3,
+					[constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+				},
+			}),
+		);
+		expect(pageCompressors.gzip(body)).toEqual(gzipSync(body, { level: 4 }));
+		expect(pageCompressors.zstd(body)).toEqual(
+			zstdCompressSync(body, {
+				pledgedSrcSize: body.byteLength,
+				params: { [constants.ZSTD_c_compressionLevel]: 1 },
+			}),
+		);
+		expect(pageCompressors.br(body)).not.toEqual(
+			brotliCompressSync(body, {
+				params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+			}),
+		);
+	});
+
+	it('goes by zstd, then brotli (Safari takes no zstd), then gzip', async () => {
+		expect(pageEncodings).toEqual(['zstd', 'br', 'gzip']);
+		expect(preferredEncoding('gzip, deflate, br, zstd', pageEncodings)).toBe('zstd');
+		expect(preferredEncoding('gzip, deflate, br', pageEncodings)).toBe('br');
+		expect(preferredEncoding('gzip, deflate', pageEncodings)).toBe('gzip');
+		const safari = await get('/page?as=page', { 'accept-encoding': 'gzip, deflate, br' });
+		expect(safari.headers['content-encoding']).toBe('br');
+		// The API's answers keep to zstd and gzip.
+		const json = await get('/long', { 'accept-encoding': 'gzip, deflate, br' });
+		expect(json.headers['content-encoding']).toBe('gzip');
 	});
 });
 
