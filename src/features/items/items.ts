@@ -31,7 +31,7 @@ export const itemPollMs = 3000;
 export const itemStaleMs = 1000;
 
 /** In lists and search, or out of them: under review after reports, or hidden by a moderator. */
-export const itemVisibilities = ['listed', 'underReview', 'hidden'] as const;
+export const itemVisibilities = ['listed', 'underReview', 'hidden', 'stale'] as const;
 export type ItemVisibility = (typeof itemVisibilities)[number];
 
 /** One stored photo: `src` is the largest WebP, `srcset` lists every width. */
