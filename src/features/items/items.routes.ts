@@ -234,7 +234,8 @@ export function itemRoutes(
 			createRoute({
 				method: 'post',
 				path: '/items/{id}/renew',
-				summary: 'Say the caller’s available item is still there: it stays in, or comes back to, lists',
+				summary:
+					'Say the caller’s available item is still there: it stays in, or comes back to, lists',
 				security: signedIn,
 				middleware: [requireUser, write],
 				request: { params: itemIdParams },
@@ -244,10 +245,7 @@ export function itemRoutes(
 				},
 			}),
 			async (c) =>
-				c.json(
-					{ data: await renewItem(server, c.get('user')!, c.req.valid('param').id) },
-					200,
-				),
+				c.json({ data: await renewItem(server, c.get('user')!, c.req.valid('param').id) }, 200),
 			missingItem,
 		);
 }

@@ -34,6 +34,12 @@ export const itemStaleMs = 1000;
 export const itemVisibilities = ['listed', 'underReview', 'hidden', 'stale'] as const;
 export type ItemVisibility = (typeof itemVisibilities)[number];
 
+/**
+ * Where a listing stands on going stale (docs/product-rules.md#stale-listings): its donor was
+ * asked whether it is still available, or it is hidden as stale; either waits for one tap.
+ */
+export type Freshness = 'asked' | 'stale' | null;
+
 /** One stored photo: `src` is the largest WebP, `srcset` lists every width. */
 export type ItemPhoto = z.output<typeof itemPhotoSchema>;
 
@@ -92,4 +98,9 @@ export function clampQuantity(value: unknown, available: number): number {
  */
 export function whatsappUrl(phone: string, message: string): string {
 	return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
+}
+
+export function freshnessOf(item: Pick<Item, 'visibility' | 'askedStillAvailable'>): Freshness {
+	if (item.visibility === 'stale') return 'stale';
+	return item.askedStillAvailable ? 'asked' : null;
 }

@@ -26,7 +26,7 @@ export async function askStillAvailable(db: Database, now: Date): Promise<number
 					listed,
 					// Asked before a hand-over that answered for it, it may be asked again.
 					or(isNull(items.staleAskedAt), lt(items.staleAskedAt, lastSign)),
-					lt(lastSign, before(now, freshnessLimits.askAfterMs)),
+					sql`${lastSign} < ${before(now, freshnessLimits.askAfterMs).toISOString()}::timestamptz`,
 				),
 			)
 			.returning({ id: items.id, donorId: items.donorId, name: items.name });
