@@ -33,6 +33,7 @@ const seededSpecs = [
 	'support.spec.ts',
 	'phone-widths.spec.ts',
 	'reservation-expiry.spec.ts',
+	'stale-listings.spec.ts',
 ];
 const seededServers = [
 	{ name: 'full', port: e2ePorts.seededFull },

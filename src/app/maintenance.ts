@@ -10,6 +10,7 @@ import {
 	expireReservations,
 	warnExpiringReservations,
 } from '~/features/requests/request-expiry.server';
+import { freshnessUpkeep } from '~/features/items/listing-freshness.server';
 import { applyRetention } from '~/features/privacy/retention.server';
 import { sendReminders } from '~/features/requests/request-reminders.server';
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
@@ -84,7 +85,7 @@ const orderCheckMs = 60_000;
  * Upkeep: every few seconds, push and mail from the notification outbox through `channels`;
  * every few minutes, orphaned files, expired sign-in records, rate-limit windows that are over,
  * deleted accounts past their grace period, personal data past its retention period,
- * reservations and the reminders that close a giving;
+ * reservations, the reminders that close a giving, and listings going stale;
  * every minute, courier orders. Each job runs on one instance at a time (`runAlone`); the others
  * skip that round. `clock` gives the time reservations, reminders, orders and deliveries are
  * judged by. The returned stop waits for the jobs under way, so the database is closed after
@@ -123,7 +124,10 @@ export function startMaintenance(
 		sendDueNotifications(server.db, channels, clock()),
 	);
 	const reservations = job('reservations', () => reservationUpkeep(server, clock()));
-	const reminders = job('reminders', () => sendReminders(server.db, clock()));
+	const reminders = job('reminders', async () => {
+		await sendReminders(server.db, clock());
+		await freshnessUpkeep(server.db, clock());
+	});
 	const orders = job('courier-orders', () => orderUpkeep(server, clock()));
 	cleanUp();
 	reservations();

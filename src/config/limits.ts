@@ -127,6 +127,16 @@ export const reminderLimits = {
 	secondConfirmMs: 72 * 60 * 60_000,
 } as const;
 
+/** Listings that do not go stale (docs/product-rules.md#stale-listings). */
+export const freshnessLimits = {
+	/** After this long without a hand-over or an answer, its donor is asked "still available?". */
+	askAfterMs: 30 * 24 * 60 * 60_000,
+	/** Unanswered this long after asking, the listing is hidden from lists, search and sitemap. */
+	hideAfterMs: 7 * 24 * 60 * 60_000,
+	/** A renewal brings the listing to the top of the newest at most this often. */
+	bumpEveryMs: 7 * 24 * 60 * 60_000,
+} as const;
+
 /** Places (docs/product-rules.md#places): the cities `/items` links to, the busiest first. */
 export const placeLimits = {
 	citiesOnList: 12,

@@ -38,6 +38,7 @@ export function chair(overrides: Partial<Item> = {}): Item {
 		reservedQuantity: 0,
 		status: 'AVAILABLE',
 		visibility: 'listed',
+		askedStillAvailable: false,
 		donatedAt: null,
 		createdAt: '2026-11-20T03:00:00.000Z',
 		updatedAt: '2026-11-20T03:00:00.000Z',

@@ -3,9 +3,16 @@ import { useId, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { showToast } from '~/lib/toast';
-import { canToggleStatus, type Item, isAvailable, isEditable } from '~/features/items/items';
+import {
+	canToggleStatus,
+	freshnessOf,
+	type Item,
+	isAvailable,
+	isEditable,
+} from '~/features/items/items';
 import { ItemStatusBadge } from '~/features/items/ItemStatusBadge';
 import { MarkGivenDialog } from '~/features/items/MarkGivenDialog';
+import { RenewListing } from '~/features/items/RenewListing';
 
 interface OwnerPanelProps {
 	item: Item;
@@ -28,6 +35,7 @@ export function OwnerPanel({ item, refreshing, onStatusChanged, locale, t }: Own
 	const [pending, setPending] = useState(false);
 	const [askingGiven, setAskingGiven] = useState(false);
 	const available = isAvailable(item);
+	const freshness = freshnessOf(item);
 
 	const toggle = async () => {
 		if (pending) return;
@@ -50,6 +58,9 @@ export function OwnerPanel({ item, refreshing, onStatusChanged, locale, t }: Own
 				<p role="note" className="alert alert-info">
 					{t('itemDetail.ownItem')}
 				</p>
+				{freshness && (
+					<RenewListing itemId={item.id} freshness={freshness} onRenewed={onStatusChanged} t={t} />
+				)}
 				<a
 					href={localizePath(`/my-items/${item.id}/requests`, locale)}
 					className="btn btn-secondary"

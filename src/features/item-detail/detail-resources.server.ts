@@ -61,8 +61,8 @@ const detailTexts = islandTexts<DetailVariant>(
 			},
 			...(ownItem && {
 				itemRequests: { summary: { see: itemRequests.summary.see } },
-				// The dialog that asks before the item is marked donated.
-				items: { toggle: items.toggle },
+				// The dialog that asks before the item is marked donated, and the one-tap renewal.
+				items: { toggle: items.toggle, freshness: items.freshness },
 			}),
 			// Asked after a first request, which the donor never makes of their own item.
 			...(!ownItem && pushOfferResources(locale)),

@@ -14,6 +14,7 @@ import { type CardItem, cardClass, cardLabels } from './item-card';
 import { type Item, isEditable } from './items';
 import { myItemsQuery } from './items.queries';
 import { type MyItemCard, primaryAction, toMyItemCard } from './my-items';
+import { RenewListing } from './RenewListing';
 import { RequestCountsLink } from './RequestCountsLink';
 
 interface MyItemsProps extends IslandI18nProps {
@@ -151,6 +152,23 @@ export const MyItems = islandRoot(function MyItems({ initialItems, ...i18n }: My
 										aria-label={t('items.my.actions', { name: item.name })}
 										className="flex flex-col gap-2"
 									>
+										{item.freshness && (
+											<RenewListing
+												itemId={item.id}
+												freshness={item.freshness}
+												onRenewed={(renewed) => {
+													const card = toMyItemCard(renewed);
+													setItems((list) =>
+														list?.map((entry) =>
+															entry.id === item.id
+																? { ...card, requestCounts: entry.requestCounts }
+																: entry,
+														),
+													);
+												}}
+												t={t}
+											/>
+										)}
 										<RequestCountsLink
 											item={item}
 											locale={i18n.locale}

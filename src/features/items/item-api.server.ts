@@ -38,7 +38,11 @@ export const itemSchema = z
 		reservedQuantity: z.int().openapi({ description: 'Of `quantity`, what reservations hold' }),
 		status: z.enum(itemStatuses),
 		visibility: z.enum(itemVisibilities).openapi({
-			description: 'Out of lists and search while under review or hidden by a moderator',
+			description:
+				'Out of lists and search while under review, hidden by a moderator, or stale: its donor did not say it is still available',
+		}),
+		askedStillAvailable: z.boolean().openapi({
+			description: 'Its donor was asked whether it is still available and has not answered yet',
 		}),
 		donatedAt: z.iso.datetime().nullable(),
 		createdAt: z.iso.datetime(),

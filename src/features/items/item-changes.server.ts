@@ -13,6 +13,7 @@ import { pickupColumns, pickupOfDistrict } from '~/features/places/places.server
 import { closeActiveRequests, lockItem, statusFor } from './item-stock.server';
 import { countDailyItem } from './daily-items.server';
 import { findItem } from './items.server';
+import { renewListing } from './listing-freshness.server';
 import { itemSchemaOf, type ValidItem } from './item-schemas';
 import { asksForMoney } from './money-words';
 import { type Item, toggledStatus } from './items';
@@ -304,6 +305,24 @@ export async function toggleItemStatus(deps: Deps, user: UserRow, id: number): P
 				updatedAt: now,
 			})
 			.where(eq(items.id, id));
+	});
+	return (await findItem(deps.db, id, asViewer(user)))!;
+}
+
+/**
+ * The donor says their available item is still there, or renews it after it was hidden as
+ * stale, with one tap (docs/product-rules.md#stale-listings).
+ */
+export async function renewItem(deps: Deps, user: UserRow, id: number): Promise<Item> {
+	await ownedItem(deps.db, user, id);
+	await deps.db.transaction(async (tx) => {
+		const item = await lockItem(tx, id);
+		if (item.status !== 'AVAILABLE') throw new AppError('ITEM_NOT_EDITABLE');
+		// Only its donor's silence hid it: one a moderator or reports hid stays hidden.
+		if (item.hiddenAt !== null && item.hiddenReason !== 'stale') {
+			throw new AppError('ITEM_NOT_EDITABLE');
+		}
+		await renewListing(tx, id, new Date());
 	});
 	return (await findItem(deps.db, id, asViewer(user)))!;
 }

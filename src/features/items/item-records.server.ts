@@ -84,6 +84,7 @@ export interface ItemRecord {
 	pickup_district_code: string | null;
 	pickup_district_name: string | null;
 	hidden_at: string | null;
+	stale_asked_at: string | null;
 	created_at: string;
 	updated_at: string;
 	/** JSON, parsed by the driver or text to parse. */
@@ -161,9 +162,13 @@ function pickupView(record: ItemRecord): ItemPickup | null {
 	};
 }
 
-/** Whether lists show the item: reported items wait for review, others a moderator hid. */
+/**
+ * Whether lists show the item: reported items wait for review, stale ones for their donor's
+ * renewal, others a moderator hid.
+ */
 function visibilityOf(record: ItemRecord): ItemVisibility {
 	if (record.hidden_at === null) return 'listed';
+	if (record.hidden_reason === 'stale') return 'stale';
 	return record.hidden_reason === 'reports' ? 'underReview' : 'hidden';
 }
 
@@ -187,6 +192,7 @@ export function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 		reservedQuantity: record.reserved_quantity,
 		status: record.status as ItemStatus,
 		visibility: visibilityOf(record),
+		askedStillAvailable: record.stale_asked_at !== null && record.hidden_at === null,
 		donatedAt: record.donated_at === null ? null : isoTimestamp(record.donated_at),
 		createdAt: isoTimestamp(record.created_at),
 		updatedAt: isoTimestamp(record.updated_at),

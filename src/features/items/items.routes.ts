@@ -30,6 +30,7 @@ import {
 	deleteItem,
 	type ItemListed,
 	toggleItemStatus,
+	renewItem,
 	updateItem,
 } from './item-changes.server';
 import { itemListQuerySchema } from './item-list-query';
@@ -227,6 +228,24 @@ export function itemRoutes(
 					{ data: await toggleItemStatus(server, c.get('user')!, c.req.valid('param').id) },
 					200,
 				),
+			missingItem,
+		)
+		.openapi(
+			createRoute({
+				method: 'post',
+				path: '/items/{id}/renew',
+				summary:
+					'Say the caller’s available item is still there: it stays in, or comes back to, lists',
+				security: signedIn,
+				middleware: [requireUser, write],
+				request: { params: itemIdParams },
+				responses: {
+					200: dataResponse('The renewed item', itemSchema),
+					...errorResponses(...ownItemErrors),
+				},
+			}),
+			async (c) =>
+				c.json({ data: await renewItem(server, c.get('user')!, c.req.valid('param').id) }, 200),
 			missingItem,
 		);
 }

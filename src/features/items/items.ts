@@ -31,8 +31,14 @@ export const itemPollMs = 3000;
 export const itemStaleMs = 1000;
 
 /** In lists and search, or out of them: under review after reports, or hidden by a moderator. */
-export const itemVisibilities = ['listed', 'underReview', 'hidden'] as const;
+export const itemVisibilities = ['listed', 'underReview', 'hidden', 'stale'] as const;
 export type ItemVisibility = (typeof itemVisibilities)[number];
+
+/**
+ * Where a listing stands on going stale (docs/product-rules.md#stale-listings): its donor was
+ * asked whether it is still available, or it is hidden as stale; either waits for one tap.
+ */
+export type Freshness = 'asked' | 'stale' | null;
 
 /** One stored photo: `src` is the largest WebP, `srcset` lists every width. */
 export type ItemPhoto = z.output<typeof itemPhotoSchema>;
@@ -92,4 +98,9 @@ export function clampQuantity(value: unknown, available: number): number {
  */
 export function whatsappUrl(phone: string, message: string): string {
 	return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
+}
+
+export function freshnessOf(item: Pick<Item, 'visibility' | 'askedStillAvailable'>): Freshness {
+	if (item.visibility === 'stale') return 'stale';
+	return item.askedStillAvailable ? 'asked' : null;
 }

@@ -19,6 +19,7 @@ const chair: MyItemCard = {
 	areaName: 'Kebayoran Baru',
 	requestCounts: { open: 3, new: 2 },
 	canToggle: true,
+	freshness: null,
 };
 
 function render(locale: Locale, items: MyItemCard[] = [chair]) {

@@ -1,6 +1,6 @@
 /** The donor's own list (docs/product-rules.md#my-items): cards that also count the item's requests. */
 import { type CardItem, toCardItem } from './item-card';
-import { canToggleStatus, isEditable, type Item } from './items';
+import { canToggleStatus, type Freshness, freshnessOf, isEditable, type Item } from './items';
 
 /** Requests open or reserved for an item, and of them the ones its donor has not seen yet. */
 export interface RequestCounts {
@@ -13,6 +13,8 @@ export interface MyItemCard extends CardItem {
 	requestCounts: RequestCounts;
 	/** Whether the status toggle applies (`canToggleStatus`). */
 	canToggle: boolean;
+	/** Asked whether it is still available, or hidden as stale: either waits for one tap. */
+	freshness: Freshness;
 }
 
 /**
@@ -25,6 +27,7 @@ export function toMyItemCard(item: Item): MyItemCard {
 		...toCardItem(item),
 		requestCounts: item.requestCounts ?? { open: 0, new: 0 },
 		canToggle: canToggleStatus(item),
+		freshness: freshnessOf(item),
 	};
 }
 

@@ -125,6 +125,10 @@ function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotifica
 	const side = data['side'];
 	// A new item that matches a saved search is shown to whoever saved it.
 	if (kind === 'savedSearchMatch' && itemId !== null) return `/items/${itemId}`;
+	// Asked whether a listing is still there, its donor answers on its page.
+	if ((kind === 'stillAvailable' || kind === 'listingStale') && itemId !== null) {
+		return `/items/${itemId}`;
+	}
 	const forDonor = donorKinds.includes(kind) || side === 'donor';
 	return forDonor && itemId !== null ? `/my-items/${itemId}/requests` : '/my-requests';
 }

@@ -21,6 +21,8 @@ export const notificationKinds = [
 	'reservationExpiring',
 	'reservationExpired',
 	'requestUnanswered',
+	'stillAvailable',
+	'listingStale',
 	'handOverDue',
 	'confirmReminder',
 	'itemDeleted',
@@ -47,8 +49,18 @@ export type NotificationKind = (typeof notificationKinds)[number];
  * kinds it covers. Push and mail are on for all of them unless the person turned one off.
  */
 export const eventKinds = {
-	/** A donor hears of requests for their items, and of one still waiting for an answer. */
-	requests: ['requestCreated', 'requestUpdated', 'requestWithdrawn', 'requestUnanswered'],
+	/**
+	 * A donor hears of requests for their items, of one still waiting for an answer, and is asked
+	 * whether a listing with no hand-over for a month is still available.
+	 */
+	requests: [
+		'requestCreated',
+		'requestUpdated',
+		'requestWithdrawn',
+		'requestUnanswered',
+		'stillAvailable',
+		'listingStale',
+	],
 	/** A receiver hears what became of their request. */
 	reservations: [
 		'requestReserved',

@@ -178,6 +178,15 @@ export const items = pgTable(
 		 * donor's `deletion` of their account, pending its grace period.
 		 */
 		hiddenReason: text('hidden_reason'),
+		/**
+		 * Since when the item is known to be still there: its listing, its last hand-over, or its
+		 * donor's answer "still available" or renewal (docs/product-rules.md#stale-listings).
+		 */
+		freshSince: timestamp('fresh_since', { withTimezone: true }).notNull().defaultNow(),
+		/** When its donor was asked whether it is still available, until they answer. */
+		staleAskedAt: timestamp('stale_asked_at', { withTimezone: true }),
+		/** When a renewal last brought it back to the top of the newest (at most once a week). */
+		bumpedAt: timestamp('bumped_at', { withTimezone: true }),
 		/** Its name or description mentions a price or a sale, which the desk shows. */
 		asksForMoney: boolean('asks_for_money').notNull().default(false),
 		/**
@@ -214,6 +223,9 @@ export const items = pgTable(
 		index('items_pickup_province_idx').on(table.pickupProvinceCode, table.createdAt, table.id),
 		index('items_pickup_regency_idx').on(table.pickupRegencyCode, table.createdAt, table.id),
 		index('items_pickup_district_idx').on(table.pickupDistrictCode, table.createdAt, table.id),
+		index('items_fresh_since_idx')
+			.on(table.freshSince)
+			.where(sql`status = 'AVAILABLE'`),
 		index('items_donated_idx')
 			.on(table.donorId, table.donatedAt)
 			.where(sql`status = 'DONATED'`),
@@ -222,7 +234,7 @@ export const items = pgTable(
 		index('items_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
 		check(
 			'items_hidden_reason_check',
-			sql`${table.hiddenReason} is null or ${table.hiddenReason} in ('reports', 'moderator', 'suspension', 'deletion')`,
+			sql`${table.hiddenReason} is null or ${table.hiddenReason} in ('reports', 'moderator', 'suspension', 'deletion', 'stale')`,
 		),
 		check(
 			'items_condition_check',

@@ -97,6 +97,16 @@ export const seededReservations = {
 	expiring: { name: 'Rice cooker kecil', endsInHours: 12 },
 } as const;
 
+/** A listing hidden as stale: its donor was asked 8 days ago and did not answer. */
+export const seededStaleListing = {
+	donor: {
+		id: 'e2e-quiet-donor',
+		name: 'Wati Susanti',
+		session: 'e2e-quiet-donor-session-token-0123456789abcdef',
+	},
+	item: { name: 'Lemari buku kayu' },
+} as const;
+
 /** Nine supports: the page shows the largest eight, 3 large and 5 small. */
 export const fullSupporters = [
 	{
@@ -212,6 +222,32 @@ async function seedReservations(tx: SeedTransaction, now: Date): Promise<void> {
 	}
 }
 
+/** The listing of `seededStaleListing`, its donor and their session. */
+async function seedStaleListing(tx: SeedTransaction, now: Date): Promise<void> {
+	const { donor, item } = seededStaleListing;
+	const daysAgo = (count: number) => new Date(now.getTime() - count * 24 * 60 * 60_000);
+	await tx.query(
+		`insert into users (id, issuer, subject, email, email_verified, name, phone, address,
+			area_id, area_name)
+		values ($1, 'https://e2e.test', $1, $2, true, $3, '+6281299900711',
+			'Jl. Kenanga No. 3, RT 01/RW 02', '31.74.07',
+			'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta')`,
+		[donor.id, `${donor.id}@example.com`, donor.name],
+	);
+	await tx.query(`insert into sessions (id, user_id, expires_at) values ($1, $2, $3)`, [
+		sessionDigest(donor.session),
+		donor.id,
+		daysAgo(-30),
+	]);
+	await tx.query(
+		`insert into items (donor_id, name, description, condition, weight, length, width, height,
+			quantity, status, created_at, fresh_since, stale_asked_at, hidden_at, hidden_reason)
+		values ($1, $2, 'Lemari buku tiga rak, kayunya masih kuat.', 'used', 10, 80, 30, 120,
+			1, 'AVAILABLE', $3, $3, $4, $5, 'stale')`,
+		[donor.id, item.name, daysAgo(38), daysAgo(8), daysAgo(1)],
+	);
+}
+
 /** The signed-in people of `seeded-accounts.ts`, their sessions and the key of their mail's links. */
 async function seedPeople(tx: SeedTransaction, now: Date): Promise<void> {
 	const people = allSeededPeople();
@@ -309,7 +345,10 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 				);
 			}
 		}
-		if (name === 'sparse') await seedReservations(tx, now);
+		if (name === 'sparse') {
+			await seedReservations(tx, now);
+			await seedStaleListing(tx, now);
+		}
 		if (name === 'full') {
 			await seedPeople(tx, now);
 			// A reservation that ran out a month ago: within the year a request that ended is kept.
