@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { IslandResources } from '~/lib/i18n/island';
+import type { IslandResources } from '~/lib/i18n/island';
 import { composedIslandTexts } from '~/lib/i18n/island-texts';
 import { allResources, islandResources, islandTexts, islandTextsAt } from './i18n';
 
 const tableTexts = islandTexts('test-table', (locale) => islandResources(locale, ['impact']));
 const cardTexts = islandTexts(
 	'test-card',
-	(locale, variant) => ({
-		common:
-			variant === 'short'
-				? { error: allResources[locale].common.error }
-				: allResources[locale].common,
-	}),
+	(locale, variant): IslandResources =>
+		variant === 'short'
+			? ({ common: { error: allResources[locale].common.error } } as IslandResources)
+			: { common: allResources[locale].common },
 	['short', 'long'],
 );
 
