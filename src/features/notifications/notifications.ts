@@ -11,6 +11,7 @@ export const notificationKinds = [
 	'requestCreated',
 	'requestUpdated',
 	'requestWithdrawn',
+	'donorNoShow',
 	'requestReserved',
 	'requestDeclined',
 	'requestClosed',
@@ -48,7 +49,13 @@ export type NotificationKind = (typeof notificationKinds)[number];
  */
 export const eventKinds = {
 	/** A donor hears of requests for their items, and of one still waiting for an answer. */
-	requests: ['requestCreated', 'requestUpdated', 'requestWithdrawn', 'requestUnanswered'],
+	requests: [
+		'requestCreated',
+		'requestUpdated',
+		'requestWithdrawn',
+		'donorNoShow',
+		'requestUnanswered',
+	],
 	/** A receiver hears what became of their request. */
 	reservations: [
 		'requestReserved',
