@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { reliabilityLimits } from '~/config/limits';
 import type { DonorStats } from '~/features/heroes/heroes';
 import { itemRequests } from '~/server/db/schema';
-import { expectError, getItem } from '../helpers/items';
+import { createItemFor, expectError, getItem } from '../helpers/items';
 import {
 	act,
+	ask,
+	askFor,
 	changeFor,
 	givingIn,
 	newNotifications,
@@ -29,13 +31,13 @@ describeOnDatabases('A donor’s no-show, reported by the receiver', (use) => {
 		const test = use();
 		const giving = await givingIn(test, 'reserved', { quantity: 2, itemQuantity: 3 });
 		const { donor, receiver, item } = giving;
-		expect((await getItem(test, item.id, donor)).reservedQuantity).toBe(2);
+		expect((await getItem(test, item.id, donor))!.reservedQuantity).toBe(2);
 		const bell = await notificationsOf(test, donor, 'en');
 
 		const ended = await act(test, receiver, giving.request.id, 'reportNoShow');
 		expect(ended).toMatchObject({ state: 'withdrawn', declineReason: 'donorNoShow', actions: [] });
-		expect((await getItem(test, item.id, donor)).reservedQuantity).toBe(0);
-		expect((await getItem(test, item.id, donor)).quantity).toBe(3);
+		expect((await getItem(test, item.id, donor))!.reservedQuantity).toBe(0);
+		expect((await getItem(test, item.id, donor))!.quantity).toBe(3);
 		expect(await newNotifications(test, donor, bell)).toEqual([
 			expect.objectContaining({
 				kind: 'donorNoShow',
@@ -112,5 +114,104 @@ describeOnDatabases('A donor’s no-show, reported by the receiver', (use) => {
 			.set({ closedAt: tooOld })
 			.where(eq(itemRequests.id, giving.request.id));
 		expect(await donorNoShows(test, giving.donor)).toBe(0);
+	});
+});
+
+describeOnDatabases('A receiver’s no-shows when asking', (use) => {
+	const day = 24 * 60 * 60_000;
+	const start = Date.parse('2026-03-02T05:00:00Z');
+	beforeEach(() => {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		vi.setSystemTime(start);
+	});
+	afterEach(() => vi.useRealTimers());
+
+	/**
+	 * The clock `days` after the first no-show. The people are made (and signed in) when the
+	 * story ends, 92 days after it, so their sessions last through it.
+	 */
+	const at = (days: number) => vi.setSystemTime(start + (days - 92) * day);
+
+	/** A donor with two items of ten, and a receiver who has not missed a pickup yet. */
+	async function people(test: TestServer) {
+		const donor = await test.createUser({ complete: true, name: 'Ani Wijaya' });
+		const receiver = await test.createUser({ complete: true, name: 'Budi Santoso' });
+		const first = await createItemFor(test, donor, { quantity: '10' });
+		const second = await createItemFor(test, donor, { quantity: '10' });
+		return { donor, receiver, first, second };
+	}
+
+	/** The receiver asks for the item and the donor declines it because they never came. */
+	async function noShow(test: TestServer, donor: TestUser, receiver: TestUser, itemId: number) {
+		const request = await ask(test, receiver, itemId);
+		await act(test, donor, request.id, { action: 'decline', reason: 'noShow' });
+	}
+
+	it('warns after 2 no-shows, then allows only one open request for 30 days after the third', async () => {
+		const test = use();
+		const { donor, receiver, first, second } = await people(test);
+		at(0);
+		await noShow(test, donor, receiver, first.id);
+		const once = await ask(test, receiver, first.id);
+		expect(once.noShowWarning).toBeUndefined();
+		await act(test, donor, once.id, { action: 'decline', reason: 'noShow' });
+
+		at(1);
+		const warnedResponse = await askFor(test, receiver, first.id, { quantity: 1 }, 'en');
+		const warned = (await warnedResponse.json()).data;
+		expect(warnedResponse.status).toBe(201);
+		expect(warned.noShowWarning).toBe(
+			'You did not come for 2 reservations in the last 90 days. After 3, you may hold only one open request at a time for 30 days.',
+		);
+		const warnedInIndonesian = await askFor(test, receiver, first.id, { quantity: 2 });
+		expect((await warnedInIndonesian.json()).data.noShowWarning).toContain(
+			'Kamu tidak datang mengambil 2 barang',
+		);
+		await act(test, donor, warned.id, { action: 'decline', reason: 'noShow' });
+
+		// The third no-show was on day 1: one open request is allowed, a second is refused.
+		at(2);
+		await ask(test, receiver, first.id);
+		const refused = await askFor(test, receiver, second.id, { quantity: 1 }, 'en');
+		const { error } = await refused.json();
+		expect([refused.status, error.code]).toEqual([409, 'REQUEST_LIMIT']);
+		expect(error.message).toBe(
+			'After 3 no-shows in 90 days you may hold only 1 open request at a time until 31 December 2025. Finish or withdraw it before asking for another item.',
+		);
+		expect(Number(refused.headers.get('Retry-After'))).toBe(29 * 24 * 60 * 60);
+		const inIndonesian = await askFor(test, receiver, second.id, { quantity: 1 });
+		expect((await inIndonesian.json()).error.message).toContain('sampai 31 Desember 2025');
+		expect(await requestsOf(test, receiver, second.id)).toEqual([]);
+
+		// Thirty days after the third no-show the limit lifts.
+		at(30.99);
+		await expectError(
+			await askFor(test, receiver, second.id, { quantity: 1 }),
+			409,
+			'REQUEST_LIMIT',
+		);
+		at(31.01);
+		const lifted = await askFor(test, receiver, second.id, { quantity: 1 });
+		expect(lifted.status).toBe(201);
+		// Within 90 days the no-shows still warn; after them, nothing does.
+		expect((await lifted.json()).data.noShowWarning).toBeDefined();
+		at(92);
+		const forgotten = await askFor(test, receiver, first.id, { quantity: 3 });
+		expect(forgotten.status).toBe(200);
+		expect((await forgotten.json()).data.noShowWarning).toBeUndefined();
+	});
+
+	it('counts only no-shows within 90 days of each other towards the limit', async () => {
+		const test = use();
+		const { donor, receiver, first, second } = await people(test);
+		at(0);
+		await noShow(test, donor, receiver, first.id);
+		await noShow(test, donor, receiver, first.id);
+		at(91);
+		await noShow(test, donor, receiver, first.id);
+		await ask(test, receiver, first.id);
+		const secondAsk = await askFor(test, receiver, second.id, { quantity: 1 });
+		expect(secondAsk.status).toBe(201);
+		expect((await secondAsk.json()).data.noShowWarning).toBeUndefined();
 	});
 });
