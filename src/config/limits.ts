@@ -77,6 +77,20 @@ export const identityCheck = {
 	minHeight: 400,
 } as const;
 
+/**
+ * Reliability: how far back a person's no-shows count. A donor's no-show is a reservation its
+ * receiver ended because the donor did not answer or was not there.
+ */
+export const reliabilityLimits = {
+	recordWindowMs: 90 * 24 * 60 * 60_000,
+	/** A receiver with this many no-shows within the window is warned when asking. */
+	warnAtNoShows: 2,
+	/** With this many, they may hold only `limitedOpenRequests` for `limitMs` after the last. */
+	limitAtNoShows: 3,
+	limitedOpenRequests: 1,
+	limitMs: 30 * 24 * 60 * 60_000,
+} as const;
+
 export const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /**

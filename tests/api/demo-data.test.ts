@@ -90,6 +90,7 @@ describeOnDatabases('Demo data', (use) => {
 			received: 0,
 			pickupsCompleted: 0,
 			noShows: 0,
+			donorNoShows: 0,
 		});
 		expect(await givings('Dewi Anggraini')).toMatchObject({
 			received: 2,

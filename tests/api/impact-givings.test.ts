@@ -13,6 +13,7 @@ const noGivings: Givings = {
 	received: 0,
 	pickupsCompleted: 0,
 	noShows: 0,
+	donorNoShows: 0,
 };
 
 describeOnDatabases('Impact from confirmed hand-overs', (use) => {

@@ -706,6 +706,7 @@ describeOnDatabases('Profiles API', (use) => {
 					received: 0,
 					pickupsCompleted: 0,
 					noShows: 0,
+					donorNoShows: 0,
 				},
 			});
 			expect(data.badges).toEqual([]);

@@ -58,6 +58,7 @@ const toldOf: Record<RequestAction, NotificationKind> = {
 	confirm: 'requestConfirmed',
 	dispute: 'requestDisputed',
 	extend: 'reservationExtended',
+	reportNoShow: 'donorNoShow',
 };
 
 describe('The request state machine', () => {
@@ -74,6 +75,7 @@ describe('The request state machine', () => {
 				'the donor: extend reserved → 200, now reserved',
 				'the receiver: withdraw open → 200, now withdrawn',
 				'the receiver: withdraw reserved → 200, now withdrawn',
+				'the receiver: reportNoShow reserved → 200, now withdrawn',
 				'the receiver: confirm handedOver → 200, now confirmed',
 				'the receiver: dispute handedOver → 200, now reserved',
 			].sort(),

@@ -41,6 +41,10 @@ export const donorStatsSchema = z.object({
 			noShows: z.int().openapi({
 				description: 'Reservations that expired, or were declined because they never came',
 			}),
+			donorNoShows: z.int().openapi({
+				description:
+					'Reservations of their items ended in the last 90 days because they did not answer or were not there',
+			}),
 		})
 		.openapi({ description: 'Giving and receiving, counted or not for impact' }),
 });

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { reliabilityLimits } from '~/config/limits';
 import type { Database } from '~/server/db/client';
 import { sqlStatement, unmappedRows } from '~/server/db/prepared';
 import { rowsOf } from '~/server/db/rows';
@@ -66,6 +67,7 @@ interface StatsRow {
 	received: number;
 	pickups_completed: number;
 	no_shows: number;
+	donor_no_shows: number;
 }
 
 /** A donor's place in the all-time ranking and the figures that put them there. */
@@ -155,7 +157,11 @@ const donorStatsStatement = sqlStatement(
 		as_donor as (
 			select count(*) filter (
 				where state = 'handedOver' or (state = 'confirmed' and not counts_for_impact)
-			)::int as handed_over_uncounted
+			)::int as handed_over_uncounted,
+				count(*) filter (
+					where decline_reason = 'donorNoShow'
+						and closed_at > ${sql.placeholder('since')}::timestamptz
+				)::int as donor_no_shows
 			from item_requests where donor_id = ${person}
 		),
 		as_receiver as (
@@ -175,15 +181,18 @@ const donorStatsStatement = sqlStatement(
  * A member's stats and badges for the public profile; `rank` is null without donations. Beside
  * impact, `givings` shows what impact leaves out (docs/product-rules.md#public-profile): hand-overs
  * not confirmed or not counted, and items marked donated by the toggle with something left that no
- * hand-over took; and, as a receiver, what they received and how reliably they came.
+ * hand-over took; as a receiver, what they received and how reliably they came; and, as a donor,
+ * the reservations ended in the last 90 days because they did not answer or were not there.
  */
 export async function donorStats(
 	db: Database,
 	userId: string,
 	badgeText: BadgeText,
+	now = new Date(),
 ): Promise<{ stats: DonorStats; badges: Badge[] }> {
+	const since = new Date(now.getTime() - reliabilityLimits.recordWindowMs).toISOString();
 	const [[row], ranking] = await Promise.all([
-		unmappedRows<StatsRow>(donorStatsStatement(db), { userId }),
+		unmappedRows<StatsRow>(donorStatsStatement(db), { userId, since }),
 		allTimeRanking(db),
 	]);
 	const ranked = ranking.get(userId);
@@ -202,6 +211,7 @@ export async function donorStats(
 				received: Number(row?.received ?? 0),
 				pickupsCompleted: Number(row?.pickups_completed ?? 0),
 				noShows: Number(row?.no_shows ?? 0),
+				donorNoShows: Number(row?.donor_no_shows ?? 0),
 			},
 		},
 		badges: buildBadges(badgeIdsFor(rank, totalDonations), badgeText),

@@ -126,10 +126,12 @@ export function PickupPanel(props: PickupPanelProps) {
 		const requestPart = preloadYourRequest();
 		try {
 			// A donor who blocked the viewer refuses here, and the refusal says so.
-			await askForItem(item.id, quantity);
+			const request = await askForItem(item.id, quantity);
 			// Still within the click's user activation: the request is one short call.
 			if (action.kind === 'chat') window.open(action.url, '_blank', 'noopener');
 			else void showToast('error', t('itemDetail.whatsapp.noPhoneNumber'));
+			// Missed pickups near the limit: the API words the warning in the person's language.
+			if (request.noShowWarning) void showToast('warning', request.noShowWarning);
 			// The person may want to hear when the donor answers: asked after they acted, loaded then.
 			void import('~/features/notifications/push-offer').then(({ offerPush }) =>
 				offerPush('request', t),

@@ -94,6 +94,7 @@ const donorKinds: readonly NotificationKind[] = [
 	'requestCreated',
 	'requestUpdated',
 	'requestWithdrawn',
+	'donorNoShow',
 	'requestConfirmed',
 	'requestDisputed',
 	'requestUnanswered',

@@ -13,7 +13,7 @@ import {
 } from '~/features/requests/item-requests';
 import { OrderPanel } from '~/features/shipping/OrderPanel';
 import { ItemRequestActions } from '~/features/requests/ItemRequestActions';
-import type { ItemRequest, RequestState } from '~/features/requests/requests';
+import { donorNoShow, type ItemRequest, type RequestState } from '~/features/requests/requests';
 
 interface ItemRequestCardProps {
 	request: ItemRequest;
@@ -163,6 +163,12 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 						</li>
 					)}
 				</ul>
+
+				{request.declineReason === donorNoShow && (
+					<p className="rounded-field border border-warning bg-warning/25 px-3 py-2 text-sm">
+						{t('itemRequests.donorNoShow', { name })}
+					</p>
+				)}
 
 				{request.disputes > 0 && isInProgress(request) && (
 					<p className="rounded-field border border-warning bg-warning/25 px-3 py-2 text-sm">

@@ -9,13 +9,14 @@ import type { ItemRequest } from './requests';
 import { moveRequest } from './requests.queries';
 
 /** The steps a receiver takes on their request. */
-const receiverActions = ['confirm', 'dispute', 'withdraw'] as const;
+const receiverActions = ['confirm', 'dispute', 'reportNoShow', 'withdraw'] as const;
 type ReceiverAction = (typeof receiverActions)[number];
 
 const toastOf = {
 	confirm: 'myRequests.toasts.confirmed',
 	dispute: 'myRequests.toasts.disputed',
 	withdraw: 'myRequests.toasts.withdrawn',
+	reportNoShow: 'myRequests.toasts.reportedNoShow',
 } as const;
 
 interface RequestActionsProps {
@@ -34,7 +35,8 @@ interface RequestActionsProps {
 
 /**
  * What the receiver can do about a request now: confirm a hand-over or say it never came, chat
- * with the donor, withdraw. None of these can be taken back, so a dialog naming the item and the
+ * with the donor, say the donor did not answer or was not there (ending the reservation as their
+ * no-show), withdraw. None of these can be taken back, so a dialog naming the item and the
  * donor asks first. Each outcome is a toast; the request's new state then shows where the buttons were.
  */
 export function RequestActions({ request, chatUrl, compact, onChanged, t }: RequestActionsProps) {
@@ -106,6 +108,7 @@ export function RequestActions({ request, chatUrl, compact, onChanged, t }: Requ
 					<span className="sr-only">{t('myRequests.actions.opensNewWindow')}</span>
 				</a>
 			)}
+			{button('reportNoShow', 'btn-ghost')}
 			{button('withdraw', 'btn-ghost text-error')}
 			<ModalDialog
 				open={asking !== null}

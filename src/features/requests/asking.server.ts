@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { requestLimits } from '~/config/limits';
+import { reliabilityLimits, requestLimits } from '~/config/limits';
+import { formatDate } from '~/lib/format';
+import type { Locale } from '~/lib/i18n/locales';
 import { isProfileComplete } from '~/lib/profile-completeness';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
@@ -16,6 +18,22 @@ const receiverId = sql.placeholder('receiverId');
 const quantity = sql.placeholder('quantity');
 /** Written into the statement, as the SQL it is prepared from never changes. */
 const turnKeyPrefix = sql.raw(`'${receiverTurnPrefix}'`);
+
+const seconds = (ms: number) => sql.raw(`interval '${ms / 1000} seconds'`);
+const now = sql`${sql.placeholder('now')}::timestamptz`;
+
+/**
+ * The receiver's no-shows (reservations that expired, or declined because they never came) over
+ * the last window and the one before it, each with the time of the no-show two before it: where
+ * that one is within the window too, it made `limitAtNoShows` and starts the limit.
+ */
+const noShows = sql`select closed_at as at,
+		lag(closed_at, ${sql.raw(String(reliabilityLimits.limitAtNoShows - 1))}) over (order by closed_at) as earlier
+	from item_requests
+	where receiver_id = ${receiverId}::text
+		and (state = 'expired' or (state = 'declined' and decline_reason = 'noShow'))
+		and closed_at > ${now} - ${seconds(reliabilityLimits.recordWindowMs + reliabilityLimits.limitMs)}
+		and closed_at <= ${now}`;
 
 /**
  * The receiver's turn, then the item's row, both held until the transaction ends. Every change
@@ -48,8 +66,16 @@ const ask = sqlStatement(
 		select * from item_requests
 		where item_id = ${itemId}::bigint and receiver_id = ${receiverId}::text
 			and state in ('open', 'reserved', 'handedOver')
+	), no_shows as (${noShows}
+	), record as (
+		select count(*) filter (
+				where at > ${now} - ${seconds(reliabilityLimits.recordWindowMs)})::int as no_shows,
+			max(at) filter (
+				where earlier > at - ${seconds(reliabilityLimits.recordWindowMs)}
+			) + ${seconds(reliabilityLimits.limitMs)} as limited_until
+		from no_shows
 	), verdict as (
-		select current.id as request_id, case
+		select current.id as request_id, record.no_shows, record.limited_until, case
 			when item.donor_id = ${receiverId}::text then 'ownItem'
 			when exists (select 1 from user_blocks where blocker_id = item.donor_id
 				and blocked_id = ${receiverId}::text) then 'blocked'
@@ -67,8 +93,11 @@ const ask = sqlStatement(
 			when (select count(*) from item_requests
 				where receiver_id = ${receiverId}::text and state in ('open', 'reserved'))
 				>= ${requestLimits.activePerReceiver} then 'limit'
+			when record.limited_until > ${now} and (select count(*) from item_requests
+				where receiver_id = ${receiverId}::text and state in ('open', 'reserved'))
+				>= ${reliabilityLimits.limitedOpenRequests} then 'noShowLimit'
 			else 'created' end as outcome
-		from item left join current on true
+		from item cross join record left join current on true
 	), created as (
 		insert into item_requests (item_id, donor_id, receiver_id, quantity, created_at, updated_at)
 		select item.id, item.donor_id, ${receiverId}::text, ${quantity}::int,
@@ -87,7 +116,7 @@ const ask = sqlStatement(
 		union all select current.* from current, verdict
 			where verdict.outcome in ('inProgress', 'unchanged')
 	)
-	select verdict.outcome, request.id, request.item_id, request.donor_id, request.receiver_id,
+	select verdict.outcome, verdict.no_shows, verdict.limited_until, request.id, request.item_id, request.donor_id, request.receiver_id,
 		request.quantity, request.state, request.method, request.given_quantity,
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
@@ -104,7 +133,13 @@ const ask = sqlStatement(
 );
 
 /** A row of `ask`: the verdict beside the request it leaves (none when refused). */
-type Asked = RequestRecord & { outcome: string };
+type Asked = RequestRecord & {
+	outcome: string;
+	/** The receiver's no-shows within the window. */
+	no_shows: number;
+	/** Until when they may hold only one open request, as PostgreSQL writes it; null when free. */
+	limited_until: string | null;
+};
 
 const conflict = (key: string) =>
 	new AppError('REQUEST_CONFLICT', undefined, undefined, { key: `requests.errors.${key}` });
@@ -125,12 +160,26 @@ const refusals: Record<string, () => AppError> = {
 		}),
 };
 
+/** The refusal of a receiver limited after their no-shows, naming the limit and when it lifts. */
+function noShowLimit(limitedUntil: string, now: Date, locale: Locale): AppError {
+	const until = Date.parse(limitedUntil.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+	return new AppError('REQUEST_LIMIT', undefined, Math.ceil((until - now.getTime()) / 1000), {
+		key: 'requests.errors.noShowLimit',
+		values: {
+			count: reliabilityLimits.limitedOpenRequests,
+			noShows: reliabilityLimits.limitAtNoShows,
+			date: formatDate(until, locale),
+		},
+	});
+}
+
 /**
  * `POST /items/{id}/requests`: a receiver asks for `quantity` of an item. Asking again while the
  * request is open updates its quantity; a request already reserved or handed over, or one sent by
  * courier (it changes only through its order), is returned as it is. New requests are taken for
  * AVAILABLE items and, as a waiting list, for RESERVED ones.
- * Answers the request as its receiver sees it, and whether it is new. `countHitWithin` counts
+ * Answers the request as its receiver sees it, whether it is new, and the receiver's no-shows
+ * within the window (to warn them before the limit). `countHitWithin` counts
  * the caller's write limit in the same transaction; refusing, it rolls it back.
  */
 export async function askForItem(
@@ -141,8 +190,14 @@ export async function askForItem(
 	{
 		countHitWithin,
 		now = new Date(),
-	}: { countHitWithin?: ((transaction: Database) => Promise<void>) | undefined; now?: Date } = {},
-): Promise<{ request: ItemRequest; created: boolean }> {
+		locale = 'id',
+	}: {
+		countHitWithin?: ((transaction: Database) => Promise<void>) | undefined;
+		now?: Date;
+		/** The caller's language, for the date a limit lifts. */
+		locale?: Locale;
+	} = {},
+): Promise<{ request: ItemRequest; created: boolean; noShows: number }> {
 	if (!isProfileComplete(receiver)) throw new AppError('FORBIDDEN');
 	if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND');
 	const values = { itemId: id, receiverId: receiver.id, quantity: asked, now: now.toISOString() };
@@ -168,7 +223,12 @@ export async function askForItem(
 		return answer;
 	});
 	if (!record) throw new AppError('NOT_FOUND');
+	if (record.outcome === 'noShowLimit') throw noShowLimit(record.limited_until!, now, locale);
 	const refusal = refusals[record.outcome];
 	if (refusal) throw refusal();
-	return { request: requestView(record, 'receiver', now), created: record.outcome === 'created' };
+	return {
+		request: requestView(record, 'receiver', now),
+		created: record.outcome === 'created',
+		noShows: Number(record.no_shows),
+	};
 }

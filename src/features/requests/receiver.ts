@@ -7,6 +7,7 @@ import {
 	activeRequestStates,
 	closingReasons,
 	type DeclineReason,
+	donorNoShow,
 	declineReasons,
 	type ItemRequest,
 	type RequestState,
@@ -76,7 +77,7 @@ export type ReceiverStatus =
 	| { key: 'unconfirmed' | 'confirmed'; count: number }
 	| { key: 'declinedWithReason'; reason: DeclineReason }
 	| { key: 'closed'; reason: (typeof closingReasons)[number] }
-	| { key: 'declined' | 'withdrawn' | 'expired' }
+	| { key: 'declined' | 'withdrawn' | 'expired' | 'donorNoShow' }
 	| { key: UnpaidEnding };
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
@@ -125,9 +126,11 @@ export function receiverStatus(
 			return isOneOf(declineReasons, request.declineReason)
 				? { key: 'declinedWithReason', reason: request.declineReason }
 				: { key: 'declined' };
-		// A courier request whose order ended unpaid says what became of the payment.
+		// A courier request whose order ended unpaid says what became of the payment; one the
+		// receiver ended as the donor's no-show says so.
 		case 'withdrawn':
 		case 'expired':
+			if (request.declineReason === donorNoShow) return { key: 'donorNoShow' };
 			return isOneOf(Object.values(unpaidEndings), request.declineReason)
 				? { key: request.declineReason }
 				: { key: request.state };

@@ -25,6 +25,7 @@ export function statusSentence(request: ItemRequest, t: TFunction, locale: Local
 			});
 		case 'declined':
 		case 'withdrawn':
+		case 'donorNoShow':
 		case 'expired':
 		case 'paymentCancelled':
 		case 'paymentFailed':
@@ -61,6 +62,7 @@ const badgeTones: Record<ReceiverStatus['key'], string> = {
 	declinedWithReason: 'badge-ghost',
 	closed: 'badge-ghost',
 	withdrawn: 'badge-ghost',
+	donorNoShow: 'badge-ghost',
 	expired: 'badge-ghost',
 	paymentCancelled: 'badge-ghost',
 	paymentFailed: 'badge-error',

@@ -39,10 +39,10 @@ export function askForItem(itemId: number, quantity: number): Promise<ItemReques
 	});
 }
 
-/** `PATCH /api/requests/{id}`: the receiver withdraws, confirms or disputes. */
+/** `PATCH /api/requests/{id}`: the receiver withdraws, confirms, disputes or reports the donor's no-show. */
 export function moveRequest(
 	requestId: number,
-	action: Extract<RequestAction, 'withdraw' | 'confirm' | 'dispute'>,
+	action: Extract<RequestAction, 'withdraw' | 'confirm' | 'dispute' | 'reportNoShow'>,
 ): Promise<ItemRequest> {
 	return apiFetch<ItemRequest>(`/requests/${requestId}`, {
 		method: 'PATCH',

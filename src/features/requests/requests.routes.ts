@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { itemLimits } from '~/config/limits';
+import { itemLimits, reliabilityLimits } from '~/config/limits';
 import { itemIdParams, missingItem } from '~/features/items/item-api.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
@@ -64,6 +64,10 @@ export const requestSchema = z
 		/** For the donor: not seen before this list was opened. */
 		isNew: z.boolean().optional(),
 		actions: z.array(z.enum(requestActions)).openapi({ description: 'What the caller may do now' }),
+		noShowWarning: z.string().optional().openapi({
+			description:
+				'Answering an ask: a warning that the receiver’s no-shows of the last 90 days near the limit',
+		}),
 	})
 	.openapi('ItemRequest');
 
@@ -116,14 +120,24 @@ export function requestRoutes(server: ServerContext) {
 			}),
 			async (c) => {
 				const user = c.get('user')!;
-				const { request, created } = await askForItem(
+				const { request, created, noShows } = await askForItem(
 					server.db,
 					user,
 					c.req.valid('param').id,
 					c.req.valid('json').quantity,
-					{ countHitWithin: c.get('countHitWithin') },
+					{ countHitWithin: c.get('countHitWithin'), locale: c.get('locale') },
 				);
-				return created ? c.json({ data: request }, 201) : c.json({ data: request }, 200);
+				const warned = noShows >= reliabilityLimits.warnAtNoShows;
+				const data = warned
+					? {
+							...request,
+							noShowWarning: c.get('t')('requests.noShowWarning', {
+								count: noShows,
+								limit: reliabilityLimits.limitAtNoShows,
+							}),
+						}
+					: request;
+				return created ? c.json({ data }, 201) : c.json({ data }, 200);
 			},
 			(result) => {
 				if (!result.success && result.target === 'param') return missingItem(result);

@@ -16,6 +16,7 @@ import { countedConfirmations, jakartaDayStart, type RequestRow } from './reques
 import type { changeBody } from './requests.routes';
 import {
 	courierRequestActions,
+	donorNoShow,
 	type RequestAction,
 	type RequestActor,
 	requestTransitions,
@@ -171,6 +172,12 @@ const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 		const { request } = step;
 		await closeRequest(step, 'withdrawn', null);
 		await told(step, request.donorId, 'requestWithdrawn', { count: request.quantity });
+	},
+
+	async reportNoShow(step) {
+		const { request } = step;
+		await closeRequest(step, 'withdrawn', donorNoShow);
+		await told(step, request.donorId, 'donorNoShow', { count: request.quantity });
 	},
 
 	async handOver(step) {

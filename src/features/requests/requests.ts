@@ -28,6 +28,7 @@ export const requestActions = [
 	'confirm',
 	'dispute',
 	'extend',
+	'reportNoShow',
 ] as const;
 export type RequestAction = (typeof requestActions)[number];
 
@@ -36,7 +37,8 @@ export type RequestActor = 'donor' | 'receiver';
 
 /**
  * The state machine: each action, the states it may start from, the state it leads to and the
- * one person who may take it. A dispute ("I did not receive it") gives the quantity back to the
+ * one person who may take it. A receiver who went to collect and found no one ends the
+ * reservation with `reportNoShow`, recorded against the donor (`donorNoShow`). A dispute ("I did not receive it") gives the quantity back to the
  * reservation and counts the dispute on the request.
  */
 export const requestTransitions: Record<
@@ -50,6 +52,7 @@ export const requestTransitions: Record<
 	confirm: { from: ['handedOver'], to: 'confirmed', actor: 'receiver' },
 	dispute: { from: ['handedOver'], to: 'reserved', actor: 'receiver' },
 	extend: { from: ['reserved'], to: 'reserved', actor: 'donor' },
+	reportNoShow: { from: ['reserved'], to: 'withdrawn', actor: 'receiver' },
 };
 
 /** The actions `actor` may take on a request in `state`, in the order screens offer them. */
@@ -81,6 +84,12 @@ export function requestActionsFor(
 /** Reasons a donor may give when declining; the receiver sees it in their language. */
 export const declineReasons = ['givenToOther', 'notAvailable', 'noShow', 'other'] as const;
 export type DeclineReason = (typeof declineReasons)[number];
+
+/**
+ * The reason kept on a request the receiver ended because the donor did not answer or was not
+ * there: a no-show of the donor's, as a decline for `noShow` is one of the receiver's.
+ */
+export const donorNoShow = 'donorNoShow';
 
 /**
  * Why the site closed a request itself: the donor marked the item given away, nothing is left,
