@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { IslandResources } from '~/lib/i18n/island';
-import type { IslandResources } from '~/lib/i18n/island';
 import { composedIslandTexts } from '~/lib/i18n/island-texts';
 import { allResources, islandResources, islandTexts, islandTextsAt } from './i18n';
 
