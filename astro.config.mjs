@@ -61,7 +61,7 @@ export default defineConfig({
 	prefetch: false,
 	devToolbar: { enabled: false },
 	vite: {
-		// Islands translate in the browser with a small translator instead of i18next (decision 048).
+		// Islands translate in the browser with a small translator instead of i18next (decision 044).
 		plugins: [tailwindcss(), browserTranslator(), islandChunks()],
 		// Signed-out pages' ETags name their build: a deploy's new scripts never meet an old 304.
 		define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },

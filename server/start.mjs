@@ -32,7 +32,7 @@ const { handler: site } = await import('../dist/server/entry.mjs');
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
 // Pages rendered for one person stream through it, at the settings of the pages compressed whole
-// (decision 047): its brotli and gzip at their defaults cost twice the CPU for a few percent.
+// (decision 043): its brotli and gzip at their defaults cost twice the CPU for a few percent.
 const compress = compression({
 	level: runtime.pageCompression.gzipLevel,
 	brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: runtime.pageCompression.brotliQuality } },

@@ -5,7 +5,7 @@
 //
 // Then the item page, the item list and the home page, as rendered, are compressed with every
 // brotli quality, gzip level and a range of zstd levels: CPU time per page and size, the figures
-// behind the settings of dynamic pages (decision 047).
+// behind the settings of dynamic pages (decision 043).
 //
 // BENCH_RENDER_COUNT (default 200) sets the renders per page.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-/** What islands import in the browser instead of each translation package (decision 048). */
+/** What islands import in the browser instead of each translation package (decision 044). */
 export const browserTranslatorModules = {
 	i18next: fileURLToPath(new URL('../lib/i18n/browser/i18next.ts', import.meta.url)),
 	'react-i18next': fileURLToPath(new URL('../lib/i18n/browser/react-i18next.tsx', import.meta.url)),
@@ -25,7 +25,7 @@ export function browserTranslator(): Plugin {
 /**
  * Puts what every island needs in two files: React with Astro's renderer, and the site's island
  * root (translator, TanStack Query). Left to itself the bundler splits them into many small files,
- * each compressed apart, which costs a phone more bytes and requests (decision 048).
+ * each compressed apart, which costs a phone more bytes and requests (decision 044).
  */
 export function islandChunks(): Plugin {
 	return {

@@ -174,7 +174,7 @@ const composers = new Map<string, { compose: Composer<string>; variants: readonl
 const composedTexts = new Map<string, { href: string; json: string }>();
 
 /**
- * Declares the texts of an island (decision 049): `compose` makes them for a language and each
+ * Declares the texts of an island (decision 045): `compose` makes them for a language and each
  * of `variants` (words for the choices they depend on; none by default). Returns what the
  * island's page passes as its `resources`: their address,
  * `/texts/<locale>/<name>[~<variant>].<hash>.json`. Every process composes the same texts for an

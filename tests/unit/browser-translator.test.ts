@@ -1,5 +1,5 @@
 /**
- * The browser's translator (decision 048) against i18next, which renders the same islands on the
+ * The browser's translator (decision 044) against i18next, which renders the same islands on the
  * server: for every text of both languages, with its variables, every count form and the ways a
  * call can miss, both must give the same words, or an island's first render in the browser would
  * differ from its HTML.

@@ -1,7 +1,7 @@
 /**
  * Parts of an item's page that only some viewers see: the donor's own panel, and the viewer's
  * request once they made one. The server renders them as any part; the browser loads them only
- * for a page that shows them, so a visitor downloads neither (decision 048). They sit in
+ * for a page that shows them, so a visitor downloads neither (decision 044). They sit in
  * `<Suspense>`: during hydration React keeps the server's HTML until the part has loaded.
  */
 import { lazy } from 'react';

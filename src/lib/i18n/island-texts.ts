@@ -1,5 +1,5 @@
 /**
- * An island's texts by reference (decision 049): its page passes `{ href }`, the address of the
+ * An island's texts by reference (decision 045): its page passes `{ href }`, the address of the
  * texts for one language and version, instead of the texts themselves. The server renders the
  * island with the texts it composed for that address; the browser fetches them once, and keeps
  * them as long as the address stays (it names their hash), across pages and visits.

@@ -42,7 +42,7 @@ export const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
 /**
  * The encodings a page rendered on the server is compressed with, best first: zstd for the
  * browsers that take it, brotli for those that take brotli but not zstd (Safari), gzip for the
- * rest. Chosen by measurement on the rendered item page, item list and home page (decision 047):
+ * rest. Chosen by measurement on the rendered item page, item list and home page (decision 043):
  * zstd at level 1 takes a fifth of a millisecond on an item page of 59 KB; brotli at quality 3
  * takes half the time of gzip's default level for a page within a few percent of its size, and
  * gzip at level 4 two thirds of its default's time for a page 3% larger. Higher settings cost
@@ -282,7 +282,7 @@ export function compressWholeJson(req: IncomingMessage, res: ServerResponse): vo
 
 /**
  * Compresses a signed-out page rendered to be kept (decision 031) whole and at once, in libuv's
- * pool, at the settings of `pageCompression` (decision 047): it is written in one piece, and that
+ * pool, at the settings of `pageCompression` (decision 043): it is written in one piece, and that
  * takes a fraction of the time of a compression stream. Not remembered here: the page cache
  * keeps its answers.
  */

@@ -1,5 +1,5 @@
 /**
- * What the islands' code calls of i18next, for the browser (decision 048): the build gives islands
+ * What the islands' code calls of i18next, for the browser (decision 044): the build gives islands
  * this module in place of the `i18next` package, which the server and the mail keep. It does the
  * part of i18next the locale files use, the same way: dotted keys, `{{name}}` variables (not
  * escaped: React escapes), plurals by `count` with `Intl.PluralRules` (`_zero`, `_one`, `_other`

@@ -1,5 +1,5 @@
 /**
- * What the islands call of react-i18next, for the browser (decision 048): the build gives islands
+ * What the islands call of react-i18next, for the browser (decision 044): the build gives islands
  * this module in place of the `react-i18next` package, over the translator in `./i18next`. An island
  * root provides its translator (`withTranslations`); everything inside reads it with
  * `useTranslation()`, as with react-i18next.

@@ -1,5 +1,5 @@
 /**
- * Islands' texts by address (decision 049), for the browser to fetch once and keep: the address
+ * Islands' texts by address (decision 045), for the browser to fetch once and keep: the address
  * names their hash, so an answer never changes and is cached for a year.
  */
 import type { APIRoute } from 'astro';
