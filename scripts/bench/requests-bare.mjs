@@ -5,7 +5,7 @@
 // askForItem sends them, then the donor's notification in the same transaction. What the API does around them (the session and the user read for the
 // cookie, and on writes the rate limit's count) is not part of the bare work; it is part of what
 // the API/bare ratio measures.
-import { requestLimits } from '../../src/config/limits.ts';
+import { reliabilityLimits, requestLimits } from '../../src/config/limits.ts';
 import { askParams, statements, tellDonorParams } from './requests-statements.mjs';
 
 /**
@@ -36,6 +36,7 @@ export function bareCalls(client) {
 			quantity,
 			now: new Date().toISOString(),
 			heldAtMost: requestLimits.activePerReceiver,
+			heldAfterNoShows: reliabilityLimits.limitedOpenRequests,
 		};
 		await client.begin(async (tx) => {
 			const [, [answer]] = await Promise.all([

@@ -65,36 +65,53 @@ export const statements = {
 		select * from item_requests
 		where item_id = $2::bigint and receiver_id = $3::text
 			and state in ('open', 'reserved', 'handedOver')
+	), no_shows as (select closed_at as at,
+		lag(closed_at, 2) over (order by closed_at) as earlier
+	from item_requests
+	where receiver_id = $4::text
+		and (state = 'expired' or (state = 'declined' and decline_reason = 'noShow'))
+		and closed_at > $5::timestamptz - interval '10368000 seconds'
+		and closed_at <= $6::timestamptz
+	), record as (
+		select count(*) filter (
+				where at > $7::timestamptz - interval '7776000 seconds')::int as no_shows,
+			max(at) filter (
+				where earlier > at - interval '7776000 seconds'
+			) + interval '2592000 seconds' as limited_until
+		from no_shows
 	), verdict as (
-		select current.id as request_id, case
-			when item.donor_id = $4::text then 'ownItem'
+		select current.id as request_id, record.no_shows, record.limited_until, case
+			when item.donor_id = $8::text then 'ownItem'
 			when exists (select 1 from user_blocks where blocker_id = item.donor_id
-				and blocked_id = $5::text) then 'blocked'
-			when exists (select 1 from user_blocks where blocker_id = $6::text
+				and blocked_id = $9::text) then 'blocked'
+			when exists (select 1 from user_blocks where blocker_id = $10::text
 				and blocked_id = item.donor_id) then 'youBlocked'
 			when current.state in ('reserved', 'handedOver') or current.method = 'courier'
 				then 'inProgress'
 			when item.status not in ('AVAILABLE', 'RESERVED') or item.hidden_at is not null
 				then 'notAvailable'
-			when $7::int > case item.status
+			when $11::int > case item.status
 				when 'AVAILABLE' then item.quantity - item.reserved_quantity
 				else item.quantity end then 'overAvailable'
-			when current.quantity = $8::int then 'unchanged'
+			when current.quantity = $12::int then 'unchanged'
 			when current.id is not null then 'changed'
 			when (select count(*) from item_requests
-				where receiver_id = $9::text and state in ('open', 'reserved'))
-				>= $10 then 'limit'
+				where receiver_id = $13::text and state in ('open', 'reserved'))
+				>= $14 then 'limit'
+			when record.limited_until > $15::timestamptz and (select count(*) from item_requests
+				where receiver_id = $16::text and state in ('open', 'reserved'))
+				>= $17 then 'noShowLimit'
 			else 'created' end as outcome
-		from item left join current on true
+		from item cross join record left join current on true
 	), created as (
 		insert into item_requests (item_id, donor_id, receiver_id, quantity, created_at, updated_at)
-		select item.id, item.donor_id, $11::text, $12::int,
-			$13::timestamptz, $14::timestamptz
+		select item.id, item.donor_id, $18::text, $19::int,
+			$20::timestamptz, $21::timestamptz
 		from item, verdict where verdict.outcome = 'created'
 		returning *
 	), changed as (
-		update item_requests set quantity = $15::int, seen_by_donor_at = null,
-			updated_at = $16::timestamptz
+		update item_requests set quantity = $22::int, seen_by_donor_at = null,
+			updated_at = $23::timestamptz
 		from verdict
 		where verdict.outcome = 'changed' and item_requests.id = verdict.request_id
 		returning item_requests.*
@@ -104,7 +121,7 @@ export const statements = {
 		union all select current.* from current, verdict
 			where verdict.outcome in ('inProgress', 'unchanged')
 	)
-	select verdict.outcome, request.id, request.item_id, request.donor_id, request.receiver_id,
+	select verdict.outcome, verdict.no_shows, verdict.limited_until, request.id, request.item_id, request.donor_id, request.receiver_id,
 		request.quantity, request.state, request.method, request.given_quantity,
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
@@ -154,12 +171,16 @@ export const statements = {
  * askForItem's parameters in the order its statement numbers them (Drizzle numbers each use of a
  * value anew).
  * @param {{ itemId: number, receiverId: string, quantity: number, now: string,
- *   heldAtMost: number }} values
+ *   heldAtMost: number, heldAfterNoShows: number }} values
  */
-export const askParams = ({ itemId, receiverId, quantity, now, heldAtMost }) => [
+export const askParams = ({ itemId, receiverId, quantity, now, heldAtMost, heldAfterNoShows }) => [
 	itemId,
 	itemId,
 	receiverId,
+	receiverId,
+	now,
+	now,
+	now,
 	receiverId,
 	receiverId,
 	receiverId,
@@ -167,6 +188,9 @@ export const askParams = ({ itemId, receiverId, quantity, now, heldAtMost }) => 
 	quantity,
 	receiverId,
 	heldAtMost,
+	now,
+	receiverId,
+	heldAfterNoShows,
 	receiverId,
 	quantity,
 	now,

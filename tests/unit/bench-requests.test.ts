@@ -3,7 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestLimits } from '~/config/limits';
+import { reliabilityLimits, requestLimits } from '~/config/limits';
 import { askForItem } from '~/features/requests/asking.server';
 import { itemRequestsForDonor, myRequests } from '~/features/requests/request-views.server';
 import { databaseSessionStore } from '~/server/auth/sessions';
@@ -80,6 +80,7 @@ describe('npm run bench requests', () => {
 				quantity: 2,
 				now: now.toISOString(),
 				heldAtMost: requestLimits.activePerReceiver,
+				heldAfterNoShows: reliabilityLimits.limitedOpenRequests,
 			};
 			expect(parameters.get(statements.askForItem)).toEqual(askParams(asked));
 			expect(parameters.get(statements.askingTurn)).toEqual([receiver.id, item!.id]);
