@@ -89,6 +89,8 @@ export const reliabilityLimits = {
 	limitAtNoShows: 3,
 	limitedOpenRequests: 1,
 	limitMs: 30 * 24 * 60 * 60_000,
+	/** A donor's usual time to answer shows once they answered this many requests in the window. */
+	answerTimeMinAnswered: 3,
 } as const;
 
 export const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;

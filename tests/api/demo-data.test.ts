@@ -91,6 +91,9 @@ describeOnDatabases('Demo data', (use) => {
 			pickupsCompleted: 0,
 			noShows: 0,
 			donorNoShows: 0,
+			// Two hand-overs and a reservation answered: a median of 12 hours.
+			handOversCompleted: 2,
+			answerMinutes: 720,
 		});
 		expect(await givings('Dewi Anggraini')).toMatchObject({
 			received: 2,

@@ -14,6 +14,8 @@ const noGivings: Givings = {
 	pickupsCompleted: 0,
 	noShows: 0,
 	donorNoShows: 0,
+	handOversCompleted: 0,
+	answerMinutes: null,
 };
 
 describeOnDatabases('Impact from confirmed hand-overs', (use) => {
@@ -131,6 +133,8 @@ describeOnDatabases('Impact from confirmed hand-overs', (use) => {
 			...noGivings,
 			givenConfirmed: 3,
 			givenUnconfirmed: 1,
+			handOversCompleted: 4,
+			answerMinutes: 0,
 		});
 		expect((await profile(receiver)).stats.givings).toEqual({
 			...noGivings,
@@ -161,7 +165,7 @@ describeOnDatabases('Impact from confirmed hand-overs', (use) => {
 		const last = donors.at(-1)!.donor;
 		expect((await profile(last)).stats).toMatchObject({
 			totalDonations: 1,
-			givings: { ...noGivings, givenConfirmed: 1, givenUnconfirmed: 1 },
+			givings: { ...noGivings, givenConfirmed: 1, givenUnconfirmed: 1, handOversCompleted: 2 },
 		});
 		expect((await profile(receiver)).stats.givings).toEqual({
 			...noGivings,
@@ -186,7 +190,14 @@ describeOnDatabases('Impact from confirmed hand-overs', (use) => {
 
 			const { stats } = await profile(donor);
 			expect(stats.totalDonations).toBe(2);
-			expect(stats.givings).toEqual({ ...noGivings, givenConfirmed: 2, givenUnconfirmed: 2 });
+			// Three reservations answered at once: the donor answers within the minute.
+			expect(stats.givings).toEqual({
+				...noGivings,
+				givenConfirmed: 2,
+				givenUnconfirmed: 2,
+				handOversCompleted: 3,
+				answerMinutes: 0,
+			});
 		});
 
 		it('counts an item given away entirely through hand-overs once, not as self-reported', async () => {
@@ -194,7 +205,11 @@ describeOnDatabases('Impact from confirmed hand-overs', (use) => {
 			const item = await createItemFor(use(), donor, { quantity: '1' });
 			await handOver(donor, await use().createUser({ complete: true }), item);
 			expect((await get<Item>(`/items/${item.id}`)).status).toBe('DONATED');
-			expect((await profile(donor)).stats.givings).toEqual({ ...noGivings, givenConfirmed: 1 });
+			expect((await profile(donor)).stats.givings).toEqual({
+				...noGivings,
+				givenConfirmed: 1,
+				handOversCompleted: 1,
+			});
 		});
 
 		it('shows a receiver’s pickups and no-shows: expired reservations and declines for not coming', async () => {
@@ -224,6 +239,8 @@ describeOnDatabases('Impact from confirmed hand-overs', (use) => {
 				...noGivings,
 				givenConfirmed: 1,
 				givenUnconfirmed: 1,
+				handOversCompleted: 2,
+				answerMinutes: 0,
 			});
 		});
 	});

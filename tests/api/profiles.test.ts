@@ -707,6 +707,8 @@ describeOnDatabases('Profiles API', (use) => {
 					pickupsCompleted: 0,
 					noShows: 0,
 					donorNoShows: 0,
+					handOversCompleted: 0,
+					answerMinutes: null,
 				},
 			});
 			expect(data.badges).toEqual([]);

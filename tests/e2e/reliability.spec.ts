@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' };
+import idProfile from '../../locales/id/profile.json' with { type: 'json' };
 import { expect, signedIn, test } from './support/accounts';
 import { localePath } from './support/i18n';
 import { listItem } from './support/items';
@@ -42,6 +43,8 @@ test('a receiver reports that the donor did not come, and the donor’s profile 
 	await expect(receiver.getByText(idMyRequests.status.donorNoShow)).toBeVisible();
 
 	await receiver.goto(localePath(`/profile/${donor.id}`, 'id'));
-	await expect(receiver.getByTestId('givings-donor-no-shows')).toHaveText('1');
+	await expect(receiver.getByTestId('givings-donor-record')).toHaveText(
+		`${idProfile.givings.noHandOversYet} · ${idProfile.givings.noShows_one.replace('{{count}}', '1')}`,
+	);
 	await receiver.context().close();
 });

@@ -36,14 +36,22 @@ export const donorStatsSchema = z.object({
 			}),
 			received: z.int().openapi({ description: 'Hand-overs they confirmed receiving' }),
 			pickupsCompleted: z.int().openapi({
-				description: 'Hand-overs they received, confirmed or not',
+				description: 'Hand-overs they received in the last 90 days, confirmed or not',
 			}),
 			noShows: z.int().openapi({
-				description: 'Reservations that expired, or were declined because they never came',
+				description:
+					'Their reservations that expired, or were declined because they never came, in the last 90 days',
+			}),
+			handOversCompleted: z.int().openapi({
+				description: 'Hand-overs of their items in the last 90 days, confirmed or not',
 			}),
 			donorNoShows: z.int().openapi({
 				description:
 					'Reservations of their items ended in the last 90 days because they did not answer or were not there',
+			}),
+			answerMinutes: z.int().nullable().openapi({
+				description:
+					'The median time in minutes they took to reserve or decline a request made in the last 90 days; null with fewer than 3 answered',
 			}),
 		})
 		.openapi({ description: 'Giving and receiving, counted or not for impact' }),

@@ -68,6 +68,10 @@ interface StatsRow {
 	pickups_completed: number;
 	no_shows: number;
 	donor_no_shows: number;
+	hand_overs_completed: number;
+	answered: number;
+	/** Null when none was answered; a string or a number as the driver gives it. */
+	median_answer_seconds: number | string | null;
 }
 
 /** A donor's place in the all-time ranking and the figures that put them there. */
@@ -141,6 +145,19 @@ export function rankOf(value: unknown): number | null {
 }
 
 const person = sql.placeholder('userId');
+/** The start of the record's window, 90 days back. */
+const since = sql`${sql.placeholder('since')}::timestamptz`;
+/**
+ * A request its donor answered, made within the window: reserved (its `reserved_at` is kept
+ * after), or declined. One the receiver withdrew first was never theirs to answer.
+ */
+const answered = sql`created_at > ${since} and (reserved_at is not null or state = 'declined')`;
+
+/** The median of a donor's times to answer (see `answered`), and how many it is the median of. */
+const medianAnswer = sql`count(*) filter (where ${answered})::int as answered,
+	percentile_cont(0.5) within group (
+		order by extract(epoch from coalesce(reserved_at, closed_at) - created_at)
+	) filter (where ${answered}) as median_answer_seconds`;
 
 /**
  * A person's own counts as donor and receiver, beside the ranking's: read on every view of a
@@ -159,16 +176,22 @@ const donorStatsStatement = sqlStatement(
 				where state = 'handedOver' or (state = 'confirmed' and not counts_for_impact)
 			)::int as handed_over_uncounted,
 				count(*) filter (
-					where decline_reason = 'donorNoShow'
-						and closed_at > ${sql.placeholder('since')}::timestamptz
-				)::int as donor_no_shows
+					where decline_reason = 'donorNoShow' and closed_at > ${since}
+				)::int as donor_no_shows,
+				count(*) filter (
+					where state in ('handedOver', 'confirmed') and handed_over_at > ${since}
+				)::int as hand_overs_completed,
+				${medianAnswer}
 			from item_requests where donor_id = ${person}
 		),
 		as_receiver as (
 			select count(*) filter (where state = 'confirmed')::int as received,
-				count(*) filter (where state in ('handedOver', 'confirmed'))::int as pickups_completed,
 				count(*) filter (
-					where state = 'expired' or (state = 'declined' and decline_reason = 'noShow')
+					where state in ('handedOver', 'confirmed') and handed_over_at > ${since}
+				)::int as pickups_completed,
+				count(*) filter (
+					where (state = 'expired' or (state = 'declined' and decline_reason = 'noShow'))
+						and closed_at > ${since}
 				)::int as no_shows
 			from item_requests where receiver_id = ${person}
 		)
@@ -176,6 +199,29 @@ const donorStatsStatement = sqlStatement(
 		from own_items cross join as_donor cross join as_receiver
 	`,
 );
+
+/** Minutes, once enough requests were answered to speak of a usual time (`answerTimeMinAnswered`). */
+function answerMinutes(row: Pick<StatsRow, 'answered' | 'median_answer_seconds'> | undefined) {
+	return Number(row?.answered ?? 0) >= reliabilityLimits.answerTimeMinAnswered
+		? Math.round(Number(row!.median_answer_seconds) / 60)
+		: null;
+}
+
+const answerTimeStatement = sqlStatement(
+	'donor_answer_time',
+	sql`select ${medianAnswer} from item_requests where donor_id = ${person}`,
+);
+
+/** How soon a donor usually answered a request in the last 90 days, for their items' pages. */
+export async function donorAnswerMinutes(
+	db: Database,
+	userId: string,
+	now = new Date(),
+): Promise<number | null> {
+	const since = new Date(now.getTime() - reliabilityLimits.recordWindowMs).toISOString();
+	const [row] = await unmappedRows<StatsRow>(answerTimeStatement(db), { userId, since });
+	return answerMinutes(row);
+}
 
 /**
  * A member's stats and badges for the public profile; `rank` is null without donations. Beside
@@ -212,6 +258,8 @@ export async function donorStats(
 				pickupsCompleted: Number(row?.pickups_completed ?? 0),
 				noShows: Number(row?.no_shows ?? 0),
 				donorNoShows: Number(row?.donor_no_shows ?? 0),
+				handOversCompleted: Number(row?.hand_overs_completed ?? 0),
+				answerMinutes: answerMinutes(row),
 			},
 		},
 		badges: buildBadges(badgeIdsFor(rank, totalDonations), badgeText),

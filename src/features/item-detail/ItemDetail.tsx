@@ -34,6 +34,8 @@ export interface ItemDetailProps extends IslandI18nProps {
 	cityPage: CityPageLink | null;
 	/** The WhatsApp message templates in the donor's language. */
 	donorMessages: DonorMessages;
+	/** How soon the donor usually answers a request, as read, when they answered enough lately. */
+	donorAnswers?: string | null;
 }
 
 /**
@@ -52,6 +54,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 	courierMode,
 	cityPage,
 	donorMessages,
+	donorAnswers,
 	...props
 }: ItemDetailProps) {
 	const { t } = useTranslation();
@@ -118,6 +121,7 @@ export const ItemDetail = islandRoot(function ItemDetail({
 							{item.donor.name}
 						</a>
 					</p>
+					{donorAnswers && <p className="text-sm text-base-content/75">{donorAnswers}</p>}
 				</header>
 
 				{own ? (
