@@ -91,6 +91,9 @@ export const reliabilityLimits = {
 	limitMs: 30 * 24 * 60 * 60_000,
 	/** A donor's usual time to answer shows once they answered this many requests in the window. */
 	answerTimeMinAnswered: 3,
+	/** What the person a no-show counts against writes when disputing it, once, within the window. */
+	disputeMin: 10,
+	disputeMax: 500,
 } as const;
 
 export const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { reliabilityLimits } from '~/config/limits';
 import type { Database } from '~/server/db/client';
 import { sqlStatement, unmappedRows } from '~/server/db/prepared';
+import { noShowStands } from '~/features/requests/no-shows.server';
 import { rowsOf } from '~/server/db/rows';
 import { readPageVersion } from '~/server/page-versions';
 import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
@@ -147,6 +148,8 @@ export function rankOf(value: unknown): number | null {
 const person = sql.placeholder('userId');
 /** The start of the record's window, 90 days back. */
 const since = sql`${sql.placeholder('since')}::timestamptz`;
+/** Not a no-show a moderator struck. */
+const stands = noShowStands(sql`item_requests.id`);
 /**
  * A request its donor answered, made within the window: reserved (its `reserved_at` is kept
  * after), or declined. One the receiver withdrew first was never theirs to answer.
@@ -176,7 +179,7 @@ const donorStatsStatement = sqlStatement(
 				where state = 'handedOver' or (state = 'confirmed' and not counts_for_impact)
 			)::int as handed_over_uncounted,
 				count(*) filter (
-					where decline_reason = 'donorNoShow' and closed_at > ${since}
+					where decline_reason = 'donorNoShow' and closed_at > ${since} and ${stands}
 				)::int as donor_no_shows,
 				count(*) filter (
 					where state in ('handedOver', 'confirmed') and handed_over_at > ${since}
@@ -191,7 +194,7 @@ const donorStatsStatement = sqlStatement(
 				)::int as pickups_completed,
 				count(*) filter (
 					where (state = 'expired' or (state = 'declined' and decline_reason = 'noShow'))
-						and closed_at > ${since}
+						and closed_at > ${since} and ${stands}
 				)::int as no_shows
 			from item_requests where receiver_id = ${person}
 		)

@@ -7,6 +7,11 @@ import type { AppEnv } from '~/server/http/types';
 import { moderate, moderationInputSchema } from './moderation-actions.server';
 import { auditLog, moderationQueue } from './moderation-queue.server';
 import { requireModerator } from './moderators.server';
+import {
+	decideNoShowDispute,
+	noShowDecisionInputSchema,
+	noShowDisputeQueue,
+} from './no-show-desk.server';
 
 /** Whom or what an action of the audit log was taken on, named; `name` is null once deleted. */
 export const auditTargetSchema = z
@@ -72,6 +77,22 @@ export const queueEntrySchema = z
 	})
 	.openapi('ModerationQueueEntry');
 
+/** A disputed no-show waiting on the desk. */
+export const noShowDisputeEntrySchema = z
+	.object({
+		requestId: z.int(),
+		item: z.object({ id: z.int(), name: z.string() }),
+		against: z.enum(['donor', 'receiver']).openapi({
+			description: 'Whose no-show it is, and so who disputed it',
+		}),
+		disputer: z.object({ id: z.string(), name: z.string() }),
+		other: z.object({ id: z.string(), name: z.string() }),
+		statement: z.string(),
+		endedAt: z.iso.datetime(),
+		disputedAt: z.iso.datetime(),
+	})
+	.openapi('NoShowDispute');
+
 const notHere = errorResponses('NOT_FOUND');
 
 /** The moderation desk's calls (`/api/moderation…`): moderators only, a 404 for anyone else. */
@@ -126,6 +147,52 @@ export function moderationRoutes(server: ServerContext) {
 					throw new AppError('VALIDATION_ERROR');
 				});
 				return c.json({ data: await moderate(server, c.get('user')!, body) }, 201);
+			},
+		)
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/moderation/no-show-disputes',
+				summary: 'Disputed no-shows no moderator has decided, oldest first',
+				security: signedIn,
+				middleware: [moderatorsOnly],
+				responses: {
+					200: dataResponse('The disputes', z.array(noShowDisputeEntrySchema)),
+					...notHere,
+				},
+			}),
+			async (c) => c.json({ data: await noShowDisputeQueue(server.db) }, 200),
+		)
+		.openapi(
+			createRoute({
+				method: 'post',
+				path: '/moderation/no-show-disputes/{requestId}',
+				summary: 'Keep or strike a disputed no-show',
+				description:
+					'Once per dispute. A struck no-show no longer counts anywhere; the person who disputed is told, and the audit log keeps the decision.',
+				security: signedIn,
+				middleware: [moderatorsOnly],
+				request: {
+					params: z.object({ requestId: z.coerce.number().int().positive() }),
+					body: checkedBody('application/json', noShowDecisionInputSchema),
+				},
+				responses: {
+					201: dataResponse('The audit log entry', z.object({ id: z.int() })),
+					...errorResponses('VALIDATION_ERROR', 'NOT_FOUND', 'REQUEST_CONFLICT'),
+				},
+			}),
+			async (c) => {
+				const body: unknown = await c.req.json().catch(() => {
+					throw new AppError('VALIDATION_ERROR');
+				});
+				const { requestId } = c.req.valid('param');
+				return c.json(
+					{ data: await decideNoShowDispute(server.db, c.get('user')!, requestId, body) },
+					201,
+				);
+			},
+			(result) => {
+				if (!result.success && result.target === 'param') throw new AppError('NOT_FOUND');
 			},
 		);
 }

@@ -100,11 +100,16 @@ const donorKinds: readonly NotificationKind[] = [
 	'requestUnanswered',
 ];
 
-/** Kinds told to both sides of a request, each side in its own words (`data.side`). */
+/**
+ * Kinds told to either side of a request, each side in its own words (`data.side`): to both, or
+ * to the one who disputed a no-show.
+ */
 const sidedKinds: readonly NotificationKind[] = [
 	'reservationExpiring',
 	'reservationExpired',
 	'handOverDue',
+	'noShowStruck',
+	'noShowUpheld',
 ];
 
 /** Notices of the moderation desk, whose `reason` is a report reason (`reports.reasons`). */

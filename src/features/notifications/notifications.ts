@@ -19,6 +19,8 @@ export const notificationKinds = [
 	'handedOver',
 	'requestConfirmed',
 	'requestDisputed',
+	'noShowStruck',
+	'noShowUpheld',
 	'reservationExpiring',
 	'reservationExpired',
 	'requestUnanswered',
@@ -73,13 +75,15 @@ export const eventKinds = {
 		'reservationExpired',
 		'itemDeleted',
 	],
-	/** Hand-overs, and the reminders to make one and to confirm it. */
+	/** Hand-overs, the reminders to make one and to confirm it, and a disputed no-show's outcome. */
 	handOvers: [
 		'handedOver',
 		'requestConfirmed',
 		'requestDisputed',
 		'handOverDue',
 		'confirmReminder',
+		'noShowStruck',
+		'noShowUpheld',
 	],
 	orders: [
 		'orderPaid',

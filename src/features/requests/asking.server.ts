@@ -8,6 +8,7 @@ import type { Database } from '~/server/db/client';
 import { sqlStatement, unmappedRows } from '~/server/db/prepared';
 import { AppError } from '~/server/http/errors';
 import { notify } from '~/features/notifications/notifications.server';
+import { noShowStands } from './no-shows.server';
 import { type RequestRecord, requestRecords } from './request-records.server';
 import { receiverTurnPrefix } from './receiver-turn.server';
 import { requestView } from './request-views.server';
@@ -23,7 +24,8 @@ const seconds = (ms: number) => sql.raw(`interval '${ms / 1000} seconds'`);
 const now = sql`${sql.placeholder('now')}::timestamptz`;
 
 /**
- * The receiver's no-shows (reservations that expired, or declined because they never came) over
+ * The receiver's no-shows (reservations that expired, or declined because they never came; not
+ * those a moderator struck) over
  * the last window and the one before it, each with the time of the no-show two before it: where
  * that one is within the window too, it made `limitAtNoShows` and starts the limit.
  */
@@ -32,6 +34,7 @@ const noShows = sql`select closed_at as at,
 	from item_requests
 	where receiver_id = ${receiverId}::text
 		and (state = 'expired' or (state = 'declined' and decline_reason = 'noShow'))
+		and ${noShowStands(sql`item_requests.id`)}
 		and closed_at > ${now} - ${seconds(reliabilityLimits.recordWindowMs + reliabilityLimits.limitMs)}
 		and closed_at <= ${now}`;
 
@@ -120,7 +123,8 @@ const ask = sqlStatement(
 		request.quantity, request.state, request.method, request.given_quantity,
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
-		request.confirmed_at, false as receiver_blocked, false as donor_blocked,
+		request.confirmed_at, request.closed_at, null as no_show_dispute,
+		false as receiver_blocked, false as donor_blocked,
 		item.name as item_name, item.status as item_status,
 		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity, (
 			select json_build_object('key', item_images.key, 'widths', item_images.widths)

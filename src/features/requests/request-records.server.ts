@@ -3,7 +3,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { preparedStatements, unmappedRows } from '~/server/db/prepared';
-import { itemImages, itemRequests, items, userBlocks, users } from '~/server/db/schema';
+import {
+	itemImages,
+	itemRequests,
+	items,
+	noShowDisputes,
+	userBlocks,
+	users,
+} from '~/server/db/schema';
+import { noShowStands } from './no-shows.server';
 
 const donors = alias(users, 'donors');
 const receivers = alias(users, 'receivers');
@@ -29,6 +37,11 @@ const requestColumns = {
 	updatedAt: itemRequests.updatedAt,
 	handedOverAt: itemRequests.handedOverAt,
 	confirmedAt: itemRequests.confirmedAt,
+	closedAt: itemRequests.closedAt,
+	// A dispute of the request's no-show: its decision, or `pending` until there is one.
+	noShowDispute: sql`(
+		select coalesce(${noShowDisputes.decision}, 'pending') from ${noShowDisputes}
+		where ${noShowDisputes.requestId} = ${itemRequests.id})`.as('no_show_dispute'),
 	// A block either way hides both phones; each side's button unblocks only its own block.
 	receiverBlocked: sql`exists (
 		select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${itemRequests.donorId}
@@ -65,9 +78,8 @@ const receiverColumns = {
 	noShows: sql`(
 		select count(*)::int from ${itemRequests} as past
 		where past.receiver_id = ${itemRequests.receiverId}
-			and (past.state = 'expired' or (past.state = 'declined' and past.decline_reason = 'noShow')))`.as(
-		'no_shows',
-	),
+			and (past.state = 'expired' or (past.state = 'declined' and past.decline_reason = 'noShow'))
+			and ${noShowStands(sql`past.id`)})`.as('no_shows'),
 };
 
 /**
@@ -96,6 +108,9 @@ export interface RequestRecord {
 	updated_at: string;
 	handed_over_at: string | null;
 	confirmed_at: string | null;
+	closed_at: string | null;
+	/** `pending`, `upheld` or `struck` once the request's no-show was disputed. */
+	no_show_dispute: string | null;
 	/** The donor blocked the receiver. */
 	receiver_blocked: boolean;
 	donor_blocked: boolean;

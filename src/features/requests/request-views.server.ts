@@ -7,6 +7,7 @@ import { isoTimestamp, jsonValue } from '~/server/db/rows';
 import { itemRequests } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { mediaUrl } from '~/server/storage';
+import { noShowDisputeState } from './no-show-disputes';
 import { type RequestRecord, reads, requestRecords } from './request-records.server';
 import {
 	activeRequestStates,
@@ -67,6 +68,16 @@ export function requestView(record: RequestRecord, viewer: RequestActor, now: Da
 		confirmedAt: isoOrNull(record.confirmed_at),
 		confirmBy: confirmBy?.toISOString() ?? null,
 		countsForImpact: record.counts_for_impact,
+		noShowDispute: noShowDisputeState(
+			{
+				state,
+				declineReason: record.decline_reason,
+				closedAt: isoOrNull(record.closed_at),
+				dispute: record.no_show_dispute,
+			},
+			viewer,
+			now,
+		),
 		item: {
 			id: itemId,
 			name: record.item_name,

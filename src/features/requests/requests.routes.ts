@@ -4,10 +4,18 @@ import { itemIdParams, missingItem } from '~/features/items/item-api.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
 import { rateLimit, rateLimitInTransaction, requireUser } from '~/server/http/middleware';
-import { dataResponse, errorResponses, refuseInvalidFields, signedIn } from '~/server/http/openapi';
+import {
+	checkedBody,
+	dataResponse,
+	errorResponses,
+	refuseInvalidFields,
+	signedIn,
+} from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { askForItem } from './asking.server';
+import { noShowDisputeSchema, noShowDisputeStates } from './no-show-disputes';
+import { disputeNoShow } from './no-show-disputes.server';
 import { findRequest, itemRequestsForDonor, myRequests } from './request-views.server';
 import { declineReasons, requestActions, requestStates } from './requests';
 import { changeRequest } from './requests.server';
@@ -42,6 +50,10 @@ export const requestSchema = z
 		confirmBy: z.iso.datetime().nullable(),
 		/** Whether this confirmed hand-over counts for impact (the collusion limits may say no). */
 		countsForImpact: z.boolean(),
+		noShowDispute: z.enum(noShowDisputeStates).nullable().openapi({
+			description:
+				'For a request that ended as a no-show: `disputable` by the person it counts against while it counts, `pending` once disputed, then `upheld` or `struck` by a moderator',
+		}),
 		item: z.object({
 			id: z.int(),
 			name: z.string(),
@@ -221,6 +233,42 @@ export function requestRoutes(server: ServerContext) {
 			(result) => {
 				if (!result.success && result.target === 'param') throw new AppError('NOT_FOUND');
 				return refuseInvalidFields(result);
+			},
+		)
+		.openapi(
+			createRoute({
+				method: 'post',
+				path: '/requests/{id}/no-show-dispute',
+				summary: 'Dispute the no-show a request counts against the caller',
+				description:
+					'Once per request, by the person it counts against, while it counts (90 days). It keeps counting until a moderator strikes it on the desk.',
+				security: signedIn,
+				middleware: [requireUser, write],
+				request: {
+					params: requestIdParams,
+					body: checkedBody('application/json', noShowDisputeSchema),
+				},
+				responses: {
+					201: dataResponse('The request, its no-show disputed', requestSchema),
+					...errorResponses(
+						'VALIDATION_ERROR',
+						'UNAUTHORIZED',
+						'NOT_FOUND',
+						'REQUEST_CONFLICT',
+						'RATE_LIMITED',
+					),
+				},
+			}),
+			async (c) => {
+				// `disputeNoShow` checks the body with the dialog's schema and names each field's error.
+				const body: unknown = await c.req.json().catch(() => {
+					throw new AppError('VALIDATION_ERROR');
+				});
+				const id = c.req.valid('param').id;
+				return c.json({ data: await disputeNoShow(server.db, c.get('user')!, id, body) }, 201);
+			},
+			(result) => {
+				if (!result.success && result.target === 'param') throw new AppError('NOT_FOUND');
 			},
 		);
 }

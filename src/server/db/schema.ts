@@ -633,6 +633,38 @@ export const moderationActions = pgTable(
 	(table) => [index('moderation_actions_target_idx').on(table.targetKey, table.id)],
 );
 
+/**
+ * A no-show disputed by the person it is counted against, once per request
+ * (docs/product-rules.md#no-show-disputes). It counts until a moderator strikes it; one upheld
+ * stands.
+ */
+export const noShowDisputes = pgTable(
+	'no_show_disputes',
+	{
+		requestId: bigint('request_id', { mode: 'number' })
+			.primaryKey()
+			.references(() => itemRequests.id, { onDelete: 'cascade' }),
+		disputedBy: text('disputed_by')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** What happened, in the disputer's words. */
+		statement: text('statement').notNull(),
+		createdAt,
+		/** `upheld` or `struck`; empty while a moderator has not decided. */
+		decision: text('decision'),
+		decidedAt: timestamp('decided_at', { withTimezone: true }),
+	},
+	(table) => [
+		index('no_show_disputes_pending_idx')
+			.on(table.createdAt)
+			.where(sql`decision is null`),
+		check(
+			'no_show_disputes_decision_check',
+			sql`${table.decision} is null or ${table.decision} in ('upheld', 'struck')`,
+		),
+	],
+);
+
 /** People a donor blocked: they cannot request the donor's items or see the donor's phone. */
 export const userBlocks = pgTable(
 	'user_blocks',
