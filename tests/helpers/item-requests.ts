@@ -9,6 +9,7 @@ export const requestedChair: ItemRequest['item'] = {
 	photo: null,
 	quantity: 3,
 	reservedQuantity: 0,
+	chooseAt: null,
 };
 
 /**
@@ -44,6 +45,7 @@ export function requestFor(
 			avatar: null,
 			pickupsCompleted: 0,
 			noShows: 0,
+			recentlyReceived: 0,
 			blocked: false,
 		},
 		isNew: false,
@@ -77,6 +79,7 @@ export function receiverRequest(overrides: Partial<ItemRequest> = {}): ItemReque
 			photo: null,
 			quantity: 3,
 			reservedQuantity: 0,
+			chooseAt: null,
 		},
 		donor: {
 			id: 'u-donor',

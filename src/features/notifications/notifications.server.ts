@@ -98,6 +98,7 @@ const donorKinds: readonly NotificationKind[] = [
 	'requestConfirmed',
 	'requestDisputed',
 	'requestUnanswered',
+	'choosingTime',
 ];
 
 /** Kinds told to both sides of a request, each side in its own words (`data.side`). */

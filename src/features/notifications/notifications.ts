@@ -22,6 +22,7 @@ export const notificationKinds = [
 	'reservationExpiring',
 	'reservationExpired',
 	'requestUnanswered',
+	'choosingTime',
 	'stillAvailable',
 	'listingStale',
 	'handOverDue',
@@ -51,7 +52,8 @@ export type NotificationKind = (typeof notificationKinds)[number];
  */
 export const eventKinds = {
 	/**
-	 * A donor hears of requests for their items, of one still waiting for an answer, and is asked
+	 * A donor hears of requests for their items, of one still waiting for an answer, of the end of
+	 * the wait they chose before choosing a receiver, and is asked
 	 * whether a listing with no hand-over for a month is still available.
 	 */
 	requests: [
@@ -60,6 +62,7 @@ export const eventKinds = {
 		'requestWithdrawn',
 		'donorNoShow',
 		'requestUnanswered',
+		'choosingTime',
 		'stillAvailable',
 		'listingStale',
 	],
