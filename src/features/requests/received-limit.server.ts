@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { choosingLimits } from '~/config/limits';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/i18n/locales';
@@ -11,10 +11,7 @@ import { AppError } from '~/server/http/errors';
  * their hand-overs within the window, confirmed or not, and their reservations, which may become
  * one. As SQL over `item_requests`, for asking's statement.
  */
-export function countedTowardsReceived(
-	receiverId: ReturnType<typeof sql>,
-	now: ReturnType<typeof sql>,
-) {
+export function countedTowardsReceived(receiverId: SQL, now: SQL): SQL {
 	return sql`(select count(*) from item_requests as received
 		where received.receiver_id = ${receiverId}
 			and (received.state = 'reserved' or (received.state in ('handedOver', 'confirmed')
