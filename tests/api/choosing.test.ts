@@ -4,6 +4,7 @@ import idItemForm from '../../locales/id/itemForm.json';
 import { choosingLimits } from '~/config/limits';
 import { tellChoosingTime } from '~/features/requests/choosing.server';
 import type { ItemRequest } from '~/features/requests/requests';
+import { orderFor, orderInput, postOrder } from '../helpers/courier-orders';
 import {
 	createItemFor,
 	expectError,
@@ -202,6 +203,21 @@ describeOnDatabases('A donor who lets requests gather before choosing', (use) =>
 		);
 		expect((await getItem(test, item.id))!.chooseAfterHours).toBe(6);
 		expect(await act(test, donor, request.id, 'reserve')).toMatchObject({ state: 'reserved' });
+	});
+
+	it('takes no courier order before the wait ends: paid, it would reserve', async () => {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		const test = use();
+		const donor = await newDonor(test);
+		const receiver = await newReceiver(test);
+		const item = await createItemFor(test, donor, { chooseAfterHours: '6' });
+		const early = await postOrder(test, receiver, item.id, await orderInput(test, item.id));
+		const error = await expectError(early, 409, 'CHOOSE_LATER');
+		expect(error.message).toContain('Pemberi akan memilih penerima pada');
+		expect(await requestsOf(test, receiver, item.id)).toEqual([]);
+
+		vi.setSystemTime(Date.parse(item.chooseAt!) + 60_000);
+		expect(await orderFor(test, receiver, item.id)).toMatchObject({ state: 'awaitingPayment' });
 	});
 
 	it('tells the donor once when the wait ends and requests are waiting', async () => {

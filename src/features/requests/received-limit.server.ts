@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { choosingLimits } from '~/config/limits';
-import { formatDate } from '~/lib/format';
+import { formatDate, formatTime } from '~/lib/format';
 import type { Locale } from '~/lib/i18n/locales';
 import type { Transaction } from '~/server/db/client';
 import { itemRequests } from '~/server/db/schema';
@@ -93,4 +93,25 @@ export async function refuseAtReceivedLimit(
 	const { count, liftsAt } = await receivedRecord(tx, receiverId, now);
 	if (count >= choosingLimits.receivedPerWindow)
 		throw receivedLimitError(who, liftsAt, now, locale);
+}
+
+/**
+ * The refusal to reserve before the donor's wait is over, naming when they may choose: to the
+ * donor reserving, or to a receiver ordering a courier (a paid order reserves).
+ */
+export function chooseLater(
+	chooseAt: Date,
+	now: Date,
+	locale: Locale,
+	who: 'donor' | 'receiver' = 'donor',
+): AppError {
+	return new AppError(
+		'CHOOSE_LATER',
+		undefined,
+		Math.ceil((chooseAt.getTime() - now.getTime()) / 1000),
+		{
+			key: who === 'donor' ? 'requests.errors.chooseLater' : 'requests.errors.donorChoosesLater',
+			values: { date: formatDate(chooseAt, locale), time: formatTime(chooseAt, locale) },
+		},
+	);
 }

@@ -4,7 +4,6 @@ import { collusionLimits, requestLimits } from '~/config/limits';
 import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';
 import { itemRequests, users } from '~/server/db/schema';
-import { formatDate, formatTime } from '~/lib/format';
 import type { Locale } from '~/lib/i18n/locales';
 import { AppError } from '~/server/http/errors';
 import { notify } from '~/features/notifications/notifications.server';
@@ -14,7 +13,7 @@ import {
 	saveItemQuantities,
 	unreserved,
 } from '~/features/items/item-stock.server';
-import { refuseAtReceivedLimit } from './received-limit.server';
+import { chooseLater, refuseAtReceivedLimit } from './received-limit.server';
 import { takeReceiverTurn } from './receiver-turn.server';
 import { countedConfirmations, jakartaDayStart, type RequestRow } from './request-rules.server';
 import type { changeBody } from './requests.routes';
@@ -31,19 +30,6 @@ const conflict = (key: string, values?: Record<string, string | number>) =>
 		key: `requests.errors.${key}`,
 		...(values ? { values } : {}),
 	});
-
-/** The refusal to reserve before the donor's wait is over, naming when they may choose. */
-function chooseLater(chooseAt: Date, now: Date, locale: Locale): AppError {
-	return new AppError(
-		'CHOOSE_LATER',
-		undefined,
-		Math.ceil((chooseAt.getTime() - now.getTime()) / 1000),
-		{
-			key: 'requests.errors.chooseLater',
-			values: { date: formatDate(chooseAt, locale), time: formatTime(chooseAt, locale) },
-		},
-	);
-}
 
 /** Holds the user's row until the transaction ends, so their own writes take turns. */
 async function lockUser(tx: Transaction, userId: string): Promise<void> {
