@@ -34,6 +34,7 @@ const seededSpecs = [
 	'phone-widths.spec.ts',
 	'reservation-expiry.spec.ts',
 	'stale-listings.spec.ts',
+	'choosing.spec.ts',
 ];
 const seededServers = [
 	{ name: 'full', port: e2ePorts.seededFull },

@@ -5,7 +5,7 @@
 // askForItem sends them, then the donor's notification in the same transaction. What the API does around them (the session and the user read for the
 // cookie, and on writes the rate limit's count) is not part of the bare work; it is part of what
 // the API/bare ratio measures.
-import { reliabilityLimits, requestLimits } from '../../src/config/limits.ts';
+import { choosingLimits, reliabilityLimits, requestLimits } from '../../src/config/limits.ts';
 import { askParams, statements, tellDonorParams } from './requests-statements.mjs';
 
 /**
@@ -35,6 +35,7 @@ export function bareCalls(client) {
 			receiverId,
 			quantity,
 			now: new Date().toISOString(),
+			receivedAtMost: choosingLimits.receivedPerWindow,
 			heldAtMost: requestLimits.activePerReceiver,
 			heldAfterNoShows: reliabilityLimits.limitedOpenRequests,
 		};
@@ -61,7 +62,14 @@ export function bareCalls(client) {
 	return {
 		/** @param {{ donorId: string, itemId: number }} call */
 		async donorList({ donorId, itemId }) {
-			const rows = await query(client, statements.donorList, [donorId, itemId]);
+			// The starts of the record's 90 days (for pickups and no-shows) and of the last 14.
+			const now = Date.now();
+			const windows = [
+				reliabilityLimits.recordWindowMs,
+				reliabilityLimits.recordWindowMs,
+				choosingLimits.receivedWindowMs,
+			].map((ms) => new Date(now - ms).toISOString());
+			const rows = await query(client, statements.donorList, [...windows, donorId, itemId]);
 			if (rows[0]?.item_donor_id !== donorId) throw new Error(`item ${itemId} is not ${donorId}'s`);
 			if (rows[0].id === null) throw new Error(`item ${itemId} has no requests`);
 			// As the server, marks them seen only when one of them is not.

@@ -16,18 +16,21 @@
 const shownColumns =
 	'"id", "item_id", "donor_id", "receiver_id", "quantity", "state", "method", "given_quantity", ' +
 	'"counts_for_impact", "decline_reason", "disputes", "reserved_until", "seen_by_donor_at", ' +
-	'"created_at", "updated_at", "handed_over_at", "confirmed_at"';
+	'"created_at", "updated_at", "handed_over_at", "confirmed_at", "closed_at"';
 const requestSelection =
 	`select ${shownColumns
 		.split(', ')
 		.map((column) => `"item_requests".${column}`)
-		.join(', ')}, exists (\n` +
+		.join(', ')}, (\n` +
+	'\t\tselect coalesce("no_show_disputes"."decision", \'pending\') from "no_show_disputes"\n' +
+	'\t\twhere "no_show_disputes"."request_id" = "item_requests"."id") as "no_show_dispute", exists (\n' +
 	'\t\tselect 1 from "user_blocks" where "user_blocks"."blocker_id" = "item_requests"."donor_id"\n' +
 	'\t\t\tand "user_blocks"."blocked_id" = "item_requests"."receiver_id") as "receiver_blocked", exists (\n' +
 	'\t\tselect 1 from "user_blocks" where "user_blocks"."blocker_id" = "item_requests"."receiver_id"\n' +
 	'\t\t\tand "user_blocks"."blocked_id" = "item_requests"."donor_id") as "donor_blocked", ' +
 	'"items"."name" as "item_name", "items"."status" as "item_status", ' +
-	'"items"."quantity" as "item_quantity", "items"."reserved_quantity" as "item_reserved_quantity", (\n' +
+	'"items"."quantity" as "item_quantity", "items"."reserved_quantity" as "item_reserved_quantity", ' +
+	'"items"."choose_at" as "item_choose_at", (\n' +
 	'\t\tselect json_build_object(\'key\', "item_images"."key", \'widths\', "item_images"."widths")\n' +
 	'\t\tfrom "item_images" where "item_images"."item_id" = "item_requests"."item_id"\n' +
 	'\t\torder by "item_images"."position" limit 1) as "cover"';
@@ -35,16 +38,25 @@ const requestSelection =
 const donorSelection =
 	', "donors"."name" as "donor_name", "donors"."avatar_key" as "donor_avatar_key", ' +
 	'"donors"."phone" as "donor_phone"';
-// The receiver and their record of collecting, whom the donor sees.
+// The receiver, their record of collecting over 90 days and their hand-overs of 14, whom the
+// donor sees. Parameters: the start of each window.
 const receiverSelection =
 	', "receivers"."name" as "receiver_name", "receivers"."avatar_key" as "receiver_avatar_key", ' +
 	'"receivers"."phone" as "receiver_phone", (\n' +
 	'\t\tselect count(*)::int from "item_requests" as past\n' +
 	'\t\twhere past.receiver_id = "item_requests"."receiver_id"\n' +
-	"\t\t\tand past.state in ('handedOver', 'confirmed')) as \"pickups_completed\", (\n" +
+	"\t\t\tand past.state in ('handedOver', 'confirmed')\n" +
+	'\t\t\tand past.handed_over_at > $1::timestamptz) as "pickups_completed", (\n' +
 	'\t\tselect count(*)::int from "item_requests" as past\n' +
 	'\t\twhere past.receiver_id = "item_requests"."receiver_id"\n' +
-	"\t\t\tand (past.state = 'expired' or (past.state = 'declined' and past.decline_reason = 'noShow'))) as \"no_shows\"";
+	"\t\t\tand (past.state = 'expired' or (past.state = 'declined' and past.decline_reason = 'noShow'))\n" +
+	'\t\t\tand past.closed_at > $2::timestamptz\n' +
+	'\t\t\tand not exists (select 1 from "no_show_disputes"\n' +
+	'\t\twhere "no_show_disputes"."request_id" = past.id and "no_show_disputes"."decision" = \'struck\')) as "no_shows", (\n' +
+	'\t\tselect count(*)::int from "item_requests" as past\n' +
+	'\t\twhere past.receiver_id = "item_requests"."receiver_id"\n' +
+	"\t\t\tand past.state in ('handedOver', 'confirmed')\n" +
+	'\t\t\tand past.handed_over_at > $3::timestamptz) as "recently_received"';
 const fromItems =
 	' from "item_requests" inner join "items" on "items"."id" = "item_requests"."item_id"';
 const donorJoin = ' inner join "users" "donors" on "donors"."id" = "item_requests"."donor_id"';
@@ -59,7 +71,7 @@ export const statements = {
 	for update of items`,
 	// Parameters: see `askParams`.
 	askForItem: `with item as (
-		select id, donor_id, name, status, quantity, reserved_quantity, hidden_at from items
+		select id, donor_id, name, status, quantity, reserved_quantity, hidden_at, choose_at from items
 		where id = $1::bigint
 	), current as (
 		select * from item_requests
@@ -70,6 +82,8 @@ export const statements = {
 	from item_requests
 	where receiver_id = $4::text
 		and (state = 'expired' or (state = 'declined' and decline_reason = 'noShow'))
+		and not exists (select 1 from "no_show_disputes"
+		where "no_show_disputes"."request_id" = item_requests.id and "no_show_disputes"."decision" = 'struck')
 		and closed_at > $5::timestamptz - interval '10368000 seconds'
 		and closed_at <= $6::timestamptz
 	), record as (
@@ -95,23 +109,28 @@ export const statements = {
 				else item.quantity end then 'overAvailable'
 			when current.quantity = $12::int then 'unchanged'
 			when current.id is not null then 'changed'
+			when (select count(*) from item_requests as received
+		where received.receiver_id = $13::text
+			and (received.state = 'reserved' or (received.state in ('handedOver', 'confirmed')
+				and received.handed_over_at > $14::timestamptz - interval '1209600 seconds')))
+				>= $15 then 'receivedLimit'
 			when (select count(*) from item_requests
-				where receiver_id = $13::text and state in ('open', 'reserved'))
-				>= $14 then 'limit'
-			when record.limited_until > $15::timestamptz and (select count(*) from item_requests
 				where receiver_id = $16::text and state in ('open', 'reserved'))
-				>= $17 then 'noShowLimit'
+				>= $17 then 'limit'
+			when record.limited_until > $18::timestamptz and (select count(*) from item_requests
+				where receiver_id = $19::text and state in ('open', 'reserved'))
+				>= $20 then 'noShowLimit'
 			else 'created' end as outcome
 		from item cross join record left join current on true
 	), created as (
 		insert into item_requests (item_id, donor_id, receiver_id, quantity, created_at, updated_at)
-		select item.id, item.donor_id, $18::text, $19::int,
-			$20::timestamptz, $21::timestamptz
+		select item.id, item.donor_id, $21::text, $22::int,
+			$23::timestamptz, $24::timestamptz
 		from item, verdict where verdict.outcome = 'created'
 		returning *
 	), changed as (
-		update item_requests set quantity = $22::int, seen_by_donor_at = null,
-			updated_at = $23::timestamptz
+		update item_requests set quantity = $25::int, seen_by_donor_at = null,
+			updated_at = $26::timestamptz
 		from verdict
 		where verdict.outcome = 'changed' and item_requests.id = verdict.request_id
 		returning item_requests.*
@@ -125,9 +144,11 @@ export const statements = {
 		request.quantity, request.state, request.method, request.given_quantity,
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
-		request.confirmed_at, false as receiver_blocked, false as donor_blocked,
+		request.confirmed_at, request.closed_at, null as no_show_dispute,
+		false as receiver_blocked, false as donor_blocked,
 		item.name as item_name, item.status as item_status,
-		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity, (
+		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity,
+		item.choose_at as item_choose_at, (
 			select json_build_object('key', item_images.key, 'widths', item_images.widths)
 			from item_images where item_images.item_id = request.item_id
 			order by item_images.position limit 1) as cover,
@@ -148,12 +169,12 @@ export const statements = {
 		case when channel = 'email' and told.kind in ('savedSearchMatch') then $6::timestamptz else now() end
 	from told as told, unnest(array['push', 'email']) as channel`,
 	// GET /items/{id}/requests (itemRequestsForDonor): the owner check and the list. Parameters:
-	// donor, item.
+	// the start of the record's 90 days and of the last 14, donor, item.
 	donorList:
 		`${requestSelection}${receiverSelection}, "items"."donor_id" as "item_donor_id" from ` +
 		'"items" left join "item_requests" on ("item_requests"."item_id" = "items"."id" and ' +
-		'"items"."donor_id" = $1) left join "users" "receivers" on "receivers"."id" = ' +
-		'"item_requests"."receiver_id" where "items"."id" = $2 order by case ' +
+		'"items"."donor_id" = $4) left join "users" "receivers" on "receivers"."id" = ' +
+		'"item_requests"."receiver_id" where "items"."id" = $5 order by case ' +
 		`"item_requests"."state" when 'handedOver' then 0 when 'reserved' then 1 when 'open' then 2 ` +
 		'else 3 end, "item_requests"."created_at", "item_requests"."id"',
 	// Then, when one of them was not seen yet: marked seen.
@@ -171,9 +192,17 @@ export const statements = {
  * askForItem's parameters in the order its statement numbers them (Drizzle numbers each use of a
  * value anew).
  * @param {{ itemId: number, receiverId: string, quantity: number, now: string,
- *   heldAtMost: number, heldAfterNoShows: number }} values
+ *   receivedAtMost: number, heldAtMost: number, heldAfterNoShows: number }} values
  */
-export const askParams = ({ itemId, receiverId, quantity, now, heldAtMost, heldAfterNoShows }) => [
+export const askParams = ({
+	itemId,
+	receiverId,
+	quantity,
+	now,
+	receivedAtMost,
+	heldAtMost,
+	heldAfterNoShows,
+}) => [
 	itemId,
 	itemId,
 	receiverId,
@@ -186,6 +215,9 @@ export const askParams = ({ itemId, receiverId, quantity, now, heldAtMost, heldA
 	receiverId,
 	quantity,
 	quantity,
+	receiverId,
+	now,
+	receivedAtMost,
 	receiverId,
 	heldAtMost,
 	now,

@@ -13,6 +13,7 @@ import {
 import { freshnessUpkeep } from '~/features/items/listing-freshness.server';
 import { applyRetention } from '~/features/privacy/retention.server';
 import { sendReminders } from '~/features/requests/request-reminders.server';
+import { tellChoosingTime } from '~/features/requests/choosing.server';
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
 import { deliveryLimits } from '~/config/limits';
 import type { OrderContext } from '~/features/shipping/order-rules.server';
@@ -85,7 +86,8 @@ const orderCheckMs = 60_000;
  * Upkeep: every few seconds, push and mail from the notification outbox through `channels`;
  * every few minutes, orphaned files, expired sign-in records, rate-limit windows that are over,
  * deleted accounts past their grace period, personal data past its retention period,
- * reservations, the reminders that close a giving, and listings going stale;
+ * reservations, the reminders that close a giving, the ends of donors' waits before choosing,
+ * and listings going stale;
  * every minute, courier orders. Each job runs on one instance at a time (`runAlone`); the others
  * skip that round. `clock` gives the time reservations, reminders, orders and deliveries are
  * judged by. The returned stop waits for the jobs under way, so the database is closed after
@@ -126,6 +128,7 @@ export function startMaintenance(
 	const reservations = job('reservations', () => reservationUpkeep(server, clock()));
 	const reminders = job('reminders', async () => {
 		await sendReminders(server.db, clock());
+		await tellChoosingTime(server.db, clock());
 		await freshnessUpkeep(server.db, clock());
 	});
 	const orders = job('courier-orders', () => orderUpkeep(server, clock()));

@@ -132,6 +132,23 @@ export const requestLimits = {
 } as const;
 
 /**
+ * Choosing fairly (docs/product-rules.md#choosing): a donor may let requests gather for a while
+ * before choosing, and a receiver may receive only so many hand-overs in a fortnight.
+ */
+export const choosingLimits = {
+	/** The wait a donor may pick, in hours, and the choices the form offers. */
+	waitHoursMin: 6,
+	waitHoursMax: 48,
+	waitHoursOffered: [6, 12, 24, 48],
+	/**
+	 * Hand-overs one receiver may receive within `receivedWindowMs`: confirmed ones within it, and
+	 * reservations and hand-overs not yet confirmed, all count.
+	 */
+	receivedPerWindow: 5,
+	receivedWindowMs: 14 * 24 * 60 * 60_000,
+} as const;
+
+/**
  * Reminders that close a giving (docs/product-rules.md#reminders), each sent at most once per
  * request: the donor of a request still open, both sides of a reservation not handed over, and
  * the receiver of a hand-over not confirmed, twice.

@@ -9,6 +9,7 @@ export const requestedChair: ItemRequest['item'] = {
 	photo: null,
 	quantity: 3,
 	reservedQuantity: 0,
+	chooseAt: null,
 };
 
 /**
@@ -45,6 +46,7 @@ export function requestFor(
 			avatar: null,
 			pickupsCompleted: 0,
 			noShows: 0,
+			recentlyReceived: 0,
 			blocked: false,
 		},
 		isNew: false,
@@ -79,6 +81,7 @@ export function receiverRequest(overrides: Partial<ItemRequest> = {}): ItemReque
 			photo: null,
 			quantity: 3,
 			reservedQuantity: 0,
+			chooseAt: null,
 		},
 		donor: {
 			id: 'u-donor',

@@ -3,7 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reliabilityLimits, requestLimits } from '~/config/limits';
+import { choosingLimits, reliabilityLimits, requestLimits } from '~/config/limits';
 import { askForItem } from '~/features/requests/asking.server';
 import { itemRequestsForDonor, myRequests } from '~/features/requests/request-views.server';
 import { databaseSessionStore } from '~/server/auth/sessions';
@@ -79,6 +79,7 @@ describe('npm run bench requests', () => {
 				receiverId: receiver.id,
 				quantity: 2,
 				now: now.toISOString(),
+				receivedAtMost: choosingLimits.receivedPerWindow,
 				heldAtMost: requestLimits.activePerReceiver,
 				heldAfterNoShows: reliabilityLimits.limitedOpenRequests,
 			};
@@ -98,7 +99,19 @@ describe('npm run bench requests', () => {
 			await myRequests(db, receiver.id);
 			await itemRequestsForDonor(db, donor, item!.id);
 
-			expect(parameters.get(statements.donorList)).toEqual([donor.id, item!.id]);
+			const day = 24 * 60 * 60_000;
+			const [recordSince, alsoRecordSince, receivedSince] = parameters.get(
+				statements.donorList,
+			) as string[];
+			expect(Date.parse(alsoRecordSince!)).toBe(Date.parse(recordSince!));
+			expect(Date.parse(receivedSince!) - Date.parse(recordSince!)).toBe(76 * day);
+			expect(parameters.get(statements.donorList)).toEqual([
+				recordSince,
+				recordSince,
+				receivedSince,
+				donor.id,
+				item!.id,
+			]);
 			expect(new Set(sent)).toEqual(new Set(Object.values(statements)));
 		});
 

@@ -24,6 +24,8 @@ const chair: Item = {
 	status: 'AVAILABLE',
 	visibility: 'listed',
 	askedStillAvailable: false,
+	chooseAfterHours: null,
+	chooseAt: null,
 	donatedAt: null,
 	createdAt: '2026-11-20T03:00:00.000Z',
 	updatedAt: '2026-11-20T03:00:00.000Z',

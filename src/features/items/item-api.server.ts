@@ -44,6 +44,13 @@ export const itemSchema = z
 		askedStillAvailable: z.boolean().openapi({
 			description: 'Its donor was asked whether it is still available and has not answered yet',
 		}),
+		chooseAfterHours: z.int().nullable().openapi({
+			description:
+				'Null when the donor reserves for the first who asks; else the hours requests gather before they choose',
+		}),
+		chooseAt: z.iso.datetime().nullable().openapi({
+			description: 'When the donor may choose among the requests; none may be reserved before',
+		}),
 		donatedAt: z.iso.datetime().nullable(),
 		createdAt: z.iso.datetime(),
 		updatedAt: z.iso.datetime(),

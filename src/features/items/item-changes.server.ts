@@ -74,6 +74,20 @@ async function chosenPickup(chosen: string | undefined, user: UserRow): Promise<
 	});
 }
 
+/**
+ * The columns of the donor's choice of how to choose (docs/product-rules.md#choosing): first come
+ * (0 or none), or a wait of some hours counted from `now`, the listing or the edit that chose it.
+ * Choosing again on an edit starts the wait again; keeping the same wait keeps its end.
+ */
+function choosing(hours: number | undefined, now: Date) {
+	if (!hours) return { chooseAfterHours: null, chooseAt: null, chooseToldAt: null };
+	return {
+		chooseAfterHours: hours,
+		chooseAt: new Date(now.getTime() + hours * 60 * 60_000),
+		chooseToldAt: null,
+	};
+}
+
 const asViewer = (user: UserRow) => ({ id: user.id, canSeePhone: true });
 
 /**
@@ -88,7 +102,7 @@ export async function createItem(
 	files: File[],
 ): Promise<Item> {
 	requireDonor(user);
-	const { pickupDistrict, ...input } = parseFields(fields);
+	const { pickupDistrict, chooseAfterHours, ...input } = parseFields(fields);
 	const pickup = await chosenPickup(pickupDistrict, user);
 	if (files.length < itemLimits.imagesMin) {
 		throw new AppError('VALIDATION_ERROR', { files: 'form.errors.imagesRequired' });
@@ -106,6 +120,7 @@ export async function createItem(
 				.values({
 					...input,
 					...pickupColumns(pickup),
+					...choosing(chooseAfterHours, new Date()),
 					donorId: user.id,
 					asksForMoney: asksForMoney(input.name, input.description),
 				})
@@ -161,7 +176,7 @@ export async function updateItem(
 ): Promise<Item> {
 	const row = await ownedItem(deps.db, user, id);
 	if (row.status !== 'AVAILABLE') throw new AppError('ITEM_NOT_EDITABLE');
-	const { pickupDistrict, ...input } = parseFields(fields, 'edit');
+	const { pickupDistrict, chooseAfterHours, ...input } = parseFields(fields, 'edit');
 	const pickup = pickupDistrict === undefined ? null : await chosenPickup(pickupDistrict, user);
 	refuseBelowReserved(input.quantity, row.reservedQuantity);
 	const current = await deps.db.select().from(itemImages).where(eq(itemImages.itemId, id));
@@ -186,6 +201,10 @@ export async function updateItem(
 				.set({
 					...input,
 					...(pickup ? pickupColumns(pickup) : {}),
+					...(chooseAfterHours === undefined ||
+					(chooseAfterHours === (row.chooseAfterHours ?? 0) && row.chooseAt !== null)
+						? {}
+						: choosing(chooseAfterHours, new Date())),
 					asksForMoney: asksForMoney(input.name, input.description),
 					status: statusFor(input.quantity, reservedQuantity),
 					updatedAt: new Date(),

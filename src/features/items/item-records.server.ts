@@ -85,6 +85,8 @@ export interface ItemRecord {
 	pickup_district_name: string | null;
 	hidden_at: string | null;
 	stale_asked_at: string | null;
+	choose_after_hours: number | null;
+	choose_at: string | null;
 	created_at: string;
 	updated_at: string;
 	/** JSON, parsed by the driver or text to parse. */
@@ -193,6 +195,8 @@ export function itemView(record: ItemRecord, viewer: Viewer | null): Item {
 		status: record.status as ItemStatus,
 		visibility: visibilityOf(record),
 		askedStillAvailable: record.stale_asked_at !== null && record.hidden_at === null,
+		chooseAfterHours: record.choose_after_hours,
+		chooseAt: record.choose_at === null ? null : isoTimestamp(record.choose_at),
 		donatedAt: record.donated_at === null ? null : isoTimestamp(record.donated_at),
 		createdAt: isoTimestamp(record.created_at),
 		updatedAt: isoTimestamp(record.updated_at),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { itemLimits } from '~/config/limits';
+import { choosingLimits, itemLimits } from '~/config/limits';
 import { requiredText } from '~/lib/text-fields';
 import { categories, itemConditions } from './items';
 
@@ -46,6 +46,24 @@ export const itemInputSchema = z.object({
 		),
 	category: z._default(z.enum(categories, 'form.errors.categoryInvalid'), 'other'),
 	condition,
+	/**
+	 * How the donor chooses: 0 (or left out when listing) for "first come", else the hours
+	 * requests gather before they choose. Left out when editing, the saved choice stays.
+	 */
+	chooseAfterHours: z.optional(
+		z.coerce
+			.number('itemForm.errors.chooseAfterInvalid')
+			.check(
+				z.refine(
+					(value) =>
+						value === 0 ||
+						(Number.isInteger(value) &&
+							value >= choosingLimits.waitHoursMin &&
+							value <= choosingLimits.waitHoursMax),
+					'itemForm.errors.chooseAfterInvalid',
+				),
+			),
+	),
 	/** The pickup district's code; left out, the donor's profile district (or, editing, the saved one). */
 	pickupDistrict: z.optional(
 		z

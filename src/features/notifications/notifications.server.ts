@@ -98,6 +98,7 @@ const donorKinds: readonly NotificationKind[] = [
 	'requestConfirmed',
 	'requestDisputed',
 	'requestUnanswered',
+	'choosingTime',
 ];
 
 /**

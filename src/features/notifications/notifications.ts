@@ -24,6 +24,7 @@ export const notificationKinds = [
 	'reservationExpiring',
 	'reservationExpired',
 	'requestUnanswered',
+	'choosingTime',
 	'stillAvailable',
 	'listingStale',
 	'handOverDue',
@@ -53,7 +54,8 @@ export type NotificationKind = (typeof notificationKinds)[number];
  */
 export const eventKinds = {
 	/**
-	 * A donor hears of requests for their items, of one still waiting for an answer, and is asked
+	 * A donor hears of requests for their items, of one still waiting for an answer, of the end of
+	 * the wait they chose before choosing a receiver, and is asked
 	 * whether a listing with no hand-over for a month is still available.
 	 */
 	requests: [
@@ -62,6 +64,7 @@ export const eventKinds = {
 		'requestWithdrawn',
 		'donorNoShow',
 		'requestUnanswered',
+		'choosingTime',
 		'stillAvailable',
 		'listingStale',
 	],

@@ -112,7 +112,7 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 							)}
 						</h3>
 						{receiver && (
-							<p className="text-sm text-base-content/75">
+							<p className="text-sm text-base-content/75" data-testid="record">
 								{t('itemRequests.reliability.label')}:{' '}
 								{receiver.pickupsCompleted === 0 && receiver.noShows === 0 ? (
 									t('itemRequests.reliability.firstTime')
@@ -127,6 +127,13 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 										</span>
 									</>
 								)}
+							</p>
+						)}
+						{receiver && (
+							<p className="text-sm text-base-content/75" data-testid="recently-received">
+								{t('itemRequests.reliability.recentlyReceived', {
+									count: receiver.recentlyReceived,
+								})}
 							</p>
 						)}
 					</div>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { formatDate } from '~/lib/format';
+import { formatDate, formatTime } from '~/lib/format';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { BlockButton } from '~/features/blocks/BlockButton';
 import { OrderPanel } from '~/features/shipping/OrderPanel';
@@ -37,6 +37,15 @@ function requestDates(request: ItemRequest, t: TFunction) {
 		dates.push({ label: t('myRequests.facts.ended'), date: request.updatedAt });
 	}
 	return dates;
+}
+
+/** When a donor who lets requests gather will choose, or that they are choosing now. */
+function chooseAtSentence(chooseAt: string, t: TFunction, locale: Locale): string {
+	if (Date.parse(chooseAt) <= Date.now()) return t('myRequests.choosing');
+	return t('myRequests.willChoose', {
+		date: formatDate(chooseAt, locale),
+		time: formatTime(chooseAt, locale),
+	});
 }
 
 /**
@@ -117,6 +126,11 @@ export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestC
 						</h3>
 						<p>{statusSentence(request, t, locale)}</p>
 						{confirmBy && <p className="text-sm text-base-content/75">{confirmBy}</p>}
+						{request.state === 'open' && request.item.chooseAt && (
+							<p className="text-sm text-base-content/75" data-testid="choose-at">
+								{chooseAtSentence(request.item.chooseAt, t, locale)}
+							</p>
+						)}
 					</div>
 				</div>
 				<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -43,6 +43,7 @@ const regular = requestFor(1, 'open', {
 		phone: '+6281234567890',
 		pickupsCompleted: 5,
 		noShows: 1,
+		recentlyReceived: 2,
 		blocked: false,
 	},
 	actions: ['reserve', 'decline'],
@@ -50,17 +51,22 @@ const regular = requestFor(1, 'open', {
 
 describe('a request on its donor’s page', () => {
 	it('shows how reliably the receiver collects, in the page’s language', () => {
-		expect(render(regular).text).toContain('Track record: 5 pickups · 1 no-show');
+		expect(render(regular).text).toContain('Record, last 90 days: 5 pickups · 1 no-show');
 		expect(render(regular, 'id').text).toContain(
-			'Rekam jejak: 5 kali mengambil · 1 kali tidak datang',
+			'Rekam jejak 90 hari: 5 kali mengambil · 1 kali tidak datang',
 		);
-		expect(render(requestFor(2, 'open')).text).toContain('Track record: no pickups yet');
+		expect(render(requestFor(2, 'open')).text).toContain('Record, last 90 days: no pickups');
 		// No pickups but a missed one: in words, not "0 pickups".
 		const missed = { ...regular, receiver: { ...regular.receiver!, pickupsCompleted: 0 } };
-		expect(render(missed).text).toContain('Track record: no pickups yet · 1 no-show');
+		expect(render(missed).text).toContain('Record, last 90 days: no pickups · 1 no-show');
 		expect(render(missed, 'id').text).toContain(
-			'Rekam jejak: belum pernah mengambil barang · 1 kali tidak datang',
+			'Rekam jejak 90 hari: belum ada pengambilan · 1 kali tidak datang',
 		);
+	});
+
+	it('shows how many items the receiver received in the last 14 days', () => {
+		expect(render(regular).text).toContain('Received 2 items in the last 14 days');
+		expect(render(regular, 'id').text).toContain('Menerima 2 barang dalam 14 hari terakhir');
 	});
 
 	it('links the receiver to their public profile', () => {

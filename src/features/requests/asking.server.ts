@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { reliabilityLimits, requestLimits } from '~/config/limits';
+import { choosingLimits, reliabilityLimits, requestLimits } from '~/config/limits';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/i18n/locales';
 import { isProfileComplete } from '~/lib/profile-completeness';
@@ -8,6 +8,11 @@ import type { Database } from '~/server/db/client';
 import { sqlStatement, unmappedRows } from '~/server/db/prepared';
 import { AppError } from '~/server/http/errors';
 import { notify } from '~/features/notifications/notifications.server';
+import {
+	countedTowardsReceived,
+	receivedLimitError,
+	receivedRecord,
+} from './received-limit.server';
 import { noShowStands } from './no-shows.server';
 import { type RequestRecord, requestRecords } from './request-records.server';
 import { receiverTurnPrefix } from './receiver-turn.server';
@@ -63,7 +68,7 @@ const takeTurn = sqlStatement(
 const ask = sqlStatement(
 	'ask_for_item',
 	sql`with item as (
-		select id, donor_id, name, status, quantity, reserved_quantity, hidden_at from items
+		select id, donor_id, name, status, quantity, reserved_quantity, hidden_at, choose_at from items
 		where id = ${itemId}::bigint
 	), current as (
 		select * from item_requests
@@ -93,6 +98,8 @@ const ask = sqlStatement(
 				else item.quantity end then 'overAvailable'
 			when current.quantity = ${quantity}::int then 'unchanged'
 			when current.id is not null then 'changed'
+			when ${countedTowardsReceived(sql`${receiverId}::text`, now)}
+				>= ${choosingLimits.receivedPerWindow} then 'receivedLimit'
 			when (select count(*) from item_requests
 				where receiver_id = ${receiverId}::text and state in ('open', 'reserved'))
 				>= ${requestLimits.activePerReceiver} then 'limit'
@@ -126,7 +133,8 @@ const ask = sqlStatement(
 		request.confirmed_at, request.closed_at, null as no_show_dispute,
 		false as receiver_blocked, false as donor_blocked,
 		item.name as item_name, item.status as item_status,
-		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity, (
+		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity,
+		item.choose_at as item_choose_at, (
 			select json_build_object('key', item_images.key, 'widths', item_images.widths)
 			from item_images where item_images.item_id = request.item_id
 			order by item_images.position limit 1) as cover,
@@ -224,9 +232,15 @@ export async function askForItem(
 				data: { item: answer.item_name, name: receiver.name ?? '', count: asked },
 			});
 		}
-		return answer;
+		// At the limit of hand-overs received: when it lifts, read under the same turn.
+		const received =
+			answer?.outcome === 'receivedLimit' ? await receivedRecord(tx, receiver.id, now) : null;
+		return answer && { ...answer, liftsAt: received?.liftsAt ?? null };
 	});
 	if (!record) throw new AppError('NOT_FOUND');
+	if (record.outcome === 'receivedLimit') {
+		throw receivedLimitError('receiver', record.liftsAt, now, locale);
+	}
 	if (record.outcome === 'noShowLimit') throw noShowLimit(record.limited_until!, now, locale);
 	const refusal = refusals[record.outcome];
 	if (refusal) throw refusal();

@@ -2,6 +2,7 @@
 // prepared statement's `all`, which both drivers answer with their own rows, unmapped.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { choosingLimits, reliabilityLimits } from '~/config/limits';
 import { preparedStatements, unmappedRows } from '~/server/db/prepared';
 import {
 	itemImages,
@@ -53,6 +54,7 @@ const requestColumns = {
 	itemStatus: as(items.status, 'item_status'),
 	itemQuantity: as(items.quantity, 'item_quantity'),
 	itemReservedQuantity: as(items.reservedQuantity, 'item_reserved_quantity'),
+	itemChooseAt: as(items.chooseAt, 'item_choose_at'),
 	cover: sql`(
 		select json_build_object('key', ${itemImages.key}, 'widths', ${itemImages.widths})
 		from ${itemImages} where ${itemImages.itemId} = ${itemRequests.itemId}
@@ -66,7 +68,14 @@ const donorColumns = {
 	donorPhone: as(donors.phone, 'donor_phone'),
 };
 
-/** The receiver with their record of collecting over all their requests, whom the donor sees. */
+/** The start of the record's window and of the last 14 days' hand-overs, as the caller's clock says. */
+const recordSince = sql`${sql.placeholder('recordSince')}::timestamptz`;
+const receivedSince = sql`${sql.placeholder('receivedSince')}::timestamptz`;
+
+/**
+ * The receiver with their record of collecting over the last 90 days and the hand-overs they
+ * received in the last 14 (docs/product-rules.md#choosing), whom the donor sees.
+ */
 const receiverColumns = {
 	receiverName: as(receivers.name, 'receiver_name'),
 	receiverAvatarKey: as(receivers.avatarKey, 'receiver_avatar_key'),
@@ -74,13 +83,28 @@ const receiverColumns = {
 	pickupsCompleted: sql`(
 		select count(*)::int from ${itemRequests} as past
 		where past.receiver_id = ${itemRequests.receiverId}
-			and past.state in ('handedOver', 'confirmed'))`.as('pickups_completed'),
+			and past.state in ('handedOver', 'confirmed')
+			and past.handed_over_at > ${recordSince})`.as('pickups_completed'),
 	noShows: sql`(
 		select count(*)::int from ${itemRequests} as past
 		where past.receiver_id = ${itemRequests.receiverId}
 			and (past.state = 'expired' or (past.state = 'declined' and past.decline_reason = 'noShow'))
+			and past.closed_at > ${recordSince}
 			and ${noShowStands(sql`past.id`)})`.as('no_shows'),
+	recentlyReceived: sql`(
+		select count(*)::int from ${itemRequests} as past
+		where past.receiver_id = ${itemRequests.receiverId}
+			and past.state in ('handedOver', 'confirmed')
+			and past.handed_over_at > ${receivedSince})`.as('recently_received'),
 };
+
+/** The values of the receiver's record's windows, as of `now`. */
+export function recordWindows(now: Date) {
+	return {
+		recordSince: new Date(now.getTime() - reliabilityLimits.recordWindowMs).toISOString(),
+		receivedSince: new Date(now.getTime() - choosingLimits.receivedWindowMs).toISOString(),
+	};
+}
 
 /**
  * A row of the selections below as the driver returns it, columns by their names in the
@@ -118,6 +142,8 @@ export interface RequestRecord {
 	item_status: string;
 	item_quantity: number;
 	item_reserved_quantity: number;
+	/** When the donor may choose, for an item whose donor waits. */
+	item_choose_at: string | null;
 	/** JSON, parsed by the driver or text to parse. */
 	cover: { key: string; widths: number[] } | string | null;
 	donor_name?: string | null;
@@ -128,6 +154,7 @@ export interface RequestRecord {
 	receiver_phone?: string | null;
 	pickups_completed?: number;
 	no_shows?: number;
+	recently_received?: number;
 	/** The donor's list: the item's donor, on every row. */
 	item_donor_id?: string;
 }

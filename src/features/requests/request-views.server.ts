@@ -8,7 +8,7 @@ import { itemRequests } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { mediaUrl } from '~/server/storage';
 import { noShowDisputeState } from './no-show-disputes';
-import { type RequestRecord, reads, requestRecords } from './request-records.server';
+import { type RequestRecord, reads, recordWindows, requestRecords } from './request-records.server';
 import {
 	activeRequestStates,
 	type ItemRequest,
@@ -85,6 +85,7 @@ export function requestView(record: RequestRecord, viewer: RequestActor, now: Da
 			photo,
 			quantity: record.item_quantity,
 			reservedQuantity: record.item_reserved_quantity,
+			chooseAt: isoOrNull(record.item_choose_at),
 		},
 		...(viewer === 'receiver'
 			? {
@@ -109,6 +110,7 @@ export function requestView(record: RequestRecord, viewer: RequestActor, now: Da
 						pickupsCompleted: Number(record.pickups_completed),
 						blocked: Boolean(record.receiver_blocked),
 						noShows: Number(record.no_shows),
+						recentlyReceived: Number(record.recently_received),
 					},
 					isNew: record.seen_by_donor_at === null && isActive(state),
 				}),
@@ -128,7 +130,7 @@ export async function findRequest(
 	now = new Date(),
 ): Promise<ItemRequest> {
 	const [record] = Number.isSafeInteger(requestId)
-		? await requestRecords(reads(db).byId, { id: requestId })
+		? await requestRecords(reads(db).byId, { id: requestId, ...recordWindows(now) })
 		: [];
 	if (!record) throw new AppError('NOT_FOUND');
 	if (record.receiver_id === userId) return requestView(record, 'receiver', now);
@@ -162,7 +164,11 @@ export async function itemRequestsForDonor(
 	now = new Date(),
 ): Promise<ItemRequest[]> {
 	const rows = Number.isSafeInteger(itemId)
-		? await requestRecords(reads(db).donorList, { itemId, donorId: donor.id })
+		? await requestRecords(reads(db).donorList, {
+				itemId,
+				donorId: donor.id,
+				...recordWindows(now),
+			})
 		: [];
 	const [first] = rows;
 	if (!first) throw new AppError('NOT_FOUND');

@@ -62,13 +62,21 @@ export const requestSchema = z
 			photo: z.string().nullable(),
 			quantity: z.int(),
 			reservedQuantity: z.int(),
+			chooseAt: z.iso.datetime().nullable().openapi({
+				description: 'When its donor, who lets requests gather, may choose; null for first come',
+			}),
 		}),
 		donor: person
 			.extend({ blocked: z.boolean() })
 			.optional()
 			.openapi({ description: 'To the receiver, with whether they blocked the donor' }),
 		receiver: person
-			.extend({ pickupsCompleted: z.int(), noShows: z.int(), blocked: z.boolean() })
+			.extend({
+				pickupsCompleted: z.int().openapi({ description: 'Hand-overs in the last 90 days' }),
+				noShows: z.int().openapi({ description: 'No-shows in the last 90 days' }),
+				recentlyReceived: z.int().openapi({ description: 'Hand-overs in the last 14 days' }),
+				blocked: z.boolean(),
+			})
 			.optional()
 			.openapi({
 				description: 'To the donor, with their record of collecting and whether they blocked them',
@@ -220,6 +228,8 @@ export function requestRoutes(server: ServerContext) {
 						'FORBIDDEN',
 						'NOT_FOUND',
 						'REQUEST_CONFLICT',
+						'REQUEST_LIMIT',
+						'CHOOSE_LATER',
 						'RATE_LIMITED',
 					),
 				},
@@ -227,7 +237,7 @@ export function requestRoutes(server: ServerContext) {
 			async (c) => {
 				const user = c.get('user')!;
 				const id = c.req.valid('param').id;
-				await changeRequest(server.db, user, id, c.req.valid('json'));
+				await changeRequest(server.db, user, id, c.req.valid('json'), new Date(), c.get('locale'));
 				return c.json({ data: await findRequest(server.db, user.id, id) }, 200);
 			},
 			(result) => {

@@ -4,6 +4,7 @@ import { collusionLimits, requestLimits } from '~/config/limits';
 import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';
 import { itemRequests, users } from '~/server/db/schema';
+import type { Locale } from '~/lib/i18n/locales';
 import { AppError } from '~/server/http/errors';
 import { notify } from '~/features/notifications/notifications.server';
 import {
@@ -12,6 +13,8 @@ import {
 	saveItemQuantities,
 	unreserved,
 } from '~/features/items/item-stock.server';
+import { chooseLater, refuseAtReceivedLimit } from './received-limit.server';
+import { takeReceiverTurn } from './receiver-turn.server';
 import { countedConfirmations, jakartaDayStart, type RequestRow } from './request-rules.server';
 import type { changeBody } from './requests.routes';
 import {
@@ -55,15 +58,19 @@ export async function changeRequest(
 	requestId: number,
 	change: RequestChange,
 	now = new Date(),
+	locale: Locale = 'id',
 ): Promise<void> {
 	const [found] = Number.isSafeInteger(requestId)
 		? await db
-				.select({ itemId: itemRequests.itemId })
+				.select({ itemId: itemRequests.itemId, receiverId: itemRequests.receiverId })
 				.from(itemRequests)
 				.where(eq(itemRequests.id, requestId))
 		: [];
 	if (!found) throw new AppError('NOT_FOUND');
 	await db.transaction(async (tx) => {
+		// A reservation counts towards its receiver's hand-overs: two donors reserving for one
+		// receiver at once take the receiver's turn, before the item's row as asking does.
+		if (change.action === 'reserve') await takeReceiverTurn(tx, found.receiverId);
 		const item = await lockItem(tx, found.itemId);
 		const [request] = await tx
 			.select()
@@ -78,7 +85,7 @@ export async function changeRequest(
 			throw conflict('courierOrder');
 		}
 		const step = steps[change.action];
-		await step({ tx, item, request, change, now, user });
+		await step({ tx, item, request, change, now, user, locale });
 	});
 }
 
@@ -89,6 +96,7 @@ interface Step {
 	change: RequestChange;
 	now: Date;
 	user: UserRow;
+	locale: Locale;
 }
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
@@ -127,14 +135,17 @@ async function closeRequest(
 
 const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 	async reserve(step) {
-		const { tx, item, request, change, now } = step;
+		const { tx, item, request, change, now, locale } = step;
 		const quantity = change.quantity ?? request.quantity;
 		if (quantity > request.quantity) {
 			throw new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverAsked' });
 		}
+		// A donor who chose to wait lets requests gather until then (docs/product-rules.md#choosing).
+		if (item.chooseAt && now < item.chooseAt) throw chooseLater(item.chooseAt, now, locale);
 		if (item.status !== 'AVAILABLE' || quantity > unreserved(item)) {
 			throw conflict('notEnoughLeft', { count: Math.max(0, unreserved(item)) });
 		}
+		await refuseAtReceivedLimit(tx, request.receiverId, 'donor', now, locale);
 		await tx
 			.update(itemRequests)
 			.set({

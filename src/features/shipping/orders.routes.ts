@@ -136,6 +136,7 @@ export function orderRoutes(server: ServerContext & OrderContext & ShippingConte
 						'NO_SHIPPING_SERVICES',
 						'INVALID_COURIER',
 						'REQUEST_LIMIT',
+						'CHOOSE_LATER',
 						'RATE_LIMITED',
 						'SHIPPING_UNAVAILABLE',
 						'RATES_UNAVAILABLE',
@@ -146,12 +147,20 @@ export function orderRoutes(server: ServerContext & OrderContext & ShippingConte
 			async (c) => {
 				const user = c.get('user')!;
 				const input = await readBody(() => c.req.json(), courierOrderInputSchema);
-				const orderId = await createCourierOrder(server, user, c.req.valid('param').id, input, {
-					courierCode: input.courierCode,
-					serviceCode: input.serviceCode,
-					price: input.ratePrice,
-					insuranceFee: input.rateInsuranceFee,
-				});
+				const orderId = await createCourierOrder(
+					server,
+					user,
+					c.req.valid('param').id,
+					input,
+					{
+						courierCode: input.courierCode,
+						serviceCode: input.serviceCode,
+						price: input.ratePrice,
+						insuranceFee: input.rateInsuranceFee,
+					},
+					new Date(),
+					c.get('locale'),
+				);
 				return c.json({ data: await findOrder(server, user, orderId) }, 201);
 			},
 			missingItem,

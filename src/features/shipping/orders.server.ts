@@ -3,8 +3,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { requestLimits } from '~/config/limits';
 import { courierTotal } from '~/config/shipping';
 import { lockItem, saveItemQuantities, unreserved } from '~/features/items/item-stock.server';
+import { chooseLater, refuseAtReceivedLimit } from '~/features/requests/received-limit.server';
 import { takeReceiverTurn } from '~/features/requests/receiver-turn.server';
 import { isProfileComplete } from '~/lib/profile-completeness';
+import type { Locale } from '~/lib/i18n/locales';
 import type { UserRow } from '~/server/auth/users';
 import { courierOrders, itemRequests } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
@@ -50,6 +52,7 @@ export async function createCourierOrder(
 	details: ShippingDetails,
 	chosen: ChosenRate,
 	now = new Date(),
+	locale: Locale = 'id',
 ): Promise<string> {
 	if (!isProfileComplete(receiver)) throw new AppError('FORBIDDEN');
 	const rates = await quoteRates(context, {
@@ -87,6 +90,11 @@ export async function createCourierOrder(
 			);
 		if (current) throw orderConflict('requestInProgress');
 		await holdsFewerThanLimit(tx, receiver.id);
+		// A paid order is a reservation: it waits for the donor's choice, and counts towards the
+		// receiver's hand-overs of 14 days (docs/product-rules.md#choosing).
+		if (item.chooseAt && now < item.chooseAt)
+			throw chooseLater(item.chooseAt, now, locale, 'receiver');
+		await refuseAtReceivedLimit(tx, receiver.id, 'receiver', now, locale);
 		const [request] = await tx
 			.insert(itemRequests)
 			.values({

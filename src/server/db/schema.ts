@@ -187,6 +187,15 @@ export const items = pgTable(
 		staleAskedAt: timestamp('stale_asked_at', { withTimezone: true }),
 		/** When a renewal last brought it back to the top of the newest (at most once a week). */
 		bumpedAt: timestamp('bumped_at', { withTimezone: true }),
+		/**
+		 * How its donor chooses a receiver (docs/product-rules.md#choosing): empty for "first come",
+		 * or the hours requests gather before the donor chooses, from `chooseAt` on.
+		 */
+		chooseAfterHours: integer('choose_after_hours'),
+		/** When a donor who waits may choose: the hours counted from the listing or the edit. */
+		chooseAt: timestamp('choose_at', { withTimezone: true }),
+		/** When the donor was told the wait is over and requests are waiting (once per wait). */
+		chooseToldAt: timestamp('choose_told_at', { withTimezone: true }),
 		/** Its name or description mentions a price or a sale, which the desk shows. */
 		asksForMoney: boolean('asks_for_money').notNull().default(false),
 		/**
@@ -226,6 +235,10 @@ export const items = pgTable(
 		index('items_fresh_since_idx')
 			.on(table.freshSince)
 			.where(sql`status = 'AVAILABLE'`),
+		// The donors still to be told their wait is over.
+		index('items_choose_at_idx')
+			.on(table.chooseAt)
+			.where(sql`choose_at is not null and choose_told_at is null`),
 		index('items_donated_idx')
 			.on(table.donorId, table.donatedAt)
 			.where(sql`status = 'DONATED'`),

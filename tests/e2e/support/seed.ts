@@ -107,6 +107,25 @@ export const seededStaleListing = {
 	item: { name: 'Lemari buku kayu' },
 } as const;
 
+/**
+ * A donor who lets requests gather for 6 hours (docs/product-rules.md#choosing): one item listed
+ * an hour ago, whose wait is under way, and one whose wait ended an hour ago, each asked for by the same two receivers. Ani
+ * received an item 5 days ago; Joko let a reservation expire 10 days ago.
+ */
+export const seededChoosing = {
+	donor: {
+		id: 'e2e-choosing-donor',
+		name: 'Sari Dewi',
+		session: 'e2e-choosing-donor-session-token-0123456789abcdef',
+	},
+	receivers: [
+		{ id: 'e2e-choosing-ani', name: 'Ani Rahayu' },
+		{ id: 'e2e-choosing-joko', name: 'Joko Susilo' },
+	],
+	waiting: { name: 'Sepeda anak roda empat', listedHoursAgo: 1 },
+	ended: { name: 'Meja belajar lipat', endedHoursAgo: 1, waitHours: 6 },
+} as const;
+
 /** Nine supports: the page shows the largest eight, 3 large and 5 small. */
 export const fullSupporters = [
 	{
@@ -248,6 +267,76 @@ async function seedStaleListing(tx: SeedTransaction, now: Date): Promise<void> {
 	);
 }
 
+/** The people and items of `seededChoosing`, with the receivers' records. */
+async function seedChoosing(tx: SeedTransaction, now: Date): Promise<void> {
+	const { donor, receivers, waiting, ended } = seededChoosing;
+	const hours = (count: number) => new Date(now.getTime() + count * 60 * 60_000);
+	for (const [index, person] of [donor, ...receivers].entries()) {
+		await tx.query(
+			`insert into users (id, issuer, subject, email, email_verified, name, phone, address,
+				area_id, area_name)
+			values ($1, 'https://e2e.test', $1, $2, true, $3, $4, 'Jl. Mawar No. 5, RT 04/RW 01',
+				'31.74.07', 'Kebayoran Baru, Kota Jakarta Selatan, DKI Jakarta')`,
+			[person.id, `${person.id}@example.com`, person.name, `+6281299901${index}22`],
+		);
+	}
+	await tx.query(`insert into sessions (id, user_id, expires_at) values ($1, $2, $3)`, [
+		sessionDigest(donor.session),
+		donor.id,
+		hours(24 * 30),
+	]);
+	const insertItem = async (name: string, status: string, quantity: number, listedAt: Date) =>
+		(
+			await tx.query<{ id: number }>(
+				`insert into items (donor_id, name, description, condition, weight, length, width,
+					height, quantity, status, created_at, fresh_since, choose_after_hours, choose_at)
+				values ($1, $2, 'Masih bagus dan kokoh, tinggal dibawa pulang.', 'used', 5, 60, 40, 50,
+					$3, $4, $5, $5, $6, $7)
+				returning id`,
+				[
+					donor.id,
+					name,
+					quantity,
+					status,
+					listedAt,
+					status === 'AVAILABLE' ? 6 : null,
+					status === 'AVAILABLE' ? new Date(listedAt.getTime() + 6 * 60 * 60_000) : null,
+				],
+			)
+		).rows[0]!.id;
+	// The records: a hand-over to Ani 5 days ago, a reservation Joko let expire 10 days ago.
+	const past = await insertItem('Kursi plastik', 'DONATED', 0, hours(-24 * 20));
+	await tx.query(
+		`insert into item_requests (item_id, donor_id, receiver_id, quantity, state, given_quantity,
+			created_at, updated_at, reserved_at, handed_over_at)
+		values ($1, $2, $3, 1, 'handedOver', 1, $4, $4, $4, $4)`,
+		[past, donor.id, receivers[0].id, hours(-24 * 5)],
+	);
+	await tx.query(
+		`insert into item_requests (item_id, donor_id, receiver_id, quantity, state, created_at,
+			updated_at, reserved_at, reserved_until, closed_at)
+		values ($1, $2, $3, 1, 'expired', $4, $4, $4, $4, $4)`,
+		[past, donor.id, receivers[1].id, hours(-24 * 10)],
+	);
+	const waitingId = await insertItem(waiting.name, 'AVAILABLE', 1, hours(-waiting.listedHoursAgo));
+	const endedId = await insertItem(
+		ended.name,
+		'AVAILABLE',
+		1,
+		hours(-ended.endedHoursAgo - ended.waitHours),
+	);
+	for (const itemId of [waitingId, endedId]) {
+		for (const receiver of receivers) {
+			await tx.query(
+				`insert into item_requests (item_id, donor_id, receiver_id, quantity, state, created_at,
+					updated_at)
+				values ($1, $2, $3, 1, 'open', $4, $4)`,
+				[itemId, donor.id, receiver.id, hours(-0.5)],
+			);
+		}
+	}
+}
+
 /** The signed-in people of `seeded-accounts.ts`, their sessions and the key of their mail's links. */
 async function seedPeople(tx: SeedTransaction, now: Date): Promise<void> {
 	const people = allSeededPeople();
@@ -348,6 +437,7 @@ export async function seed(dataDir: string, name: SeedName): Promise<void> {
 		if (name === 'sparse') {
 			await seedReservations(tx, now);
 			await seedStaleListing(tx, now);
+			await seedChoosing(tx, now);
 		}
 		if (name === 'full') {
 			await seedPeople(tx, now);

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { FieldFrame, fieldAria } from '~/components/FormField';
+import { choosingLimits } from '~/config/limits';
 import { categories, type Category, type ItemCondition, itemConditions } from '../items';
 import { asksForMoney } from '../money-words';
 import {
@@ -224,5 +225,44 @@ export function MoneyWarning({
 				</p>
 			)}
 		</div>
+	);
+}
+
+interface ChoosingFieldProps {
+	t: TFunction;
+	id: string;
+	/** `0` for first come, else the hours of the wait. */
+	value: string;
+	onChange: (value: string) => void;
+	error: string | undefined;
+}
+
+/**
+ * How the donor chooses a receiver (docs/product-rules.md#choosing): first come, or after a wait
+ * of some hours while requests gather. A saved wait the list does not offer stays offered.
+ */
+export function ChoosingField({ t, id, value, onChange, error }: ChoosingFieldProps) {
+	const hint = t('itemForm.fields.chooseAfterHint');
+	const offered: readonly number[] = choosingLimits.waitHoursOffered;
+	const hours = [...new Set([...offered, Number(value)])].filter((each) => each > 0);
+	return (
+		<FieldFrame id={id} label={t('itemForm.fields.chooseAfter')} hint={hint} error={error}>
+			<select
+				id={id}
+				value={value}
+				onChange={(event) => onChange(event.currentTarget.value)}
+				className={`select h-11 w-full text-base ${error ? 'select-error' : ''}`}
+				{...fieldAria(id, hint, error)}
+			>
+				<option value="0">{t('itemForm.fields.chooseFirstCome')}</option>
+				{hours
+					.sort((a, b) => a - b)
+					.map((each) => (
+						<option key={each} value={String(each)}>
+							{t('itemForm.fields.chooseAfterHours', { count: each })}
+						</option>
+					))}
+			</select>
+		</FieldFrame>
 	);
 }

@@ -28,6 +28,7 @@ import {
 import { itemFormData, itemSaveFailure } from './item-submit';
 import {
 	CategoryField,
+	ChoosingField,
 	ConditionField,
 	MeasurementFields,
 	MoneyWarning,
@@ -245,6 +246,13 @@ export const ItemForm = withTranslations(function ItemForm({
 					}}
 					onBlur={touch}
 					errorOf={errorOf}
+				/>
+				<ChoosingField
+					t={t}
+					id={ids.chooseAfterHours}
+					value={values.chooseAfterHours}
+					onChange={(hours) => update('chooseAfterHours', hours)}
+					error={errorOf('chooseAfterHours')}
 				/>
 				<AreaSearch
 					id={ids.pickupDistrict}

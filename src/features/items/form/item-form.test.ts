@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	type EditableItem,
 	firstInvalidField,
+	hasFieldChanges,
 	hasItemChanges,
 	initialItemValues,
 	type ItemFormValues,
@@ -25,6 +26,7 @@ const filled: ItemFormValues = {
 	height: '90',
 	quantity: '2',
 	pickupDistrict: '32.73.14',
+	chooseAfterHours: '0',
 };
 
 const saved: EditableItem = {
@@ -48,6 +50,7 @@ const saved: EditableItem = {
 		districtCode: '32.73.14',
 		districtName: 'Cibeunying Kidul',
 	},
+	chooseAfterHours: null,
 };
 
 const noPhotoChanges = { existing: saved.images, removed: new Set<string>(), added: 0 };
@@ -57,6 +60,18 @@ describe('validateItemForm', () => {
 		const { payload, errors } = validateItemForm(filled, 'add');
 		expect(errors).toEqual({});
 		expect(payload).toMatchObject({ weight: 4.5, length: 45, quantity: 2, category: 'furniture' });
+	});
+
+	it('sends how the donor chooses: first come, or a wait of 6 to 48 hours', () => {
+		expect(validateItemForm(filled, 'add').payload).toMatchObject({ chooseAfterHours: 0 });
+		expect(validateItemForm({ ...filled, chooseAfterHours: '24' }, 'add').payload).toMatchObject({
+			chooseAfterHours: 24,
+		});
+		expect(validateItemForm({ ...filled, chooseAfterHours: '49' }, 'add').errors).toEqual({
+			chooseAfterHours: 'itemForm.errors.chooseAfterInvalid',
+		});
+		expect(hasFieldChanges({ ...filled, chooseAfterHours: '12' }, saved)).toBe(true);
+		expect(hasFieldChanges(filled, saved)).toBe(false);
 	});
 
 	it('asks for a pickup district when none is chosen', () => {

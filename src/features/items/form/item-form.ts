@@ -23,6 +23,8 @@ export interface ItemFormValues {
 	quantity: string;
 	/** The pickup district's code, empty while none is chosen. */
 	pickupDistrict: string;
+	/** How the donor chooses: `0` for first come, else the hours requests gather. */
+	chooseAfterHours: string;
 }
 
 /** The part of an item the edit form needs. */
@@ -41,6 +43,7 @@ export type EditableItem = Pick<
 	| 'images'
 	| 'photos'
 	| 'pickup'
+	| 'chooseAfterHours'
 >;
 
 /** Every field that can carry an error, in the order the form shows them (for focus). */
@@ -55,6 +58,7 @@ export const itemFormFields = [
 	'height',
 	'quantity',
 	'pickupDistrict',
+	'chooseAfterHours',
 	'files',
 	'verificationToken',
 ] as const;
@@ -99,6 +103,7 @@ export function initialItemValues(
 			height: '',
 			quantity: '1',
 			pickupDistrict: homeDistrict ?? '',
+			chooseAfterHours: '0',
 		};
 	}
 	return {
@@ -112,6 +117,7 @@ export function initialItemValues(
 		height: String(item.height),
 		quantity: String(item.quantity),
 		pickupDistrict: item.pickup?.districtCode ?? '',
+		chooseAfterHours: String(item.chooseAfterHours ?? 0),
 	};
 }
 
@@ -144,6 +150,7 @@ export function hasFieldChanges(values: ItemFormValues, item: EditableItem): boo
 	if (values.category !== item.category) return true;
 	if (values.condition !== (item.condition ?? '')) return true;
 	if (values.pickupDistrict !== (item.pickup?.districtCode ?? '')) return true;
+	if (Number(values.chooseAfterHours) !== (item.chooseAfterHours ?? 0)) return true;
 	return measurementFields.some((field) => {
 		const text = values[field].trim();
 		return text === '' || Number(text) !== item[field];
