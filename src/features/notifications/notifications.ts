@@ -26,6 +26,7 @@ export const notificationKinds = [
 	'listingStale',
 	'handOverDue',
 	'confirmReminder',
+	'thanked',
 	'itemDeleted',
 	'orderPaid',
 	'orderCancelled',
@@ -73,13 +74,14 @@ export const eventKinds = {
 		'reservationExpired',
 		'itemDeleted',
 	],
-	/** Hand-overs, and the reminders to make one and to confirm it. */
+	/** Hand-overs, the reminders to make one and to confirm it, and a receiver's thanks. */
 	handOvers: [
 		'handedOver',
 		'requestConfirmed',
 		'requestDisputed',
 		'handOverDue',
 		'confirmReminder',
+		'thanked',
 	],
 	orders: [
 		'orderPaid',
