@@ -25,9 +25,7 @@ export const auditEntrySchema = z
 	.object({
 		id: z.int(),
 		action: z.string(),
-		targetKey: z
-			.string()
-			.openapi({ description: '`item:<id>`, `user:<id>` or `thanks:<id>`' }),
+		targetKey: z.string().openapi({ description: '`item:<id>`, `user:<id>` or `thanks:<id>`' }),
 		target: auditTargetSchema,
 		reason: z.string().nullable(),
 		note: z.string().nullable(),

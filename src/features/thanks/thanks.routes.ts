@@ -15,7 +15,13 @@ import {
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { thanksInputSchema } from './thanks';
-import { deleteThanks, sentThanks, thanksForDonor, thanksForItem, writeThanks } from './thanks.server';
+import {
+	deleteThanks,
+	sentThanks,
+	thanksForDonor,
+	thanksForItem,
+	writeThanks,
+} from './thanks.server';
 
 /** A base64 photo is 4/3 of its bytes, plus the message. */
 export const thanksBodyLimit = Math.ceil((thanksLimits.photoMaxBytes * 4) / 3) + 16 * 1024;
