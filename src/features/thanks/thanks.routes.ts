@@ -65,7 +65,7 @@ export function thanksRoutes(server: ServerContext) {
 					bodyLimit({
 						maxSize: thanksBodyLimit,
 						onError: () => {
-							throw new AppError('IMAGE_TOO_LARGE', { photo: 'form.errors.imageTooLarge' });
+							throw new AppError('IMAGE_TOO_LARGE', { photo: 'thanks.errors.photoTooLarge' });
 						},
 					}),
 				],

@@ -34,7 +34,7 @@ interface StoredPhoto {
 async function storePhoto(storage: Storage, dataUrl: string): Promise<StoredPhoto> {
 	const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 	if (bytes.length > thanksLimits.photoMaxBytes) {
-		throw new AppError('IMAGE_TOO_LARGE', { photo: 'form.errors.imageTooLarge' });
+		throw new AppError('IMAGE_TOO_LARGE', { photo: 'thanks.errors.photoTooLarge' });
 	}
 	let image;
 	try {
@@ -43,7 +43,7 @@ async function storePhoto(storage: Storage, dataUrl: string): Promise<StoredPhot
 		});
 	} catch (error) {
 		if (error instanceof AppError && error.code === 'IMAGE_TOO_LARGE') {
-			throw new AppError('IMAGE_TOO_LARGE', { photo: 'form.errors.imageTooLarge' });
+			throw new AppError('IMAGE_TOO_LARGE', { photo: 'thanks.errors.photoTooLarge' });
 		}
 		if (error instanceof AppError) {
 			throw new AppError('INVALID_IMAGE_FORMAT', { photo: 'thanks.errors.photoInvalid' });
