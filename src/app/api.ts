@@ -20,6 +20,7 @@ import { requestRoutes } from '~/features/requests/requests.routes';
 import { orderRoutes } from '~/features/shipping/orders.routes';
 import { shippingRoutes } from '~/features/shipping/shipping.routes';
 import { supportRoutes } from '~/features/support/support.routes';
+import { isThanksUpload, thanksRoutes } from '~/features/thanks/thanks.routes';
 import { verificationRoutes } from '~/features/verification/verification.routes';
 import { formatWait } from '~/lib/format';
 import { AppError } from '~/server/http/errors';
@@ -59,12 +60,14 @@ export function createApiApp(server: AppContext) {
 	app.use(refuseUnstorableUrl);
 	app.use(sameOriginWrites(server.config));
 	// Photos come in a listing (`POST /items`, `PUT /items/{id}`) and as an avatar in the profile
-	// (`PUT /profile`): those routes set their own, larger limits.
+	// (`PUT /profile`) and with a thank-you (`POST /requests/{id}/thanks`): those routes set their
+	// own, larger limits.
 	app.use(
 		limitBodies(
 			(method, path) =>
 				(method === 'POST' && path === '/api/items') ||
-				(method === 'PUT' && (path === '/api/profile' || /^\/api\/items\/[^/]+$/.test(path))),
+				(method === 'PUT' && (path === '/api/profile' || /^\/api\/items\/[^/]+$/.test(path))) ||
+				isThanksUpload(method, path),
 		),
 	);
 	app.use(authenticate(server));
@@ -88,6 +91,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', notificationSettingsRoutes(server));
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));
+	app.route('/', thanksRoutes(server));
 	app.route('/', reportRoutes(server));
 	app.route('/', blockRoutes(server));
 	app.route('/', moderationRoutes(server));

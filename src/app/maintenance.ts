@@ -19,7 +19,7 @@ import { deliveryLimits } from '~/config/limits';
 import type { OrderContext } from '~/features/shipping/order-rules.server';
 import { orderUpkeep } from '~/features/shipping/order-tracking.server';
 import type { ServerContext } from '~/server/context';
-import { itemImages, users } from '~/server/db/schema';
+import { itemImages, thankYous, users } from '~/server/db/schema';
 import { log } from '~/server/log';
 import { sweptFiles } from '~/server/metrics';
 import { deleteEndedRateLimits } from '~/server/rate-limit';
@@ -39,15 +39,24 @@ export async function sweepOrphanedFiles(
 	server: Pick<ServerContext, 'db' | 'storage'>,
 	now = Date.now(),
 ): Promise<string[]> {
-	const [photos, avatars] = await Promise.all([
+	const [photos, avatars, thanks] = await Promise.all([
 		server.db.select({ key: itemImages.key, widths: itemImages.widths }).from(itemImages),
 		server.db.select({ key: users.avatarKey }).from(users).where(isNotNull(users.avatarKey)),
+		server.db
+			.select({ key: thankYous.photoKey })
+			.from(thankYous)
+			.where(isNotNull(thankYous.photoKey)),
 	]);
-	const kept = [...photos.flatMap(photoFiles), ...avatars.map((avatar) => avatar.key!)];
+	const kept = [
+		...photos.flatMap(photoFiles),
+		...avatars.map((avatar) => avatar.key!),
+		...thanks.map((row) => row.key!),
+	];
 	const referenced = new Set([...kept, ...kept.map(sharePreviewKey)]);
 	const files = [
 		...(await server.storage.list('items')),
 		...(await server.storage.list('avatars')),
+		...(await server.storage.list('thanks')),
 	];
 	const orphans = files
 		.filter((file) => !referenced.has(file.key) && now - file.modifiedAt.getTime() > orphanGraceMs)

@@ -195,6 +195,16 @@ export const collusionLimits = {
 } as const;
 
 /** Reports and the moderation desk (docs/product-rules.md#trust-and-safety). */
+/** A receiver's thank-you to the donor of a confirmed giving (docs/product-rules.md#thank-yous). */
+export const thanksLimits = {
+	messageMax: 280,
+	/** The optional photo, as uploaded; it is re-encoded to one width. */
+	photoMaxBytes: 5 * megabyte,
+	photoWidth: 720,
+	/** Thank-yous shown on a profile or an item page, the newest first. */
+	listed: 20,
+} as const;
+
 export const reportLimits = {
 	/** Reports one person may make in 24 hours. */
 	perDay: 10,

@@ -31,6 +31,7 @@ import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
 import enReports from '../../locales/en/reports.json' with { type: 'json' };
 import enConfirmHandOver from '../../locales/en/confirmHandOver.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
+import enThanks from '../../locales/en/thanks.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
 import idErrors from '../../locales/id/errors.json' with { type: 'json' };
@@ -63,6 +64,7 @@ import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import idConfirmHandOver from '../../locales/id/confirmHandOver.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
+import idThanks from '../../locales/id/thanks.json' with { type: 'json' };
 import { isLocale, type Locale } from '~/lib/i18n/locales';
 import { createHash } from 'node:crypto';
 import type { IslandResources } from '~/lib/i18n/island';
@@ -109,6 +111,7 @@ export const allResources: Record<Locale, Resources> = {
 		reports: idReports,
 		confirmHandOver: idConfirmHandOver,
 		support: idSupport,
+		thanks: idThanks,
 	},
 	en: {
 		auth: enAuth,
@@ -143,6 +146,7 @@ export const allResources: Record<Locale, Resources> = {
 		reports: enReports,
 		confirmHandOver: enConfirmHandOver,
 		support: enSupport,
+		thanks: enThanks,
 	},
 };
 

@@ -19,6 +19,7 @@ import {
 	signIns,
 	userBlocks,
 	users,
+	thankYous,
 } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { deleteFiles } from '~/server/storage';
@@ -61,7 +62,8 @@ const givenStates = ['handedOver', 'confirmed'];
 /**
  * Deletes what is personal in an account for good: profile, phone, address, avatar and every
  * photo; items not given; notifications (their deliveries with them), notification settings,
- * devices for push, reports, blocks, sign-ins, sessions; and the built-in provider's account.
+ * devices for push, reports, blocks, sign-ins, sessions; thank-yous they wrote or received, with
+ * their photos; and the built-in provider's account.
  * Given items and their hand-overs stay, without a name, so receivers' histories and the site's
  * totals stay true. The identity is replaced, so signing in with it again starts a new account.
  */
@@ -95,7 +97,15 @@ export async function purgeAccount(deps: Deps, userId: string, now = new Date())
 	const photos = ownIds.length
 		? await deps.db.select().from(itemImages).where(inArray(itemImages.itemId, ownIds))
 		: [];
+	const thanks = await deps.db
+		.select({ photoKey: thankYous.photoKey })
+		.from(thankYous)
+		.where(or(eq(thankYous.receiverId, userId), eq(thankYous.donorId, userId)));
 	await deps.db.transaction(async (tx) => {
+		// A thank-you names both people: it goes with either account.
+		await tx
+			.delete(thankYous)
+			.where(or(eq(thankYous.receiverId, userId), eq(thankYous.donorId, userId)));
 		if (ownIds.length) {
 			await tx.delete(itemImages).where(inArray(itemImages.itemId, ownIds));
 			await tx
@@ -171,7 +181,11 @@ export async function purgeAccount(deps: Deps, userId: string, now = new Date())
 			.where(eq(users.id, userId));
 	});
 	await deps.sessions.deleteAllOf(userId);
-	const files = [...photos.flatMap(photoFiles), ...(user.avatarKey ? [user.avatarKey] : [])];
+	const files = [
+		...photos.flatMap(photoFiles),
+		...(user.avatarKey ? [user.avatarKey] : []),
+		...thanks.flatMap((row) => (row.photoKey ? [row.photoKey] : [])),
+	];
 	await deleteFiles(deps.storage, files);
 }
 

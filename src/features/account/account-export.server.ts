@@ -14,6 +14,7 @@ import {
 	reports,
 	savedSearches,
 	signIns,
+	thankYous,
 	userBlocks,
 } from '~/server/db/schema';
 import { mediaUrl } from '~/server/storage';
@@ -21,8 +22,8 @@ import { mediaUrl } from '~/server/storage';
 /**
  * Everything the site keeps about a person, as the JSON file of "download my data": the profile,
  * their items with photo URLs, requests on both sides, notifications and how they are told of
- * them (settings, devices for push), reports they made, the people they blocked, and when they
- * signed in.
+ * them (settings, devices for push), reports they made, thank-yous they wrote, the people they
+ * blocked, and when they signed in.
  */
 export async function accountExport(db: Database, user: UserRow, origin: string) {
 	const absolute = (path: string | null) => (path === null ? null : new URL(path, origin).href);
@@ -38,6 +39,7 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 		accepted,
 		orders,
 		searches,
+		thanksWritten,
 	] = await Promise.all([
 		db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
 		db
@@ -70,6 +72,11 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			.from(savedSearches)
 			.where(eq(savedSearches.userId, user.id))
 			.orderBy(savedSearches.id),
+		db
+			.select()
+			.from(thankYous)
+			.where(eq(thankYous.receiverId, user.id))
+			.orderBy(desc(thankYous.id)),
 	]);
 	const [setting] = settings;
 	const ids = ownItems.map((item) => item.id);
@@ -156,6 +163,15 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			details: report.details,
 			state: report.state,
 			createdAt: report.createdAt.toISOString(),
+		})),
+		thanksWritten: thanksWritten.map((thanks) => ({
+			requestId: thanks.requestId,
+			itemId: thanks.itemId,
+			donorId: thanks.donorId,
+			message: thanks.message,
+			photo: absolute(mediaUrl(thanks.photoKey)),
+			hidden: thanks.hiddenAt !== null,
+			createdAt: thanks.createdAt.toISOString(),
 		})),
 		blocked: blocked.map((block) => ({
 			userId: block.blockedId,

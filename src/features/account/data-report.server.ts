@@ -55,6 +55,7 @@ type Report = AccountExport['reports'][number];
 type Block = AccountExport['blocked'][number];
 type Order = AccountExport['courierOrders'][number];
 type SavedSearch = AccountExport['savedSearches'][number];
+type ThanksWritten = AccountExport['thanksWritten'][number];
 
 /**
  * "Download my data" as a page a person reads on a phone, in their language: the same data as
@@ -196,6 +197,7 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 	const reportFields: FieldsOf<Report> = {
 		target: (value) => {
 			const [kind, id] = [value.slice(0, value.indexOf(':')), value.slice(value.indexOf(':') + 1)];
+			if (kind === 'thanks') return text('target', t('account.data.thanksNumber', { id }));
 			return kind === 'item' ? itemLink('target', Number(id)) : personLink('target', id);
 		},
 		reason: (value) =>
@@ -234,6 +236,19 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 				value === null ? null : t(`item.category.${value}` as 'item.category.other', value),
 			),
 		savedAt: (value) => date('savedAt', value),
+	};
+
+	const thanksFields: FieldsOf<ThanksWritten> = {
+		requestId: (value) => text('requestId', String(value)),
+		itemId: (value) => itemLink('item', value),
+		donorId: (value) => personLink('person', value),
+		message: (value) => text('message', value),
+		photo: (value) =>
+			value === null
+				? text('photo', null)
+				: { label: label('photo'), text: t('account.data.openPhoto'), href: value },
+		hidden: (value) => text('hiddenByModerator', t(value ? 'account.data.yes' : 'account.data.no')),
+		createdAt: (value) => date('writtenAt', value),
 	};
 
 	const blockFields: FieldsOf<Block> = {
@@ -281,6 +296,10 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 			section(
 				'reports',
 				data.reports.map((report) => ({ fields: fieldsOf(report, reportFields) })),
+			),
+			section(
+				'thanksWritten',
+				data.thanksWritten.map((thanks) => ({ fields: fieldsOf(thanks, thanksFields) })),
 			),
 			section(
 				'blocked',

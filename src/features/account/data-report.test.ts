@@ -92,6 +92,17 @@ const data: AccountExport = {
 			createdAt: '2026-08-03T05:00:00.000Z',
 		},
 	],
+	thanksWritten: [
+		{
+			requestId: 77,
+			itemId: 52,
+			donorId: 'u-sari',
+			message: 'Sepedanya dipakai tiap hari, makasih!',
+			photo: 'https://hibahin.id/media/thanks/sepeda.webp',
+			hidden: false,
+			createdAt: '2026-05-03T02:00:00.000Z',
+		},
+	],
 	blocked: [{ userId: 'u-rudi', blockedAt: '2026-08-03T06:00:00.000Z' }],
 	signIns: ['2026-11-27T23:15:00.000Z'],
 	savedSearches: [
@@ -146,6 +157,7 @@ describe('the readable page of my data', () => {
 			'Pengaturan notifikasi',
 			'Perangkat yang menerima push',
 			'Laporan yang kamu buat',
+			'Ucapan terima kasih yang kamu tulis',
 			'Orang yang kamu blokir',
 			'Riwayat masuk',
 			'Pencarian yang disimpan',
@@ -198,6 +210,9 @@ describe('the readable page of my data', () => {
 			'English',
 			'https://fcm.googleapis.com/fcm/send/abc123',
 			'/profile/u-rudi',
+			'Sepedanya dipakai tiap hari, makasih!',
+			'https://hibahin.id/media/thanks/sepeda.webp',
+			'/profile/u-sari',
 			'penipuan atau mencurigakan',
 			'Minta transfer dulu',
 			'Sedang ditinjau',
@@ -216,7 +231,7 @@ describe('the readable page of my data', () => {
 		const html = await container.renderToString(DataReport, {
 			props: { report: dataReport(data, useTranslations('en'), 'en'), none: 'None yet.' },
 		});
-		expect(html.match(/<h2 /g)).toHaveLength(13);
+		expect(html.match(/<h2 /g)).toHaveLength(14);
 		expect(html).toContain('href="/en/items/41"');
 		expect(html).not.toContain('<script');
 	});

@@ -4,20 +4,21 @@ import { reportLimits } from '~/config/limits';
 import { fieldErrors } from '~/lib/field-errors';
 import { type NewNotification, notify } from '~/features/notifications/notifications.server';
 import type { Transaction } from '~/server/db/client';
-import { reportReasons, targetKey } from '~/features/reports/reports';
+import { reportReasons, targetKey, targetsNamed } from '~/features/reports/reports';
 import type { UserRow } from '~/server/auth/users';
 import type { ServerContext } from '~/server/context';
-import { items, moderationActions, reports, users } from '~/server/db/schema';
+import { items, moderationActions, reports, thankYous, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { storableText } from '~/lib/text-fields';
 import { moderationActionNames } from './moderation';
 
-/** An action sent from the desk: what, on which item or person, why. */
+/** An action sent from the desk: what, on which item, person or thank-you, why. */
 export const moderationInputSchema = z
 	.object({
 		action: z.enum(moderationActionNames, 'moderation.errors.actionInvalid'),
 		itemId: z.optional(z.int().check(z.positive('moderation.errors.targetInvalid'))),
 		userId: z.optional(z.string().check(z.minLength(1, 'moderation.errors.targetInvalid'))),
+		thanksId: z.optional(z.int().check(z.positive('moderation.errors.targetInvalid'))),
 		reason: z.optional(z.enum(reportReasons, 'moderation.errors.reasonInvalid')),
 		note: z.optional(
 			z.nullable(
@@ -41,7 +42,7 @@ export const moderationInputSchema = z
 		),
 	})
 	.check(
-		z.refine((input) => (input.itemId === undefined) !== (input.userId === undefined), {
+		z.refine((input) => targetsNamed(input) === 1, {
 			message: 'moderation.errors.targetInvalid',
 			path: ['target'],
 		}),
@@ -51,16 +52,20 @@ export type ModerationInput = z.output<typeof moderationInputSchema>;
 
 const itemActions = ['hideItem', 'restoreItem'];
 const userActions = ['warnUser', 'suspendUser', 'liftSuspension'];
-const withReason = ['hideItem', 'warnUser', 'suspendUser'];
+const thanksActions = ['hideThanks'];
+const withReason = ['hideItem', 'warnUser', 'suspendUser', 'hideThanks'];
 
 function parseAction(body: unknown): ModerationInput {
 	const parsed = moderationInputSchema.safeParse(body);
 	if (!parsed.success) throw new AppError('VALIDATION_ERROR', fieldErrors(parsed.error.issues));
 	const input = parsed.data;
 	const onItem = input.itemId !== undefined;
+	const onUser = input.userId !== undefined;
+	const onThanks = input.thanksId !== undefined;
 	if (
 		(itemActions.includes(input.action) && !onItem) ||
-		(userActions.includes(input.action) && onItem)
+		(userActions.includes(input.action) && !onUser) ||
+		(thanksActions.includes(input.action) && !onThanks)
 	) {
 		throw new AppError('VALIDATION_ERROR', { target: 'moderation.errors.targetInvalid' });
 	}
@@ -143,6 +148,32 @@ async function actOnItem(tx: Transaction, input: ModerationInput, now: Date) {
 	return { key, until: null };
 }
 
+/**
+ * What an action changes on a thank-you: hidden, it leaves the donor's profile and the item's
+ * page; dismissed, its reports close. Its writer is not told: warning them is a separate action.
+ */
+async function actOnThanks(tx: Transaction, input: ModerationInput, now: Date) {
+	const [thanks] = await tx
+		.select()
+		.from(thankYous)
+		.where(eq(thankYous.id, input.thanksId!))
+		.for('update');
+	if (!thanks) throw new AppError('NOT_FOUND');
+	const key = targetKey({ kind: 'thanks', thanksId: thanks.id });
+	if (input.action === 'dismiss') {
+		await closeReports(tx, key, 'dismissed', now);
+	} else if (input.action === 'hideThanks') {
+		await tx
+			.update(thankYous)
+			.set({ hiddenAt: now })
+			.where(and(eq(thankYous.id, thanks.id), isNull(thankYous.hiddenAt)));
+		await closeReports(tx, key, 'actioned', now);
+	} else {
+		throw new AppError('VALIDATION_ERROR', { target: 'moderation.errors.targetInvalid' });
+	}
+	return { key, until: null };
+}
+
 /** What an action changes on a person; a suspension also ends their sessions (after commit). */
 async function actOnUser(tx: Transaction, input: ModerationInput, now: Date) {
 	const person = await lockedUser(tx, input.userId!);
@@ -205,7 +236,9 @@ export async function moderate(
 		const { key, until } =
 			input.itemId !== undefined
 				? await actOnItem(tx, input, now)
-				: await actOnUser(tx, input, now);
+				: input.thanksId !== undefined
+					? await actOnThanks(tx, input, now)
+					: await actOnUser(tx, input, now);
 		const [row] = await tx
 			.insert(moderationActions)
 			.values({

@@ -5,7 +5,14 @@ import { reportLimits } from '~/config/limits';
 import { photoView } from '~/features/items/photos.server';
 import type { ReportReason } from '~/features/reports/reports';
 import type { Database } from '~/server/db/client';
-import { itemImages, items, moderationActions, reports, users } from '~/server/db/schema';
+import {
+	itemImages,
+	items,
+	moderationActions,
+	reports,
+	thankYous,
+	users,
+} from '~/server/db/schema';
 import { mediaUrl } from '~/server/storage';
 import { isSuspended } from './moderation';
 import type { auditEntrySchema, queueEntrySchema } from './moderation.routes';
@@ -57,7 +64,10 @@ async function auditTargets(db: Database, keys: string[]) {
 	const userIds = [...new Set(keys.filter((key) => key.startsWith('user:')))].map((key) =>
 		key.slice(5),
 	);
-	const [itemRows, userRows] = await Promise.all([
+	const thanksIds = [...new Set(keys.filter((key) => key.startsWith('thanks:')))]
+		.map((key) => Number(key.slice(7)))
+		.filter(Number.isSafeInteger);
+	const [itemRows, userRows, thanksRows] = await Promise.all([
 		itemIds.length === 0
 			? []
 			: db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, itemIds)),
@@ -67,7 +77,14 @@ async function auditTargets(db: Database, keys: string[]) {
 					.select({ id: users.id, name: users.name, subject: users.subject })
 					.from(users)
 					.where(inArray(users.id, userIds)),
+		thanksIds.length === 0
+			? []
+			: db
+					.select({ id: thankYous.id, message: thankYous.message })
+					.from(thankYous)
+					.where(inArray(thankYous.id, thanksIds)),
 	]);
+	const thanksMessages = new Map(thanksRows.map((row) => [row.id, row.message]));
 	const itemNames = new Map(itemRows.map((row) => [row.id, row.name]));
 	const userNames = new Map(
 		userRows
@@ -75,6 +92,10 @@ async function auditTargets(db: Database, keys: string[]) {
 			.map((row) => [row.id, row.name ?? '']),
 	);
 	return (key: string): AuditEntry['target'] => {
+		if (key.startsWith('thanks:')) {
+			const thanksId = Number(key.slice(7));
+			return { kind: 'thanks', id: thanksId, name: thanksMessages.get(thanksId) ?? null };
+		}
 		const id = key.slice(5);
 		return key.startsWith('item:')
 			? { kind: 'item', id: Number(id), name: itemNames.get(Number(id)) ?? null }
@@ -131,8 +152,41 @@ async function usersOf(db: Database, ids: string[]) {
 	);
 }
 
+async function thanksOf(db: Database, ids: number[]) {
+	if (ids.length === 0) return new Map<number, NonNullable<QueueEntry['thanks']>>();
+	const receiver = alias(users, 'receiver');
+	const donor = alias(users, 'donor');
+	const rows = await db
+		.select({
+			thanks: thankYous,
+			itemName: items.name,
+			receiverName: receiver.name,
+			donorName: donor.name,
+		})
+		.from(thankYous)
+		.innerJoin(items, eq(items.id, thankYous.itemId))
+		.innerJoin(receiver, eq(receiver.id, thankYous.receiverId))
+		.innerJoin(donor, eq(donor.id, thankYous.donorId))
+		.where(inArray(thankYous.id, ids));
+	return new Map(
+		rows.map(({ thanks, itemName, receiverName, donorName }) => [
+			thanks.id,
+			{
+				id: thanks.id,
+				message: thanks.message,
+				photo: mediaUrl(thanks.photoKey),
+				hidden: thanks.hiddenAt !== null,
+				item: { id: thanks.itemId, name: itemName },
+				receiver: { id: thanks.receiverId, name: receiverName ?? '' },
+				donor: { id: thanks.donorId, name: donorName ?? '' },
+			},
+		]),
+	);
+}
+
 /**
- * The desk's queue: every target with open reports, the most recently reported first, then
+ * The desk's queue: every target with open reports (items, people, thank-yous), the most
+ * recently reported first, then
  * listings flagged for asking money that nobody reported; each with its photos and history.
  */
 export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
@@ -152,6 +206,7 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 				targetKey: report.targetKey,
 				item: null,
 				user: null,
+				thanks: null,
 				reports: [],
 				earlierReports: 0,
 				actions: [],
@@ -179,6 +234,7 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 				targetKey: key,
 				item: null,
 				user: null,
+				thanks: null,
 				reports: [],
 				earlierReports: 0,
 				actions: [],
@@ -188,9 +244,14 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 	const keys = [...entries.keys()];
 	const itemIds = keys.filter((key) => key.startsWith('item:')).map((key) => Number(key.slice(5)));
 	const userIds = keys.filter((key) => key.startsWith('user:')).map((key) => key.slice(5));
-	const [itemMap, userMap, actions, earlier] = await Promise.all([
+	const thanksIds = keys
+		.filter((key) => key.startsWith('thanks:'))
+		.map((key) => Number(key.slice(7)))
+		.filter(Number.isSafeInteger);
+	const [itemMap, userMap, thanksMap, actions, earlier] = await Promise.all([
 		itemsOf(db, itemIds),
 		usersOf(db, userIds),
+		thanksOf(db, thanksIds),
 		auditLog(db, keys),
 		keys.length === 0
 			? []
@@ -205,12 +266,16 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 		const id = entry.targetKey.slice(5);
 		const item = entry.targetKey.startsWith('item:') ? (itemMap.get(Number(id)) ?? null) : null;
 		const user = entry.targetKey.startsWith('user:') ? (userMap.get(id) ?? null) : null;
-		if (!item && !user) return [];
+		const thanks = entry.targetKey.startsWith('thanks:')
+			? (thanksMap.get(Number(entry.targetKey.slice(7))) ?? null)
+			: null;
+		if (!item && !user && !thanks) return [];
 		return [
 			{
 				...entry,
 				item,
 				user,
+				thanks,
 				earlierReports: earlierByKey.get(entry.targetKey) ?? 0,
 				actions: actions.filter((action) => action.targetKey === entry.targetKey),
 			},

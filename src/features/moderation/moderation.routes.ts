@@ -18,9 +18,11 @@ export const auditTargetSchema = z
 	.discriminatedUnion('kind', [
 		z.object({ kind: z.literal('item'), id: z.int(), name: z.string().nullable() }),
 		z.object({ kind: z.literal('user'), id: z.string(), name: z.string().nullable() }),
+		z.object({ kind: z.literal('thanks'), id: z.int(), name: z.string().nullable() }),
 	])
 	.openapi('AuditTarget', {
-		description: 'The item or the person acted on; `name` is null when it has been deleted',
+		description:
+			'The item, the person or the thank-you (named by its message) acted on; `name` is null when it has been deleted',
 	});
 
 /** A line of the audit log, as the desk and the admin CLI show it. */
@@ -28,7 +30,7 @@ export const auditEntrySchema = z
 	.object({
 		id: z.int(),
 		action: z.string(),
-		targetKey: z.string().openapi({ description: '`item:<id>` or `user:<id>`' }),
+		targetKey: z.string().openapi({ description: '`item:<id>`, `user:<id>` or `thanks:<id>`' }),
 		target: auditTargetSchema,
 		reason: z.string().nullable(),
 		note: z.string().nullable(),
@@ -60,6 +62,17 @@ export const queueEntrySchema = z
 				name: z.string(),
 				avatar: z.string().nullable(),
 				suspended: z.boolean(),
+			})
+			.nullable(),
+		thanks: z
+			.object({
+				id: z.int(),
+				message: z.string(),
+				photo: z.string().nullable(),
+				hidden: z.boolean(),
+				item: z.object({ id: z.int(), name: z.string() }),
+				receiver: z.object({ id: z.string(), name: z.string() }),
+				donor: z.object({ id: z.string(), name: z.string() }),
 			})
 			.nullable(),
 		reports: z.array(
@@ -132,7 +145,8 @@ export function moderationRoutes(server: ServerContext) {
 			createRoute({
 				method: 'post',
 				path: '/moderation/actions',
-				summary: 'Dismiss reports, hide or restore an item, warn, suspend or lift a suspension',
+				summary:
+					'Dismiss reports, hide or restore an item, hide a thank-you, warn, suspend or lift a suspension',
 				description: 'Written to the audit log with the moderator, target, reason and time.',
 				security: signedIn,
 				middleware: [moderatorsOnly],

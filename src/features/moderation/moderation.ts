@@ -22,5 +22,6 @@ export const moderationActionNames = [
 	'warnUser',
 	'suspendUser',
 	'liftSuspension',
+	'hideThanks',
 ] as const;
 export type ModerationActionName = (typeof moderationActionNames)[number];

@@ -133,7 +133,11 @@ function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotifica
 	// A new item that matches a saved search is shown to whoever saved it.
 	if (kind === 'savedSearchMatch' && itemId !== null) return `/items/${itemId}`;
 	// Asked whether a listing is still there, its donor answers on its page.
-	if ((kind === 'stillAvailable' || kind === 'listingStale') && itemId !== null) {
+	// A donor thanked reads the thank-you on the item's page, where it is shown.
+	if (
+		(kind === 'stillAvailable' || kind === 'listingStale' || kind === 'thanked') &&
+		itemId !== null
+	) {
 		return `/items/${itemId}`;
 	}
 	const forDonor = donorKinds.includes(kind) || side === 'donor';

@@ -29,6 +29,7 @@ export const notificationKinds = [
 	'listingStale',
 	'handOverDue',
 	'confirmReminder',
+	'thanked',
 	'itemDeleted',
 	'orderPaid',
 	'orderCancelled',
@@ -78,7 +79,10 @@ export const eventKinds = {
 		'reservationExpired',
 		'itemDeleted',
 	],
-	/** Hand-overs, the reminders to make one and to confirm it, and a disputed no-show's outcome. */
+	/**
+	 * Hand-overs, the reminders to make one and to confirm it, a receiver's thanks, and a disputed
+	 * no-show's outcome.
+	 */
 	handOvers: [
 		'handedOver',
 		'requestConfirmed',
@@ -87,6 +91,7 @@ export const eventKinds = {
 		'confirmReminder',
 		'noShowStruck',
 		'noShowUpheld',
+		'thanked',
 	],
 	orders: [
 		'orderPaid',

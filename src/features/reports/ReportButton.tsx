@@ -16,11 +16,17 @@ interface ReportButtonProps extends IslandI18nProps {
 	here: string;
 }
 
-/** "Report this item" or "Report this user": opens the report dialog, or asks to sign in first. */
+/** "Report this item", "Report this user" or "Report this thank-you": opens the report dialog, or asks to sign in first. */
 function ReportButtonIsland({ target, signedIn, here, locale }: ReportButtonProps) {
 	const { t } = useTranslation();
 	const [open, setOpen] = useState(false);
-	const label = t(target.kind === 'item' ? 'reports.buttonItem' : 'reports.buttonUser');
+	const label = t(
+		target.kind === 'item'
+			? 'reports.buttonItem'
+			: target.kind === 'thanks'
+				? 'reports.buttonThanks'
+				: 'reports.buttonUser',
+	);
 	if (!signedIn) {
 		return (
 			<a

@@ -25,7 +25,11 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
 
 	async function send(): Promise<void | false> {
 		const body = {
-			...(target.kind === 'item' ? { itemId: target.itemId } : { userId: target.userId }),
+			...(target.kind === 'item'
+				? { itemId: target.itemId }
+				: target.kind === 'thanks'
+					? { thanksId: target.thanksId }
+					: { userId: target.userId }),
 			reason: reason ?? undefined,
 			details: details.trim() || undefined,
 		};
@@ -54,7 +58,13 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
 	return (
 		<ModalDialog
 			open
-			title={t(target.kind === 'item' ? 'reports.dialog.titleItem' : 'reports.dialog.titleUser')}
+			title={t(
+				target.kind === 'item'
+					? 'reports.dialog.titleItem'
+					: target.kind === 'thanks'
+						? 'reports.dialog.titleThanks'
+						: 'reports.dialog.titleUser',
+			)}
 			message={t('reports.dialog.intro')}
 			cancelLabel={t('reports.dialog.cancel')}
 			confirmLabel={t('reports.dialog.submit')}

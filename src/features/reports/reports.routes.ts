@@ -26,7 +26,7 @@ export function reportRoutes(server: ServerContext) {
 		createRoute({
 			method: 'post',
 			path: '/reports',
-			summary: 'Report an item or a person to the moderators',
+			summary: 'Report an item, a person or a thank-you to the moderators',
 			description:
 				'One open report per reporter and target, at most 10 a day. An item reported by three different people with complete profiles leaves lists and search at once, pending review.',
 			security: signedIn,

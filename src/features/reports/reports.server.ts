@@ -6,7 +6,7 @@ import { notify } from '~/features/notifications/notifications.server';
 import { lockItem } from '~/features/items/item-stock.server';
 import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';
-import { items, reports, users } from '~/server/db/schema';
+import { items, reports, thankYous, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reportInputSchema, type ReportTarget, targetKey, type ValidReport } from './reports';
 import type { receiptSchema } from './reports.routes';
@@ -69,8 +69,16 @@ async function hideWhenReportedEnough(tx: Transaction, itemId: number): Promise<
 	return true;
 }
 
-/** The person a report is about: the item's donor, or the person named. */
+/** The person a report is about: the item's donor, the thank-you's writer, or the person named. */
 async function reportedPerson(db: Database, target: ReportTarget): Promise<string> {
+	if (target.kind === 'thanks') {
+		const [thanks] = await db
+			.select({ receiverId: thankYous.receiverId })
+			.from(thankYous)
+			.where(eq(thankYous.id, target.thanksId));
+		if (!thanks) throw new AppError('NOT_FOUND');
+		return thanks.receiverId;
+	}
 	if (target.kind === 'item') {
 		const [item] = await db
 			.select({ donorId: items.donorId })
@@ -86,7 +94,7 @@ async function reportedPerson(db: Database, target: ReportTarget): Promise<strin
 
 /**
  * `POST /reports`: one open report per reporter and target, at most `reportLimits.perDay` a day;
- * nobody reports themselves or their own items. An item reported by enough people is hidden at
+ * nobody reports themselves, their own items or their own thank-yous. An item reported by enough people is hidden at
  * once (docs/product-rules.md#trust-and-safety).
  */
 export async function createReport(
@@ -99,7 +107,9 @@ export async function createReport(
 	const target: ReportTarget =
 		input.itemId !== undefined
 			? { kind: 'item', itemId: input.itemId }
-			: { kind: 'user', userId: input.userId! };
+			: input.thanksId !== undefined
+				? { kind: 'thanks', thanksId: input.thanksId }
+				: { kind: 'user', userId: input.userId! };
 	const personId = await reportedPerson(db, target);
 	if (personId === reporter.id) {
 		throw new AppError('VALIDATION_ERROR', { target: 'reports.errors.ownTarget' });

@@ -14,12 +14,25 @@ export const reportReasons = [
 ] as const;
 export type ReportReason = (typeof reportReasons)[number];
 
-/** What a report is about: an item, or a person. */
-export type ReportTarget = { kind: 'item'; itemId: number } | { kind: 'user'; userId: string };
+/** What a report is about: an item, a person, or a thank-you. */
+export type ReportTarget =
+	| { kind: 'item'; itemId: number }
+	| { kind: 'user'; userId: string }
+	| { kind: 'thanks'; thanksId: number };
 
-/** The key that one open report per reporter and target is counted by: `item:42`, `user:<id>`. */
+/**
+ * The key that one open report per reporter and target is counted by: `item:42`, `user:<id>`,
+ * `thanks:7`.
+ */
 export function targetKey(target: ReportTarget): string {
-	return target.kind === 'item' ? `item:${target.itemId}` : `user:${target.userId}`;
+	if (target.kind === 'item') return `item:${target.itemId}`;
+	if (target.kind === 'thanks') return `thanks:${target.thanksId}`;
+	return `user:${target.userId}`;
+}
+
+/** How many targets a report or a desk action names: exactly one is right. */
+export function targetsNamed(input: { itemId?: unknown; userId?: unknown; thanksId?: unknown }) {
+	return [input.itemId, input.userId, input.thanksId].filter((id) => id !== undefined).length;
 }
 
 const details = z.optional(
@@ -35,8 +48,8 @@ const details = z.optional(
 );
 
 /**
- * The report dialog, checked the same way in the browser and by `POST /reports`: an item or a
- * person, a reason, and for `other` a text of 10 to 500 characters.
+ * The report dialog, checked the same way in the browser and by `POST /reports`: an item, a
+ * person or a thank-you, a reason, and for `other` a text of 10 to 500 characters.
  */
 export const reportInputSchema = z
 	.object({
@@ -48,11 +61,14 @@ export const reportInputSchema = z
 				.string('reports.errors.targetInvalid')
 				.check(z.minLength(1, 'reports.errors.targetInvalid'), storableText),
 		),
+		thanksId: z.optional(
+			z.int('reports.errors.targetInvalid').check(z.positive('reports.errors.targetInvalid')),
+		),
 		reason: z.enum(reportReasons, 'reports.errors.reasonInvalid'),
 		details,
 	})
 	.check(
-		z.refine((input) => (input.itemId === undefined) !== (input.userId === undefined), {
+		z.refine((input) => targetsNamed(input) === 1, {
 			message: 'reports.errors.targetInvalid',
 			path: ['target'],
 		}),

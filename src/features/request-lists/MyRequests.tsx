@@ -8,6 +8,7 @@ import { islandRoot } from '~/lib/island-root';
 import { groupRequests } from '~/features/requests/receiver';
 import type { ItemRequest } from '~/features/requests/requests';
 import { myRequestsQuery } from '~/features/requests/requests.queries';
+import { sentThanksQuery } from '~/features/thanks/thanks.queries';
 import { RequestCard, requestHeadingId } from './RequestCard';
 
 interface MyRequestsProps extends IslandI18nProps {
@@ -36,6 +37,8 @@ export const MyRequests = islandRoot(function MyRequests({
 		...myRequestsQuery(),
 		...(initialRequests && { initialData: initialRequests, initialDataUpdatedAt: 0 }),
 	});
+	// Which confirmed givings the receiver thanked for: their cards say so.
+	const thanks = useQuery(sentThanksQuery());
 	const [focusAfterChange, setFocusAfterChange] = useState<ItemRequest | null>(null);
 
 	// The request's card may have moved to another group: its heading is where focus lands.
@@ -108,8 +111,9 @@ export const MyRequests = islandRoot(function MyRequests({
 									request={request}
 									locale={i18n.locale}
 									siteUrl={siteUrl}
+									thanks={thanks.data?.find((sent) => sent.requestId === request.id)}
 									onChanged={async () => {
-										await query.refetch();
+										await Promise.all([query.refetch(), thanks.refetch()]);
 										setFocusAfterChange(request);
 									}}
 									t={t}

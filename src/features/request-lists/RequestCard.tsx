@@ -8,12 +8,16 @@ import { donorChatUrl } from '~/features/requests/receiver';
 import { RequestActions } from '~/features/requests/RequestActions';
 import type { ItemRequest } from '~/features/requests/requests';
 import { confirmBySentence, requestBadge, statusSentence } from '~/features/requests/request-text';
+import { SayThanks } from '~/features/thanks/SayThanks';
+import type { SentThanks } from '~/features/thanks/thanks';
 
 interface RequestCardProps {
 	request: ItemRequest;
 	locale: Locale;
 	/** The site's address, for the item's link in the WhatsApp message. */
 	siteUrl: string;
+	/** The receiver's thank-you of this giving, once sent. */
+	thanks: SentThanks | undefined;
 	onChanged: () => Promise<unknown>;
 	t: TFunction;
 }
@@ -51,9 +55,9 @@ function chooseAtSentence(chooseAt: string, t: TFunction, locale: Locale): strin
 /**
  * One of the receiver's requests: the item's photo and name (linking to it), where the request
  * stands, the quantity, the donor, its dates, and what the receiver can do now, blocking the
- * donor included.
+ * donor included; a confirmed giving offers to thank the donor.
  */
-export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestCardProps) {
+export function RequestCard({ request, locale, siteUrl, thanks, onChanged, t }: RequestCardProps) {
 	const itemPath = localizePath(`/items/${request.item.id}`, locale);
 	const badge = requestBadge(request, t);
 	const confirmBy = confirmBySentence(request, t, locale);
@@ -145,6 +149,16 @@ export function RequestCard({ request, locale, siteUrl, onChanged, t }: RequestC
 					<OrderPanel requestId={request.id} locale={locale} t={t} />
 				)}
 				<RequestActions request={request} chatUrl={chatUrl} compact onChanged={onChanged} t={t} />
+				{request.state === 'confirmed' && (
+					<SayThanks
+						requestId={request.id}
+						item={request.item.name}
+						donor={request.donor?.name ?? ''}
+						sent={thanks}
+						onChanged={onChanged}
+						t={t}
+					/>
+				)}
 				{request.donor && (
 					<BlockButton
 						userId={request.donor.id}

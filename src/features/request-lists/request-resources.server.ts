@@ -9,5 +9,5 @@ export const itemRequestsResources = islandTexts('item-requests', (locale) =>
 
 /** The texts `/my-requests` gives the receiver's list (`MyRequests`). */
 export const myRequestsResources = islandTexts('my-requests', (locale) =>
-	islandResources(locale, ['myRequests', 'requests', 'orders', 'common', 'blocks']),
+	islandResources(locale, ['myRequests', 'requests', 'orders', 'common', 'blocks', 'thanks']),
 );

@@ -30,6 +30,7 @@ import type moderation from '../../../locales/id/moderation.json';
 import type blocks from '../../../locales/id/blocks.json';
 import type reports from '../../../locales/id/reports.json';
 import type confirmHandOver from '../../../locales/id/confirmHandOver.json';
+import type thanks from '../../../locales/id/thanks.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -65,4 +66,5 @@ export interface Resources {
 	reports: typeof reports;
 	confirmHandOver: typeof confirmHandOver;
 	support: typeof support;
+	thanks: typeof thanks;
 }

@@ -335,6 +335,42 @@ export const itemRequests = pgTable(
 );
 
 /**
+ * A receiver's thank-you to the donor of a confirmed giving (docs/product-rules.md#thank-yous):
+ * one per request, a short message and maybe one photo (`photoKey`, a WebP file). A moderator
+ * may hide it (`hiddenAt`); it goes with either person's account.
+ */
+export const thankYous = pgTable(
+	'thank_yous',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		requestId: bigint('request_id', { mode: 'number' })
+			.notNull()
+			.references(() => itemRequests.id, { onDelete: 'cascade' }),
+		itemId: bigint('item_id', { mode: 'number' })
+			.notNull()
+			.references(() => items.id, { onDelete: 'cascade' }),
+		donorId: text('donor_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		receiverId: text('receiver_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		message: text('message').notNull(),
+		photoKey: text('photo_key'),
+		photoWidth: integer('photo_width'),
+		photoHeight: integer('photo_height'),
+		hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+		createdAt,
+	},
+	(table) => [
+		uniqueIndex('thank_yous_request_idx').on(table.requestId),
+		index('thank_yous_donor_idx').on(table.donorId, table.createdAt),
+		index('thank_yous_item_idx').on(table.itemId, table.createdAt),
+		index('thank_yous_receiver_idx').on(table.receiverId),
+	],
+);
+
+/**
  * A search a person saved on `/items` (docs/product-rules.md#saved-searches): its words, category
  * and place, all optional but never all empty, and its label as they read it ("Kursi · Kota
  * Bandung"). Each new item is matched against them when it is listed.
