@@ -10,10 +10,10 @@ export interface CalendarEvent {
 	start: Date;
 	end: Date;
 	summary: string;
-	location?: string;
-	description?: string;
+	location?: string | undefined;
+	description?: string | undefined;
 	/** A page the event links to. */
-	url?: string;
+	url?: string | undefined;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

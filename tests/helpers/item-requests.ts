@@ -37,6 +37,7 @@ export function requestFor(
 		confirmedAt: null,
 		confirmBy: null,
 		countsForImpact: false,
+		pickup: null,
 		item: { ...requestedChair, ...item },
 		receiver: {
 			id: `receiver-${id}`,
@@ -70,6 +71,7 @@ export function receiverRequest(overrides: Partial<ItemRequest> = {}): ItemReque
 		confirmedAt: null,
 		confirmBy: null,
 		countsForImpact: false,
+		pickup: null,
 		item: {
 			id: 42,
 			name: 'Kursi lipat',

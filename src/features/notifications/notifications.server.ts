@@ -21,7 +21,7 @@ export interface NewNotification {
 	requestId?: number | null;
 	/**
 	 * What the text names: `item`, `name`, `count`, `reason`, `label`, `side`; a reminder to
-	 * confirm carries its link's `token`.
+	 * confirm carries its link's `token`; a pickup time its window (`from`, `until`) and `place`.
 	 */
 	data: Record<string, string | number>;
 }
@@ -137,6 +137,22 @@ function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotifica
 /** A stored notification: its kind and the facts its text names. */
 type StoredNotification = Pick<typeof notifications.$inferSelect, 'kind' | 'itemId' | 'data'>;
 
+const jakarta = { timeZone: 'Asia/Jakarta', hour: 'numeric', minute: '2-digit' } as const;
+
+/** The values a text of a pickup time names: its window's start and end, and its place. */
+function pickupValues(data: NewNotification['data'], t: TFunction) {
+	const place = String(data['place'] ?? '');
+	return {
+		from: new Date(String(data['from'])),
+		until: new Date(String(data['until'])),
+		at: place ? t('notifications.pickupPlace', { place }) : '',
+		formatParams: {
+			from: { ...jakarta, weekday: 'short', day: 'numeric', month: 'short' },
+			until: jakarta,
+		},
+	};
+}
+
 /**
  * A notification's text in the language of `t` and the path it leads to, as the bell, push and
  * mail show it. Expiry notices and hand-over reminders go to both sides of a reservation; their
@@ -157,8 +173,12 @@ export function notificationMessage(
 		count: Number(row.data['count'] ?? 1),
 		reason: reason ? t(`${reasons}.${reason}` as 'requests.declineReasons.other') : '',
 	};
+	// A pickup time names its window in Jakarta's time and its place, when there is one.
+	const pickup = typeof row.data['from'] === 'string' && typeof row.data['until'] === 'string';
+	if (pickup) Object.assign(values, pickupValues(row.data, t));
+	const sidedKey = kind === 'handOverDue' && pickup ? 'handOverDuePickup' : kind;
 	const key = sidedKinds.includes(kind)
-		? `notifications.kinds.${kind}.${side}`
+		? `notifications.kinds.${sidedKey}.${side}`
 		: reason
 			? `notifications.kinds.${kind}WithReason`
 			: `notifications.kinds.${kind}`;

@@ -120,7 +120,8 @@ const ask = sqlStatement(
 		request.quantity, request.state, request.method, request.given_quantity,
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
-		request.confirmed_at, false as receiver_blocked, false as donor_blocked,
+		request.confirmed_at, request.pickup_from, request.pickup_until, request.pickup_place,
+		false as receiver_blocked, false as donor_blocked,
 		item.name as item_name, item.status as item_status,
 		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity, (
 			select json_build_object('key', item_images.key, 'widths', item_images.widths)

@@ -29,6 +29,9 @@ const requestColumns = {
 	updatedAt: itemRequests.updatedAt,
 	handedOverAt: itemRequests.handedOverAt,
 	confirmedAt: itemRequests.confirmedAt,
+	pickupFrom: itemRequests.pickupFrom,
+	pickupUntil: itemRequests.pickupUntil,
+	pickupPlace: itemRequests.pickupPlace,
 	// A block either way hides both phones; each side's button unblocks only its own block.
 	receiverBlocked: sql`exists (
 		select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${itemRequests.donorId}
@@ -96,6 +99,9 @@ export interface RequestRecord {
 	updated_at: string;
 	handed_over_at: string | null;
 	confirmed_at: string | null;
+	pickup_from: string | null;
+	pickup_until: string | null;
+	pickup_place: string | null;
 	/** The donor blocked the receiver. */
 	receiver_blocked: boolean;
 	donor_blocked: boolean;

@@ -12,6 +12,7 @@ import {
 	saveItemQuantities,
 	unreserved,
 } from '~/features/items/item-stock.server';
+import { checkedPickup, pickupNotice, reservedUntilWith } from './pickup.server';
 import { countedConfirmations, jakartaDayStart, type RequestRow } from './request-rules.server';
 import type { changeBody } from './requests.routes';
 import {
@@ -132,22 +133,31 @@ const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 		if (quantity > request.quantity) {
 			throw new AppError('VALIDATION_ERROR', { quantity: 'requests.errors.quantityOverAsked' });
 		}
+		// A pickup time may be agreed at once; the reservation then lasts until its window ends.
+		const pickup = checkedPickup(change, now);
 		if (item.status !== 'AVAILABLE' || quantity > unreserved(item)) {
 			throw conflict('notEnoughLeft', { count: Math.max(0, unreserved(item)) });
 		}
+		const reservedUntil = later(now, requestLimits.reservationMs);
 		await tx
 			.update(itemRequests)
 			.set({
 				state: 'reserved',
 				quantity,
 				reservedAt: now,
-				reservedUntil: later(now, requestLimits.reservationMs),
+				reservedUntil: pickup ? reservedUntilWith(reservedUntil, pickup) : reservedUntil,
 				expiryWarnedAt: null,
+				pickupFrom: pickup?.pickupFrom ?? null,
+				pickupUntil: pickup?.pickupUntil ?? null,
+				pickupPlace: pickup?.pickupPlace ?? null,
 				updatedAt: now,
 			})
 			.where(eq(itemRequests.id, request.id));
 		await saveItemQuantities(tx, item, item.quantity, item.reservedQuantity + quantity, now);
 		await told(step, request.receiverId, 'requestReserved', { count: quantity });
+		if (pickup) {
+			await told(step, request.receiverId, 'pickupSet', pickupNotice(pickup));
+		}
 	},
 
 	async extend(step) {
@@ -248,6 +258,10 @@ const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 				handedOverAt: null,
 				disputes: request.disputes + 1,
 				reservedUntil: later(now, requestLimits.reservationMs),
+				// The time they agreed has passed: a new one is agreed for the new hand-over.
+				pickupFrom: null,
+				pickupUntil: null,
+				pickupPlace: null,
 				expiryWarnedAt: null,
 				updatedAt: now,
 			})
