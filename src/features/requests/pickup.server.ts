@@ -110,7 +110,10 @@ export async function setPickup(
 				key: 'requests.errors.pickupNotReserved',
 			});
 		}
-		const pickup = checkedPickup(input, now)!;
+		const pickup = checkedPickup(input, now);
+		if (!pickup) {
+			throw new AppError('VALIDATION_ERROR', { pickupFrom: 'requests.errors.pickupTimeMissing' });
+		}
 		const reservedUntil = reservedUntilWith(request.reservedUntil, pickup);
 		const extended = reservedUntil.getTime() !== request.reservedUntil?.getTime();
 		await tx

@@ -104,7 +104,8 @@ const pickupFields = {
 
 /** The pickup time set or changed on a reservation. */
 export const pickupBody = z.object({
-	...pickupFields,
+	pickupFrom: pickupFields.pickupFrom.optional(),
+	pickupUntil: pickupFields.pickupUntil.optional(),
 	pickupPlace: pickupFields.pickupPlace.optional(),
 });
 
@@ -303,18 +304,20 @@ export function requestRoutes(server: ServerContext) {
 				description:
 					'Only to the donor and the receiver of the request, while it is reserved with a pickup time; NOT_FOUND to anyone else.',
 				security: signedIn,
-				middleware: [requireUser],
 				request: { params: requestIdParams },
 				responses: {
 					200: {
 						description: 'One event, in UTC',
 						content: { 'text/calendar': { schema: z.string() } },
 					},
-					...errorResponses('UNAUTHORIZED', 'NOT_FOUND'),
+					...errorResponses('NOT_FOUND'),
 				},
 			}),
 			async (c) => {
-				const file = await pickupCalendarFile(server.db, c.get('user')!, c.req.valid('param').id, {
+				// Signed out, the request is as unknown as to anyone else.
+				const user = c.get('user');
+				if (!user) throw new AppError('NOT_FOUND');
+				const file = await pickupCalendarFile(server.db, user, c.req.valid('param').id, {
 					t: c.get('t'),
 					locale: c.get('locale'),
 					publicUrl: server.config.publicUrl,
