@@ -30,6 +30,8 @@ interface ItemRequestCardProps {
 	onDecline: (request: ItemRequest) => void;
 	/** The donor blocked or unblocked the receiver. */
 	onBlockChange: () => void;
+	/** The donor saved the pickup time. */
+	onPickupSaved?: () => void;
 }
 
 /** The state's badge: what needs the donor stands out, what has ended is quiet. */
@@ -174,7 +176,11 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 					/>
 				)}
 				{request.state === 'reserved' && request.method === 'pickup' && (
-					<PickupForm key={JSON.stringify(request.pickup)} request={request} />
+					<PickupForm
+						key={JSON.stringify(request.pickup)}
+						request={request}
+						onSaved={props.onPickupSaved ?? props.onBlockChange}
+					/>
 				)}
 
 				{request.declineReason === donorNoShow && (

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiFetch } from '~/lib/api-client';
@@ -9,12 +8,11 @@ import type { ItemRequest } from './requests';
 
 /**
  * The donor sets or changes the pickup time of a reservation (`PUT /api/requests/{id}/pickup`);
- * the item's requests are read again once it is saved.
+ * `onSaved` reads the item's requests again.
  */
-export function PickupForm({ request }: { request: ItemRequest }) {
+export function PickupForm({ request, onSaved }: { request: ItemRequest; onSaved: () => void }) {
 	const { t } = useTranslation();
 	const id = useId();
-	const client = useQueryClient();
 	const hydrated = useHydrated();
 	const { pickup } = request;
 	const [draft, setDraft] = useState<PickupDraft>(
@@ -40,7 +38,7 @@ export function PickupForm({ request }: { request: ItemRequest }) {
 				body: JSON.stringify(pickupFieldsOf(draft)),
 			});
 			setOutcome(t('requests.pickup.saved'));
-			await client.invalidateQueries({ queryKey: ['requests', 'item', request.itemId] });
+			onSaved();
 		} catch (error) {
 			if (error instanceof ApiError && Object.keys(error.fields).length > 0)
 				setErrors(error.fields);
