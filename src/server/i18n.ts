@@ -30,6 +30,7 @@ import enModeration from '../../locales/en/moderation.json' with { type: 'json' 
 import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
 import enReports from '../../locales/en/reports.json' with { type: 'json' };
 import enConfirmHandOver from '../../locales/en/confirmHandOver.json' with { type: 'json' };
+import enPickup from '../../locales/en/pickup.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
@@ -62,6 +63,7 @@ import idModeration from '../../locales/id/moderation.json' with { type: 'json' 
 import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import idConfirmHandOver from '../../locales/id/confirmHandOver.json' with { type: 'json' };
+import idPickup from '../../locales/id/pickup.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import { isLocale, type Locale } from '~/lib/i18n/locales';
 import { createHash } from 'node:crypto';
@@ -108,6 +110,7 @@ export const allResources: Record<Locale, Resources> = {
 		blocks: idBlocks,
 		reports: idReports,
 		confirmHandOver: idConfirmHandOver,
+		pickup: idPickup,
 		support: idSupport,
 	},
 	en: {
@@ -142,6 +145,7 @@ export const allResources: Record<Locale, Resources> = {
 		blocks: enBlocks,
 		reports: enReports,
 		confirmHandOver: enConfirmHandOver,
+		pickup: enPickup,
 		support: enSupport,
 	},
 };

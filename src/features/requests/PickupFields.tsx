@@ -36,14 +36,14 @@ export function PickupFields({ id, draft, disabled, errors = {}, onChange }: Pic
 	const error = (field: string) =>
 		errors[field] ? (
 			<span id={`${id}-${field}-error`} className="text-sm text-error">
-				{t(errors[field] as 'requests.errors.pickupPast')}
+				{t(errors[field] as 'pickup.errors.pickupPast')}
 			</span>
 		) : null;
 	const described = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
 	return (
 		<div className="grid gap-2">
 			<label className="grid gap-1 text-sm">
-				<span>{t('requests.pickup.from')}</span>
+				<span>{t('pickup.from')}</span>
 				<input
 					type="datetime-local"
 					className="input input-sm w-full"
@@ -56,7 +56,7 @@ export function PickupFields({ id, draft, disabled, errors = {}, onChange }: Pic
 				{error('pickupFrom')}
 			</label>
 			<label className="grid gap-1 text-sm">
-				<span>{t('requests.pickup.until')}</span>
+				<span>{t('pickup.until')}</span>
 				<input
 					type="datetime-local"
 					className="input input-sm w-full"
@@ -69,7 +69,7 @@ export function PickupFields({ id, draft, disabled, errors = {}, onChange }: Pic
 				{error('pickupUntil')}
 			</label>
 			<label className="grid gap-1 text-sm">
-				<span>{t('requests.pickup.placeLabel')}</span>
+				<span>{t('pickup.placeLabel')}</span>
 				<input
 					type="text"
 					className="input input-sm w-full"
@@ -81,7 +81,7 @@ export function PickupFields({ id, draft, disabled, errors = {}, onChange }: Pic
 					onChange={(event) => onChange({ ...draft, place: event.currentTarget.value })}
 				/>
 				<span className="text-xs text-base-content/70">
-					{t('requests.pickup.placeHint', { count: pickupLimits.placeMax })}
+					{t('pickup.placeHint', { count: pickupLimits.placeMax })}
 				</span>
 				{error('pickupPlace')}
 			</label>

@@ -37,14 +37,14 @@ export function PickupForm({ request, onSaved }: { request: ItemRequest; onSaved
 				method: 'PUT',
 				body: JSON.stringify(pickupFieldsOf(draft)),
 			});
-			setOutcome(t('requests.pickup.saved'));
+			setOutcome(t('pickup.saved'));
 			onSaved();
 		} catch (error) {
 			if (error instanceof ApiError && Object.keys(error.fields).length > 0)
 				setErrors(error.fields);
 			else
 				setOutcome(
-					error instanceof ApiError && error.message ? error.message : t('requests.pickup.failed'),
+					error instanceof ApiError && error.message ? error.message : t('pickup.failed'),
 				);
 		} finally {
 			setSaving(false);
@@ -54,7 +54,7 @@ export function PickupForm({ request, onSaved }: { request: ItemRequest; onSaved
 	return (
 		<details className="rounded-field border border-base-300 px-3 py-2">
 			<summary className="cursor-pointer text-sm font-semibold">
-				{t(pickup ? 'requests.pickup.change' : 'requests.pickup.set')}
+				{t(pickup ? 'pickup.change' : 'pickup.set')}
 			</summary>
 			<form
 				className="mt-2 grid gap-2"
@@ -75,7 +75,7 @@ export function PickupForm({ request, onSaved }: { request: ItemRequest; onSaved
 					className="btn btn-sm btn-primary self-start"
 					disabled={saving || !hydrated}
 				>
-					{saving ? t('requests.pickup.saving') : t('requests.pickup.save')}
+					{saving ? t('pickup.saving') : t('pickup.save')}
 				</button>
 				<p role="status" className="text-sm">
 					{outcome}

@@ -24,24 +24,24 @@ export function PickupSummary({ request, locale, path }: PickupSummaryProps) {
 	const when = formatTimeWindow(pickup.from, pickup.until, locale);
 	const link = hydrated ? `${window.location.origin}${localizePath(path, locale)}` : '';
 	const google = pickupGoogleLink(request.id, pickup, {
-		summary: t('requests.pickup.calendarSummary', { item: request.item.name }),
-		description: t('requests.pickup.calendarDescription', { when, link }),
+		summary: t('pickup.calendarSummary', { item: request.item.name }),
+		description: t('pickup.calendarDescription', { when, link }),
 		host: hydrated ? window.location.host : '',
 	});
 	return (
 		<section className="grid gap-1 rounded-field border border-info/40 bg-info/10 px-3 py-2 text-sm">
-			<h4 className="font-semibold">{t('requests.pickup.title')}</h4>
-			<p>{t('requests.pickup.when', { when })}</p>
+			<h4 className="font-semibold">{t('pickup.title')}</h4>
+			<p>{t('pickup.when', { when })}</p>
 			{pickup.place && (
-				<p className="break-words">{t('requests.pickup.place', { place: pickup.place })}</p>
+				<p className="break-words">{t('pickup.place', { place: pickup.place })}</p>
 			)}
 			<p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-				<span>{t('requests.pickup.addToCalendar')}</span>
+				<span>{t('pickup.addToCalendar')}</span>
 				<a className="link text-primary" href={`/api/requests/${request.id}/pickup.ics`} download>
-					{t('requests.pickup.downloadIcs')}
+					{t('pickup.downloadIcs')}
 				</a>
 				<a className="link text-primary" href={google} target="_blank" rel="noopener noreferrer">
-					{t('requests.pickup.google')}
+					{t('pickup.google')}
 				</a>
 			</p>
 		</section>

@@ -35,13 +35,13 @@ export function checkedPickup(input: PickupInput, now: Date): PickupColumns | nu
 	const { pickupFrom, pickupUntil, pickupPlace } = input;
 	if (pickupFrom === undefined && pickupUntil === undefined) {
 		if (pickupPlace) {
-			throw new AppError('VALIDATION_ERROR', { pickupFrom: 'requests.errors.pickupTimeMissing' });
+			throw new AppError('VALIDATION_ERROR', { pickupFrom: 'pickup.errors.pickupTimeMissing' });
 		}
 		return null;
 	}
 	if (pickupFrom === undefined || pickupUntil === undefined) {
 		const missing = pickupFrom === undefined ? 'pickupFrom' : 'pickupUntil';
-		throw new AppError('VALIDATION_ERROR', { [missing]: 'requests.errors.pickupTimeMissing' });
+		throw new AppError('VALIDATION_ERROR', { [missing]: 'pickup.errors.pickupTimeMissing' });
 	}
 	const from = new Date(pickupFrom);
 	const until = new Date(pickupUntil);
@@ -102,17 +102,17 @@ export async function setPickup(
 		}
 		if (request.donorId !== user.id) {
 			throw new AppError('FORBIDDEN', undefined, undefined, {
-				key: 'requests.errors.pickupDonorOnly',
+				key: 'pickup.errors.pickupDonorOnly',
 			});
 		}
 		if (request.state !== 'reserved' || request.method !== 'pickup') {
 			throw new AppError('REQUEST_CONFLICT', undefined, undefined, {
-				key: 'requests.errors.pickupNotReserved',
+				key: 'pickup.errors.pickupNotReserved',
 			});
 		}
 		const pickup = checkedPickup(input, now);
 		if (!pickup) {
-			throw new AppError('VALIDATION_ERROR', { pickupFrom: 'requests.errors.pickupTimeMissing' });
+			throw new AppError('VALIDATION_ERROR', { pickupFrom: 'pickup.errors.pickupTimeMissing' });
 		}
 		const reservedUntil = reservedUntilWith(request.reservedUntil, pickup);
 		const extended = reservedUntil.getTime() !== request.reservedUntil?.getTime();
@@ -179,8 +179,8 @@ export async function pickupCalendarFile(
 	const link = `${publicUrl}${localizePath(path, locale)}`;
 	const when = formatTimeWindow(pickup.from, pickup.until, locale);
 	const event = pickupEvent(request.id, pickup, {
-		summary: t('requests.pickup.calendarSummary', { item: found.item }),
-		description: t('requests.pickup.calendarDescription', { when, link }),
+		summary: t('pickup.calendarSummary', { item: found.item }),
+		description: t('pickup.calendarDescription', { when, link }),
 		host: new URL(publicUrl).host,
 	});
 	return calendarFile({ ...event, url: link }, now);

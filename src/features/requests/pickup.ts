@@ -35,15 +35,15 @@ export function pickupProblems(
 	until: Date,
 	now: Date,
 ): Partial<Record<'pickupFrom' | 'pickupUntil', string>> {
-	if (from.getTime() <= now.getTime()) return { pickupFrom: 'requests.errors.pickupPast' };
+	if (from.getTime() <= now.getTime()) return { pickupFrom: 'pickup.errors.pickupPast' };
 	if (from.getTime() > now.getTime() + pickupLimits.aheadMaxMs) {
-		return { pickupFrom: 'requests.errors.pickupTooFar' };
+		return { pickupFrom: 'pickup.errors.pickupTooFar' };
 	}
 	if (until.getTime() <= from.getTime()) {
-		return { pickupUntil: 'requests.errors.pickupEndBeforeStart' };
+		return { pickupUntil: 'pickup.errors.pickupEndBeforeStart' };
 	}
 	if (until.getTime() - from.getTime() > pickupLimits.lengthMaxMs) {
-		return { pickupUntil: 'requests.errors.pickupTooLong' };
+		return { pickupUntil: 'pickup.errors.pickupTooLong' };
 	}
 	return {};
 }

@@ -89,7 +89,7 @@ const quantity = (key: string) => z.int(key).min(1, key).max(itemLimits.quantity
 const askBody = z.object({ quantity: quantity('requests.errors.quantityInvalid') });
 
 const pickupTime = z.iso
-	.datetime({ offset: true, error: 'requests.errors.pickupTimeInvalid' })
+	.datetime({ offset: true, error: 'pickup.errors.pickupTimeInvalid' })
 	.openapi({ description: 'In Jakarta’s time (`+07:00`) or any other offset' });
 
 /** An agreed pickup: the window's start and end, and a note of the place. */
@@ -97,9 +97,9 @@ const pickupFields = {
 	pickupFrom: pickupTime,
 	pickupUntil: pickupTime,
 	pickupPlace: z
-		.string('requests.errors.pickupPlaceTooLong')
+		.string('pickup.errors.pickupPlaceTooLong')
 		.trim()
-		.max(pickupLimits.placeMax, 'requests.errors.pickupPlaceTooLong'),
+		.max(pickupLimits.placeMax, 'pickup.errors.pickupPlaceTooLong'),
 };
 
 /** The pickup time set or changed on a reservation. */

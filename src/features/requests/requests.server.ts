@@ -64,6 +64,15 @@ export async function changeRequest(
 				.where(eq(itemRequests.id, requestId))
 		: [];
 	if (!found) throw new AppError('NOT_FOUND');
+	// A pickup time goes with a reservation; a reserved request's has its own route.
+	const pickupField = (['pickupFrom', 'pickupUntil', 'pickupPlace'] as const).find(
+		(field) => change[field] !== undefined,
+	);
+	if (change.action !== 'reserve' && pickupField) {
+		throw new AppError('VALIDATION_ERROR', {
+			[pickupField]: 'pickup.errors.pickupOnlyReserving',
+		});
+	}
 	await db.transaction(async (tx) => {
 		const item = await lockItem(tx, found.itemId);
 		const [request] = await tx

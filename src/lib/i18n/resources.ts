@@ -30,6 +30,7 @@ import type moderation from '../../../locales/id/moderation.json';
 import type blocks from '../../../locales/id/blocks.json';
 import type reports from '../../../locales/id/reports.json';
 import type confirmHandOver from '../../../locales/id/confirmHandOver.json';
+import type pickup from '../../../locales/id/pickup.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -64,5 +65,6 @@ export interface Resources {
 	blocks: typeof blocks;
 	reports: typeof reports;
 	confirmHandOver: typeof confirmHandOver;
+	pickup: typeof pickup;
 	support: typeof support;
 }
