@@ -78,7 +78,7 @@ describeOnDatabases('A pickup time agreed on a reservation', (use) => {
 			expect.objectContaining({ kind: 'requestReserved' }),
 			expect.objectContaining({
 				kind: 'pickupSet',
-				text: 'Ani Wijaya set the pickup time for Kursi kayu jati: Wed, Dec 2, 4:00 PM–6:00 PM (Jakarta time) at Depan masjid, Jl. Melati 5.',
+				text: 'Ani Wijaya set the pickup time for Kursi kayu jati: Wed 2 Dec, 4:00 PM–6:00 PM (Jakarta time) at Depan masjid, Jl. Melati 5.',
 				path: '/my-requests',
 			}),
 		]);
@@ -110,8 +110,8 @@ describeOnDatabases('A pickup time agreed on a reservation', (use) => {
 		expect(receiverSees.pickup).toEqual(moved);
 		expect(donorSees.pickup).toEqual(moved);
 		expect((await newNotifications(test, giving.receiver, bell)).map(({ text }) => text)).toEqual([
-			'Ani Wijaya set the pickup time for Kursi kayu jati: Wed, Dec 2, 4:00 PM–6:00 PM (Jakarta time) at Depan masjid, Jl. Melati 5.',
-			'Ani Wijaya set the pickup time for Kursi kayu jati: Thu, Dec 3, 10:00 AM–11:30 AM (Jakarta time).',
+			'Ani Wijaya set the pickup time for Kursi kayu jati: Wed 2 Dec, 4:00 PM–6:00 PM (Jakarta time) at Depan masjid, Jl. Melati 5.',
+			'Ani Wijaya set the pickup time for Kursi kayu jati: Thu 3 Dec, 10:00 AM–11:30 AM (Jakarta time).',
 		]);
 		// The donor, who set it, is not told.
 		expect(
@@ -324,10 +324,10 @@ describeOnDatabases('A pickup time agreed on a reservation', (use) => {
 		await sendReminders(test.server.db, new Date(due + minute));
 		await sendReminders(test.server.db, new Date(due + 30 * minute));
 		expect((await reminders('receiver')).map(({ text }) => text)).toEqual([
-			'Reminder: pick up Kursi kayu jati from Ani Wijaya on Fri, Dec 4, 4:00 PM–5:00 PM (Jakarta time) at Pos satpam.',
+			'Reminder: pick up Kursi kayu jati from Ani Wijaya on Fri 4 Dec, 4:00 PM–5:00 PM (Jakarta time) at Pos satpam.',
 		]);
 		expect((await reminders('donor')).map(({ text }) => text)).toEqual([
-			'Reminder: Budi Santoso picks up Kursi kayu jati on Fri, Dec 4, 4:00 PM–5:00 PM (Jakarta time) at Pos satpam. Then mark it handed over.',
+			'Reminder: Budi Santoso picks up Kursi kayu jati on Fri 4 Dec, 4:00 PM–5:00 PM (Jakarta time) at Pos satpam. Then mark it handed over.',
 		]);
 		expect((await reminders('receiver', 'id')).map(({ text }) => text)).toEqual([
 			'Pengingat: ambil Kursi kayu jati dari Ani Wijaya pada Jum, 4 Des, 16.00–17.00 WIB di Pos satpam.',
@@ -355,8 +355,8 @@ describeOnDatabases('A pickup time agreed on a reservation', (use) => {
 				.filter(({ kind }) => kind === 'handOverDue')
 				.map(({ text }) => text),
 		).toEqual([
-			'Reminder: pick up Kursi kayu jati from Ani Wijaya on Wed, Dec 2, 4:00 PM–6:00 PM (Jakarta time) at Depan masjid, Jl. Melati 5.',
-			'Reminder: pick up Kursi kayu jati from Ani Wijaya on Sat, Dec 5, 9:00 AM–10:00 AM (Jakarta time).',
+			'Reminder: pick up Kursi kayu jati from Ani Wijaya on Wed 2 Dec, 4:00 PM–6:00 PM (Jakarta time) at Depan masjid, Jl. Melati 5.',
+			'Reminder: pick up Kursi kayu jati from Ani Wijaya on Sat 5 Dec, 9:00 AM–10:00 AM (Jakarta time).',
 		]);
 	});
 

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
+import { formatTimeWindow } from '~/lib/format';
+import type { Locale } from '~/lib/i18n/locales';
 import { requestLimits } from '~/config/limits';
 import type { Database, Transaction } from '~/server/db/client';
 import { sqlStatement, unmappedRows } from '~/server/db/prepared';
@@ -137,19 +139,12 @@ function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotifica
 /** A stored notification: its kind and the facts its text names. */
 type StoredNotification = Pick<typeof notifications.$inferSelect, 'kind' | 'itemId' | 'data'>;
 
-const jakarta = { timeZone: 'Asia/Jakarta', hour: 'numeric', minute: '2-digit' } as const;
-
-/** The values a text of a pickup time names: its window's start and end, and its place. */
-function pickupValues(data: NewNotification['data'], t: TFunction) {
+/** The values a text of a pickup time names: its window in Jakarta's time and its place. */
+function pickupValues(data: NewNotification['data'], t: TFunction, locale: Locale) {
 	const place = String(data['place'] ?? '');
 	return {
-		from: new Date(String(data['from'])),
-		until: new Date(String(data['until'])),
+		when: formatTimeWindow(String(data['from']), String(data['until']), locale),
 		at: place ? t('notifications.pickupPlace', { place }) : '',
-		formatParams: {
-			from: { ...jakarta, weekday: 'short', day: 'numeric', month: 'short' },
-			until: jakarta,
-		},
 	};
 }
 
@@ -161,6 +156,7 @@ function pickupValues(data: NewNotification['data'], t: TFunction) {
 export function notificationMessage(
 	row: StoredNotification,
 	t: TFunction,
+	locale: Locale,
 ): { text: string; path: string } {
 	const kind = row.kind as NotificationKind;
 	const side = row.data['side'] === 'donor' ? 'donor' : 'receiver';
@@ -175,7 +171,7 @@ export function notificationMessage(
 	};
 	// A pickup time names its window in Jakarta's time and its place, when there is one.
 	const pickup = typeof row.data['from'] === 'string' && typeof row.data['until'] === 'string';
-	if (pickup) Object.assign(values, pickupValues(row.data, t));
+	if (pickup) Object.assign(values, pickupValues(row.data, t, locale));
 	const sidedKey = kind === 'handOverDue' && pickup ? 'handOverDuePickup' : kind;
 	const key = sidedKinds.includes(kind)
 		? `notifications.kinds.${sidedKey}.${side}`
@@ -196,6 +192,7 @@ export async function notificationList(
 	db: Database,
 	userId: string,
 	t: TFunction,
+	locale: Locale,
 ): Promise<NotificationList> {
 	const [rows, [counted]] = await Promise.all([
 		db
@@ -214,7 +211,7 @@ export async function notificationList(
 		notifications: rows.map((row): Notification => ({
 			id: row.id,
 			kind: row.kind as NotificationKind,
-			...notificationMessage(row, t),
+			...notificationMessage(row, t, locale),
 			createdAt: row.createdAt.toISOString(),
 			read: row.readAt !== null,
 		})),

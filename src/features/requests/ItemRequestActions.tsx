@@ -82,9 +82,7 @@ export function ItemRequestActions({
 			)}
 			{offers('reserve') && reservable > 0 && request.method === 'pickup' && (
 				<details className="rounded-field border border-base-300 px-3 py-2">
-					<summary className="cursor-pointer text-sm font-semibold">
-						{t('pickup.optional')}
-					</summary>
+					<summary className="cursor-pointer text-sm font-semibold">{t('pickup.optional')}</summary>
 					<div className="mt-2">
 						<PickupFields
 							id={`${id}-pickup`}

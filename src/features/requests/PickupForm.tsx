@@ -43,9 +43,7 @@ export function PickupForm({ request, onSaved }: { request: ItemRequest; onSaved
 			if (error instanceof ApiError && Object.keys(error.fields).length > 0)
 				setErrors(error.fields);
 			else
-				setOutcome(
-					error instanceof ApiError && error.message ? error.message : t('pickup.failed'),
-				);
+				setOutcome(error instanceof ApiError && error.message ? error.message : t('pickup.failed'));
 		} finally {
 			setSaving(false);
 		}

@@ -32,9 +32,7 @@ export function PickupSummary({ request, locale, path }: PickupSummaryProps) {
 		<section className="grid gap-1 rounded-field border border-info/40 bg-info/10 px-3 py-2 text-sm">
 			<h4 className="font-semibold">{t('pickup.title')}</h4>
 			<p>{t('pickup.when', { when })}</p>
-			{pickup.place && (
-				<p className="break-words">{t('pickup.place', { place: pickup.place })}</p>
-			)}
+			{pickup.place && <p className="break-words">{t('pickup.place', { place: pickup.place })}</p>}
 			<p className="flex flex-wrap items-center gap-x-3 gap-y-1">
 				<span>{t('pickup.addToCalendar')}</span>
 				<a className="link text-primary" href={`/api/requests/${request.id}/pickup.ics`} download>
