@@ -101,7 +101,8 @@ export function formatTime(date: Date | string | number, locale: Locale): string
 	return time(locale).format(new Date(date));
 }
 
-const dayOfWeek = perLocale(
+// Pure: pages that show no time window (the item page) leave it out of their script.
+const dayOfWeek = /* @__PURE__ */ perLocale(
 	(locale) =>
 		new Intl.DateTimeFormat(dateTags[locale], {
 			weekday: 'short',
