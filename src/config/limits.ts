@@ -149,6 +149,19 @@ export const choosingLimits = {
 } as const;
 
 /**
+ * The pickup time a donor agrees with the receiver of a reservation (docs/product-rules.md#pickup-time):
+ * a window starting in the future, within two weeks, no longer than half a day, with a short
+ * note of the place.
+ */
+export const pickupLimits = {
+	aheadMaxMs: 14 * 24 * 60 * 60_000,
+	lengthMaxMs: 12 * 60 * 60_000,
+	placeMax: 200,
+	/** Both sides are reminded this long before the window starts. */
+	remindBeforeMs: 2 * 60 * 60_000,
+} as const;
+
+/**
  * Reminders that close a giving (docs/product-rules.md#reminders), each sent at most once per
  * request: the donor of a request still open, both sides of a reservation not handed over, and
  * the receiver of a hand-over not confirmed, twice.
@@ -156,7 +169,10 @@ export const choosingLimits = {
 export const reminderLimits = {
 	/** After this long open, its donor is reminded to answer. */
 	unansweredMs: 24 * 60 * 60_000,
-	/** After this long reserved (since it was reserved), both sides are reminded to meet. */
+	/**
+	 * After this long reserved (since it was reserved), both sides are reminded to meet; with a
+	 * pickup time agreed, `pickupLimits.remindBeforeMs` before it instead.
+	 */
 	handOverDueMs: 48 * 60 * 60_000,
 	/** After these long handed over, the receiver is reminded to confirm. */
 	firstConfirmMs: 24 * 60 * 60_000,

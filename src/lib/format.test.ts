@@ -4,6 +4,7 @@ import {
 	formatNumber,
 	formatRupiah,
 	formatShortDate,
+	formatTimeWindow,
 	formatTime,
 	formatWait,
 } from './format';
@@ -73,5 +74,19 @@ describe('formatWait', () => {
 		expect(formatWait(60, 'en')).toBe('1 minute');
 		expect(formatWait(24 * 3600 - 30, 'en')).toBe('24 hours');
 		expect(formatWait(5 * 3600 + 12 * 60, 'en')).toBe('5 hours, 12 minutes');
+	});
+});
+
+describe('formatTimeWindow', () => {
+	it('writes a window of one day in Jakarta once, with both times', () => {
+		const [from, until] = ['2026-12-01T09:00:00Z', '2026-12-01T11:30:00Z'];
+		expect(formatTimeWindow(from, until, 'id')).toBe('Sel, 1 Des, 16.00–18.30');
+		expect(formatTimeWindow(from, until, 'en')).toBe('Tue 1 Dec, 4:00 PM–6:30 PM');
+	});
+
+	it('writes the day again when the window ends on the next day in Jakarta', () => {
+		expect(formatTimeWindow('2026-12-01T14:00:00Z', '2026-12-01T18:00:00Z', 'id')).toBe(
+			'Sel, 1 Des, 21.00 – Rab, 2 Des, 01.00',
+		);
 	});
 });

@@ -101,6 +101,36 @@ export function formatTime(date: Date | string | number, locale: Locale): string
 	return time(locale).format(new Date(date));
 }
 
+// Pure: pages that show no time window (the item page) leave it out of their script.
+const dayOfWeek = /* @__PURE__ */ perLocale(
+	(locale) =>
+		new Intl.DateTimeFormat(dateTags[locale], {
+			weekday: 'short',
+			day: 'numeric',
+			month: 'short',
+			timeZone,
+		}),
+);
+
+/**
+ * A time window in Jakarta: `Sel, 1 Des, 16.00–18.00` / `Tue, 1 Dec, 4:00 PM–6:00 PM`, the day
+ * written again when it ends on the next one.
+ */
+export function formatTimeWindow(
+	from: Date | string | number,
+	until: Date | string | number,
+	locale: Locale,
+): string {
+	const [start, end] = [
+		dayOfWeek(locale).format(new Date(from)),
+		dayOfWeek(locale).format(new Date(until)),
+	];
+	const first = `${start}, ${formatTime(from, locale)}`;
+	return start === end
+		? `${first}–${formatTime(until, locale)}`
+		: `${first} – ${end}, ${formatTime(until, locale)}`;
+}
+
 /** The year it is in Jakarta at `date`: a new year starts there 7 hours before it does in UTC. */
 export function jakartaYear(date: Date = new Date()): number {
 	return Number(yearOnly().format(date));

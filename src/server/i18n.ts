@@ -30,6 +30,7 @@ import enModeration from '../../locales/en/moderation.json' with { type: 'json' 
 import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
 import enReports from '../../locales/en/reports.json' with { type: 'json' };
 import enConfirmHandOver from '../../locales/en/confirmHandOver.json' with { type: 'json' };
+import enPickup from '../../locales/en/pickup.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import enThanks from '../../locales/en/thanks.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
@@ -63,6 +64,7 @@ import idModeration from '../../locales/id/moderation.json' with { type: 'json' 
 import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import idConfirmHandOver from '../../locales/id/confirmHandOver.json' with { type: 'json' };
+import idPickup from '../../locales/id/pickup.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import idThanks from '../../locales/id/thanks.json' with { type: 'json' };
 import { isLocale, type Locale } from '~/lib/i18n/locales';
@@ -110,6 +112,7 @@ export const allResources: Record<Locale, Resources> = {
 		blocks: idBlocks,
 		reports: idReports,
 		confirmHandOver: idConfirmHandOver,
+		pickup: idPickup,
 		support: idSupport,
 		thanks: idThanks,
 	},
@@ -145,6 +148,7 @@ export const allResources: Record<Locale, Resources> = {
 		blocks: enBlocks,
 		reports: enReports,
 		confirmHandOver: enConfirmHandOver,
+		pickup: enPickup,
 		support: enSupport,
 		thanks: enThanks,
 	},

@@ -39,6 +39,7 @@ export function requestFor(
 		confirmBy: null,
 		countsForImpact: false,
 		noShowDispute: null,
+		pickup: null,
 		item: { ...requestedChair, ...item },
 		receiver: {
 			id: `receiver-${id}`,
@@ -74,6 +75,7 @@ export function receiverRequest(overrides: Partial<ItemRequest> = {}): ItemReque
 		confirmBy: null,
 		countsForImpact: false,
 		noShowDispute: null,
+		pickup: null,
 		item: {
 			id: 42,
 			name: 'Kursi lipat',

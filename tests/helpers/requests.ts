@@ -44,6 +44,9 @@ export interface RequestChangeBody {
 	action: RequestAction;
 	quantity?: number;
 	reason?: string;
+	pickupFrom?: string;
+	pickupUntil?: string;
+	pickupPlace?: string;
 }
 
 /** `PATCH /requests/{id}` as `user`, in `language` when given. */

@@ -280,7 +280,11 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 			section(
 				'notifications',
 				data.notifications.map((note) => ({
-					heading: notificationMessage({ kind: note.kind, itemId: null, data: note.data }, t).text,
+					heading: notificationMessage(
+						{ kind: note.kind, itemId: null, data: note.data },
+						t,
+						locale,
+					).text,
 					fields: fieldsOf(note, noteFields),
 				})),
 			),

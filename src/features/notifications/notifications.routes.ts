@@ -51,7 +51,7 @@ export function notificationRoutes(server: ServerContext) {
 			}),
 			async (c) =>
 				jsonWithETag(c, {
-					data: await notificationList(server.db, c.get('user')!.id, c.get('t')),
+					data: await notificationList(server.db, c.get('user')!.id, c.get('t'), c.get('locale')),
 				}),
 		)
 		.openapi(

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
+import { formatTimeWindow } from '~/lib/format';
+import type { Locale } from '~/lib/i18n/locales';
 import { requestLimits } from '~/config/limits';
 import type { Database, Transaction } from '~/server/db/client';
 import { sqlStatement, unmappedRows } from '~/server/db/prepared';
@@ -21,7 +23,7 @@ export interface NewNotification {
 	requestId?: number | null;
 	/**
 	 * What the text names: `item`, `name`, `count`, `reason`, `label`, `side`; a reminder to
-	 * confirm carries its link's `token`.
+	 * confirm carries its link's `token`; a pickup time its window (`from`, `until`) and `place`.
 	 */
 	data: Record<string, string | number>;
 }
@@ -147,6 +149,15 @@ function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotifica
 /** A stored notification: its kind and the facts its text names. */
 type StoredNotification = Pick<typeof notifications.$inferSelect, 'kind' | 'itemId' | 'data'>;
 
+/** The values a text of a pickup time names: its window in Jakarta's time and its place. */
+function pickupValues(data: NewNotification['data'], t: TFunction, locale: Locale) {
+	const place = String(data['place'] ?? '');
+	return {
+		when: formatTimeWindow(String(data['from']), String(data['until']), locale),
+		at: place ? t('notifications.pickupPlace', { place }) : '',
+	};
+}
+
 /**
  * A notification's text in the language of `t` and the path it leads to, as the bell, push and
  * mail show it. Expiry notices and hand-over reminders go to both sides of a reservation; their
@@ -155,6 +166,7 @@ type StoredNotification = Pick<typeof notifications.$inferSelect, 'kind' | 'item
 export function notificationMessage(
 	row: StoredNotification,
 	t: TFunction,
+	locale: Locale,
 ): { text: string; path: string } {
 	const kind = row.kind as NotificationKind;
 	const side = row.data['side'] === 'donor' ? 'donor' : 'receiver';
@@ -167,8 +179,12 @@ export function notificationMessage(
 		count: Number(row.data['count'] ?? 1),
 		reason: reason ? t(`${reasons}.${reason}` as 'requests.declineReasons.other') : '',
 	};
+	// A pickup time names its window in Jakarta's time and its place, when there is one.
+	const pickup = typeof row.data['from'] === 'string' && typeof row.data['until'] === 'string';
+	if (pickup) Object.assign(values, pickupValues(row.data, t, locale));
+	const sidedKey = kind === 'handOverDue' && pickup ? 'handOverDuePickup' : kind;
 	const key = sidedKinds.includes(kind)
-		? `notifications.kinds.${kind}.${side}`
+		? `notifications.kinds.${sidedKey}.${side}`
 		: reason
 			? `notifications.kinds.${kind}WithReason`
 			: `notifications.kinds.${kind}`;
@@ -186,6 +202,7 @@ export async function notificationList(
 	db: Database,
 	userId: string,
 	t: TFunction,
+	locale: Locale,
 ): Promise<NotificationList> {
 	const [rows, [counted]] = await Promise.all([
 		db
@@ -204,7 +221,7 @@ export async function notificationList(
 		notifications: rows.map((row): Notification => ({
 			id: row.id,
 			kind: row.kind as NotificationKind,
-			...notificationMessage(row, t),
+			...notificationMessage(row, t, locale),
 			createdAt: row.createdAt.toISOString(),
 			read: row.readAt !== null,
 		})),

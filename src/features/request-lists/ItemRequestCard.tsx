@@ -13,6 +13,8 @@ import {
 } from '~/features/requests/item-requests';
 import { OrderPanel } from '~/features/shipping/OrderPanel';
 import { ItemRequestActions } from '~/features/requests/ItemRequestActions';
+import { PickupForm } from '~/features/requests/PickupForm';
+import { PickupSummary } from '~/features/requests/PickupSummary';
 import { donorNoShow, type ItemRequest, type RequestState } from '~/features/requests/requests';
 
 interface ItemRequestCardProps {
@@ -28,6 +30,8 @@ interface ItemRequestCardProps {
 	onDecline: (request: ItemRequest) => void;
 	/** The donor blocked or unblocked the receiver. */
 	onBlockChange: () => void;
+	/** The donor saved the pickup time. */
+	onPickupSaved?: () => void;
 }
 
 /** The state's badge: what needs the donor stands out, what has ended is quiet. */
@@ -170,6 +174,21 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 						</li>
 					)}
 				</ul>
+
+				{request.pickup && (
+					<PickupSummary
+						request={{ ...request, pickup: request.pickup }}
+						locale={locale}
+						path={`/my-items/${request.itemId}/requests`}
+					/>
+				)}
+				{request.state === 'reserved' && request.method === 'pickup' && (
+					<PickupForm
+						key={JSON.stringify(request.pickup)}
+						request={request}
+						onSaved={props.onPickupSaved ?? props.onBlockChange}
+					/>
+				)}
 
 				{request.declineReason === donorNoShow && (
 					<p className="rounded-field border border-warning bg-warning/25 px-3 py-2 text-sm">

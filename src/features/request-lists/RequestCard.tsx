@@ -5,6 +5,7 @@ import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { BlockButton } from '~/features/blocks/BlockButton';
 import { OrderPanel } from '~/features/shipping/OrderPanel';
 import { donorChatUrl } from '~/features/requests/receiver';
+import { PickupSummary } from '~/features/requests/PickupSummary';
 import { RequestActions } from '~/features/requests/RequestActions';
 import type { ItemRequest } from '~/features/requests/requests';
 import { confirmBySentence, requestBadge, statusSentence } from '~/features/requests/request-text';
@@ -145,6 +146,13 @@ export function RequestCard({ request, locale, siteUrl, thanks, onChanged, t }: 
 						</div>
 					))}
 				</dl>
+				{request.pickup && (
+					<PickupSummary
+						request={{ ...request, pickup: request.pickup }}
+						locale={locale}
+						path="/my-requests"
+					/>
+				)}
 				{request.method === 'courier' && (
 					<OrderPanel requestId={request.id} locale={locale} t={t} />
 				)}

@@ -146,4 +146,25 @@ describe('a request on its donor’s page', () => {
 			'Alasan: barangnya sudah habis',
 		);
 	});
+
+	it('lets the donor agree a pickup time when reserving, and set or change it on a reservation', () => {
+		expect(render(regular).text).toContain('Set a pickup time (optional)');
+		expect(render(regular).html).toContain('type="datetime-local"');
+		const reserved = requestFor(3, 'reserved', {
+			reservedUntil: '2026-12-04T03:00:00Z',
+			actions: ['handOver', 'extend', 'decline'],
+		});
+		expect(render(reserved).text).toContain('Set a pickup time');
+		const agreed = {
+			...reserved,
+			pickup: { from: '2026-12-02T09:00:00Z', until: '2026-12-02T11:00:00Z', place: null },
+		};
+		const { html, text } = render(agreed, 'id');
+		expect(text).toContain('Rab, 2 Des, 16.00–18.00 WIB');
+		expect(text).toContain('Ubah waktu pengambilan');
+		// The form starts from the agreed window, in Jakarta time.
+		expect(html).toContain('value="2026-12-02T16:00"');
+		expect(html).toContain('value="2026-12-02T18:00"');
+		expect(html).toContain(`href="/api/requests/3/pickup.ics"`);
+	});
 });

@@ -163,6 +163,27 @@ describe('the receiver’s requests', () => {
 		expect(html).not.toContain('wa.me');
 	});
 
+	it('shows an agreed pickup time in Jakarta time, its place and links to add it to a calendar', () => {
+		const reserved = receiverRequest({
+			id: 5,
+			state: 'reserved',
+			reservedUntil: '2026-12-04T03:00:00Z',
+			pickup: {
+				from: '2026-12-02T09:00:00Z',
+				until: '2026-12-02T11:00:00Z',
+				place: 'Depan masjid',
+			},
+			actions: ['withdraw'],
+		});
+		const { html, text } = render([reserved], 'id');
+		expect(text).toContain('Waktu pengambilan Rab, 2 Des, 16.00–18.00 WIB Tempat: Depan masjid');
+		expect(html).toMatch(/<a [^>]*href="\/api\/requests\/5\/pickup.ics"[^>]*download/);
+		expect(html).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
+		expect(html).toContain('dates=20261202T090000Z%2F20261202T110000Z');
+		expect(render([reserved], 'en').text).toContain('Wed 2 Dec, 4:00 PM–6:00 PM (Jakarta time)');
+		expect(render([receiverRequest({ id: 6 })]).text).not.toContain('Pickup time');
+	});
+
 	it('offers a way to browse items when there are no requests yet', () => {
 		const { html, text } = render([], 'en');
 		expect(text).toContain('You have not asked for any items yet.');

@@ -5,6 +5,7 @@ import { requestLimits } from '~/config/limits';
 import { clampQuantity } from '~/features/items/items';
 import { useHydrated } from '~/lib/hydrated';
 import { type RequestChange, reservableQuantity } from './item-requests';
+import { emptyPickupDraft, PickupFields, pickupFieldsOf } from './PickupFields';
 import type { ItemRequest, RequestAction } from './requests';
 
 interface ItemRequestActionsProps {
@@ -45,6 +46,8 @@ export function ItemRequestActions({
 	// What the quantity fields hold, as typed.
 	const [reserveDraft, setReserveDraft] = useState(String(reservable));
 	const [handOverDraft, setHandOverDraft] = useState(String(request.quantity));
+	// A pickup time the donor may agree while reserving.
+	const [pickupDraft, setPickupDraft] = useState(emptyPickupDraft);
 	const reserveQuantity = clampQuantity(reserveDraft, reservable);
 	const handOverQuantity = clampQuantity(handOverDraft, request.quantity);
 	const offers = (action: RequestAction) => request.actions.includes(action);
@@ -77,6 +80,19 @@ export function ItemRequestActions({
 					onChange={setReserveDraft}
 				/>
 			)}
+			{offers('reserve') && reservable > 0 && request.method === 'pickup' && (
+				<details className="rounded-field border border-base-300 px-3 py-2">
+					<summary className="cursor-pointer text-sm font-semibold">{t('pickup.optional')}</summary>
+					<div className="mt-2">
+						<PickupFields
+							id={`${id}-pickup`}
+							draft={pickupDraft}
+							disabled={inactive}
+							onChange={setPickupDraft}
+						/>
+					</div>
+				</details>
+			)}
 			{offers('handOver') && request.quantity > 1 && (
 				<QuantityStepper
 					id={`${id}-hand-over`}
@@ -97,7 +113,13 @@ export function ItemRequestActions({
 						type="button"
 						className="btn btn-sm btn-primary"
 						disabled={inactive}
-						onClick={() => onChange(request, { action: 'reserve', quantity: reserveQuantity })}
+						onClick={() =>
+							onChange(request, {
+								action: 'reserve',
+								quantity: reserveQuantity,
+								...pickupFieldsOf(pickupDraft),
+							})
+						}
 					>
 						{t('itemRequests.actions.reserve')}
 					</button>

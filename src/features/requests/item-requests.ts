@@ -23,6 +23,10 @@ export interface RequestChange {
 	quantity?: number;
 	/** For `decline`. */
 	reason?: DeclineReason;
+	/** For `reserve`: a pickup time agreed at once, and its place. */
+	pickupFrom?: string;
+	pickupUntil?: string;
+	pickupPlace?: string;
 }
 
 /** The item at the top of its requests page. */

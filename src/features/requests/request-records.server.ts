@@ -43,6 +43,9 @@ const requestColumns = {
 	noShowDispute: sql`(
 		select coalesce(${noShowDisputes.decision}, 'pending') from ${noShowDisputes}
 		where ${noShowDisputes.requestId} = ${itemRequests.id})`.as('no_show_dispute'),
+	pickupFrom: itemRequests.pickupFrom,
+	pickupUntil: itemRequests.pickupUntil,
+	pickupPlace: itemRequests.pickupPlace,
 	// A block either way hides both phones; each side's button unblocks only its own block.
 	receiverBlocked: sql`exists (
 		select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${itemRequests.donorId}
@@ -135,6 +138,9 @@ export interface RequestRecord {
 	closed_at: string | null;
 	/** `pending`, `upheld` or `struck` once the request's no-show was disputed. */
 	no_show_dispute: string | null;
+	pickup_from: string | null;
+	pickup_until: string | null;
+	pickup_place: string | null;
 	/** The donor blocked the receiver. */
 	receiver_blocked: boolean;
 	donor_blocked: boolean;

@@ -1,9 +1,23 @@
-import { and, eq, gte, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
-import { reminderLimits, requestLimits } from '~/config/limits';
+import {
+	and,
+	eq,
+	gte,
+	inArray,
+	isNotNull,
+	isNull,
+	lt,
+	lte,
+	notExists,
+	or,
+	sql,
+	type SQL,
+} from 'drizzle-orm';
+import { pickupLimits, reminderLimits, requestLimits } from '~/config/limits';
 import type { Database, Transaction } from '~/server/db/client';
 import { itemRequests, items, requestReminders, users } from '~/server/db/schema';
 import { type NewNotification, notify } from '~/features/notifications/notifications.server';
 import { confirmLinkKey, confirmLinkToken } from './confirm-link.server';
+import { pickupNotice } from './pickup.server';
 import type { RequestRow } from './request-rules.server';
 
 /** The reminders a request may get, each at most once (`request_reminders`). */
@@ -109,9 +123,11 @@ async function remindUnanswered(tx: Transaction, now: Date): Promise<number> {
 }
 
 /**
- * A pickup reservation not handed over two days after it was made: both sides are reminded to
- * meet. When the reservation's expiry warning falls due as well (a reservation never extended
- * reaches both at once), that warning says the same, so the reminder is recorded untold.
+ * A pickup reservation not handed over two days after it was made, or with a pickup time agreed,
+ * two hours before its window starts: both sides are reminded to meet, at the agreed time and
+ * place when there is one. When the reservation's expiry warning falls due as well (a
+ * reservation never extended reaches both at once), that warning says the same, so a reminder
+ * without an agreed time is recorded untold.
  */
 async function remindHandOverDue(tx: Transaction, now: Date): Promise<number> {
 	const due = await recordReminders(
@@ -121,16 +137,26 @@ async function remindHandOverDue(tx: Transaction, now: Date): Promise<number> {
 			eq(itemRequests.state, 'reserved'),
 			// A courier parcel's way is the courier order's.
 			eq(itemRequests.method, 'pickup'),
-			lt(itemRequests.reservedAt, before(now, reminderLimits.handOverDueMs)),
+			or(
+				and(
+					isNull(itemRequests.pickupFrom),
+					lt(itemRequests.reservedAt, before(now, reminderLimits.handOverDueMs)),
+				),
+				and(
+					isNotNull(itemRequests.pickupFrom),
+					lte(itemRequests.pickupFrom, new Date(now.getTime() + pickupLimits.remindBeforeMs)),
+				),
+			),
 		)!,
 		now,
 	);
 	const warnedFrom = new Date(now.getTime() + requestLimits.expiryWarningMs);
 	const told = due.filter(
 		({ request }) =>
-			request.expiryWarnedAt === null &&
-			request.reservedUntil !== null &&
-			request.reservedUntil >= warnedFrom,
+			request.pickupFrom !== null ||
+			(request.expiryWarnedAt === null &&
+				request.reservedUntil !== null &&
+				request.reservedUntil >= warnedFrom),
 	);
 	await notify(
 		tx,
@@ -140,7 +166,10 @@ async function remindHandOverDue(tx: Transaction, now: Date): Promise<number> {
 				itemId: request.itemId,
 				requestId: request.id,
 			};
-			const data = { item, count: request.quantity };
+			const { pickupFrom, pickupUntil, pickupPlace } = request;
+			const pickup =
+				pickupFrom && pickupUntil ? pickupNotice({ pickupFrom, pickupUntil, pickupPlace }) : {};
+			const data = { item, count: request.quantity, ...pickup };
 			return [
 				{ ...common, userId: request.receiverId, data: { ...data, name: donorName } },
 				{

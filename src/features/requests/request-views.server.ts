@@ -78,6 +78,14 @@ export function requestView(record: RequestRecord, viewer: RequestActor, now: Da
 			viewer,
 			now,
 		),
+		pickup:
+			state === 'reserved' && record.pickup_from !== null && record.pickup_until !== null
+				? {
+						from: isoTimestamp(record.pickup_from),
+						until: isoTimestamp(record.pickup_until),
+						place: record.pickup_place,
+					}
+				: null,
 		item: {
 			id: itemId,
 			name: record.item_name,

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { itemLimits, reliabilityLimits } from '~/config/limits';
+import { itemLimits, pickupLimits, reliabilityLimits } from '~/config/limits';
 import { itemIdParams, missingItem } from '~/features/items/item-api.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
@@ -19,6 +19,7 @@ import { disputeNoShow } from './no-show-disputes.server';
 import { findRequest, itemRequestsForDonor, myRequests } from './request-views.server';
 import { declineReasons, requestActions, requestStates } from './requests';
 import { changeRequest } from './requests.server';
+import { pickupCalendarFile, setPickup } from './pickup.server';
 
 const person = z.object({
 	id: z.string(),
@@ -54,6 +55,18 @@ export const requestSchema = z
 			description:
 				'For a request that ended as a no-show: `disputable` by the person it counts against while it counts, `pending` once disputed, then `upheld` or `struck` by a moderator',
 		}),
+		/** The pickup time and place the donor agreed, while it is reserved. */
+		pickup: z
+			.object({
+				from: z.iso.datetime(),
+				until: z.iso.datetime(),
+				place: z.string().nullable(),
+			})
+			.nullable()
+			.openapi({
+				description:
+					'The agreed pickup window and place, while reserved; `/api/requests/{id}/pickup.ics` adds it to a calendar',
+			}),
 		item: z.object({
 			id: z.int(),
 			name: z.string(),
@@ -95,11 +108,38 @@ const quantity = (key: string) => z.int(key).min(1, key).max(itemLimits.quantity
 
 const askBody = z.object({ quantity: quantity('requests.errors.quantityInvalid') });
 
-/** A step on a request: the action, with a smaller quantity or a decline's reason. */
+const pickupTime = z.iso
+	.datetime({ offset: true, error: 'pickup.errors.pickupTimeInvalid' })
+	.openapi({ description: 'In Jakarta’s time (`+07:00`) or any other offset' });
+
+/** An agreed pickup: the window's start and end, and a note of the place. */
+const pickupFields = {
+	pickupFrom: pickupTime,
+	pickupUntil: pickupTime,
+	pickupPlace: z
+		.string('pickup.errors.pickupPlaceTooLong')
+		.trim()
+		.max(pickupLimits.placeMax, 'pickup.errors.pickupPlaceTooLong'),
+};
+
+/** The pickup time set or changed on a reservation. */
+export const pickupBody = z.object({
+	pickupFrom: pickupFields.pickupFrom.optional(),
+	pickupUntil: pickupFields.pickupUntil.optional(),
+	pickupPlace: pickupFields.pickupPlace.optional(),
+});
+
+/**
+ * A step on a request: the action, with a smaller quantity or a decline's reason; reserving may
+ * agree the pickup time at once.
+ */
 export const changeBody = z.object({
 	action: z.enum(requestActions, 'requests.errors.actionInvalid'),
 	quantity: quantity('requests.errors.quantityInvalid').optional(),
 	reason: z.enum(declineReasons, 'requests.errors.reasonInvalid').optional(),
+	pickupFrom: pickupFields.pickupFrom.optional(),
+	pickupUntil: pickupFields.pickupUntil.optional(),
+	pickupPlace: pickupFields.pickupPlace.optional(),
 });
 
 const requestIdParams = z.object({ id: z.coerce.number().int().min(1) });
@@ -243,6 +283,75 @@ export function requestRoutes(server: ServerContext) {
 			(result) => {
 				if (!result.success && result.target === 'param') throw new AppError('NOT_FOUND');
 				return refuseInvalidFields(result);
+			},
+		)
+		.openapi(
+			createRoute({
+				method: 'put',
+				path: '/requests/{id}/pickup',
+				summary: 'Agree or change the pickup time and place of a reservation',
+				description:
+					'Only the item’s donor, on a reserved pickup request; the receiver is told. The reservation lasts at least until the window ends.',
+				security: signedIn,
+				middleware: [requireUser, write],
+				request: { params: requestIdParams, body: json(pickupBody) },
+				responses: {
+					200: dataResponse('The request with its pickup time', requestSchema),
+					...errorResponses(
+						'VALIDATION_ERROR',
+						'UNAUTHORIZED',
+						'FORBIDDEN',
+						'NOT_FOUND',
+						'REQUEST_CONFLICT',
+						'RATE_LIMITED',
+					),
+				},
+			}),
+			async (c) => {
+				const user = c.get('user')!;
+				const id = c.req.valid('param').id;
+				await setPickup(server.db, user, id, c.req.valid('json'));
+				return c.json({ data: await findRequest(server.db, user.id, id) }, 200);
+			},
+			(result) => {
+				if (!result.success && result.target === 'param') throw new AppError('NOT_FOUND');
+				return refuseInvalidFields(result);
+			},
+		)
+		.openapi(
+			createRoute({
+				method: 'get',
+				path: '/requests/{id}/pickup.ics',
+				summary: 'The agreed pickup time as a calendar file (iCalendar)',
+				description:
+					'Only to the donor and the receiver of the request, while it is reserved with a pickup time; NOT_FOUND to anyone else.',
+				security: signedIn,
+				request: { params: requestIdParams },
+				responses: {
+					200: {
+						description: 'One event, in UTC',
+						content: { 'text/calendar': { schema: z.string() } },
+					},
+					...errorResponses('NOT_FOUND'),
+				},
+			}),
+			async (c) => {
+				// Signed out, the request is as unknown as to anyone else.
+				const user = c.get('user');
+				if (!user) throw new AppError('NOT_FOUND');
+				const file = await pickupCalendarFile(server.db, user, c.req.valid('param').id, {
+					t: c.get('t'),
+					locale: c.get('locale'),
+					publicUrl: server.config.publicUrl,
+				});
+				return c.body(file, 200, {
+					'content-type': 'text/calendar; charset=utf-8',
+					'content-disposition': `attachment; filename="hibahin-pickup-${c.req.valid('param').id}.ics"`,
+					'cache-control': 'private, no-store',
+				});
+			},
+			(result) => {
+				if (!result.success) throw new AppError('NOT_FOUND');
 			},
 		)
 		.openapi(

@@ -15,6 +15,7 @@ import {
 } from '~/features/items/item-stock.server';
 import { chooseLater, refuseAtReceivedLimit } from './received-limit.server';
 import { takeReceiverTurn } from './receiver-turn.server';
+import { checkedPickup, pickupNotice, reservedUntilWith } from './pickup.server';
 import { countedConfirmations, jakartaDayStart, type RequestRow } from './request-rules.server';
 import type { changeBody } from './requests.routes';
 import {
@@ -67,6 +68,15 @@ export async function changeRequest(
 				.where(eq(itemRequests.id, requestId))
 		: [];
 	if (!found) throw new AppError('NOT_FOUND');
+	// A pickup time goes with a reservation; a reserved request's has its own route.
+	const pickupField = (['pickupFrom', 'pickupUntil', 'pickupPlace'] as const).find(
+		(field) => change[field] !== undefined,
+	);
+	if (change.action !== 'reserve' && pickupField) {
+		throw new AppError('VALIDATION_ERROR', {
+			[pickupField]: 'pickup.errors.pickupOnlyReserving',
+		});
+	}
 	await db.transaction(async (tx) => {
 		// A reservation counts towards its receiver's hand-overs: two donors reserving for one
 		// receiver at once take the receiver's turn, before the item's row as asking does.
@@ -142,23 +152,32 @@ const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 		}
 		// A donor who chose to wait lets requests gather until then (docs/product-rules.md#choosing).
 		if (item.chooseAt && now < item.chooseAt) throw chooseLater(item.chooseAt, now, locale);
+		// A pickup time may be agreed at once; the reservation then lasts until its window ends.
+		const pickup = checkedPickup(change, now);
 		if (item.status !== 'AVAILABLE' || quantity > unreserved(item)) {
 			throw conflict('notEnoughLeft', { count: Math.max(0, unreserved(item)) });
 		}
 		await refuseAtReceivedLimit(tx, request.receiverId, 'donor', now, locale);
+		const reservedUntil = later(now, requestLimits.reservationMs);
 		await tx
 			.update(itemRequests)
 			.set({
 				state: 'reserved',
 				quantity,
 				reservedAt: now,
-				reservedUntil: later(now, requestLimits.reservationMs),
+				reservedUntil: pickup ? reservedUntilWith(reservedUntil, pickup) : reservedUntil,
 				expiryWarnedAt: null,
+				pickupFrom: pickup?.pickupFrom ?? null,
+				pickupUntil: pickup?.pickupUntil ?? null,
+				pickupPlace: pickup?.pickupPlace ?? null,
 				updatedAt: now,
 			})
 			.where(eq(itemRequests.id, request.id));
 		await saveItemQuantities(tx, item, item.quantity, item.reservedQuantity + quantity, now);
 		await told(step, request.receiverId, 'requestReserved', { count: quantity });
+		if (pickup) {
+			await told(step, request.receiverId, 'pickupSet', pickupNotice(pickup));
+		}
 	},
 
 	async extend(step) {
@@ -259,6 +278,10 @@ const steps: Record<RequestAction, (step: Step) => Promise<void>> = {
 				handedOverAt: null,
 				disputes: request.disputes + 1,
 				reservedUntil: later(now, requestLimits.reservationMs),
+				// The time they agreed has passed: a new one is agreed for the new hand-over.
+				pickupFrom: null,
+				pickupUntil: null,
+				pickupPlace: null,
 				expiryWarnedAt: null,
 				updatedAt: now,
 			})

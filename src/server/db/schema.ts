@@ -307,6 +307,11 @@ export const itemRequests = pgTable(
 		handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
 		confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
 		closedAt: timestamp('closed_at', { withTimezone: true }),
+		/** The pickup time the donor agreed with the receiver: a window in the future when set. */
+		pickupFrom: timestamp('pickup_from', { withTimezone: true }),
+		pickupUntil: timestamp('pickup_until', { withTimezone: true }),
+		/** Where to meet, in the donor's words. */
+		pickupPlace: text('pickup_place'),
 	},
 	(table) => [
 		// One request in progress per receiver and item: asking again updates it.

@@ -83,7 +83,11 @@ function decide(
 		const until = quietHoursEnd(settings.quietHours, now);
 		if (until) return { action: 'defer', until };
 	}
-	const { text, path } = notificationMessage(notification, useTranslations(settings.language));
+	const { text, path } = notificationMessage(
+		notification,
+		useTranslations(settings.language),
+		settings.language,
+	);
 	return {
 		action: 'deliver',
 		delivery: {
