@@ -23,7 +23,7 @@ const requestSelection =
 		.map((column) => `"item_requests".${column}`)
 		.join(', ')}, (\n` +
 	'\t\tselect coalesce("no_show_disputes"."decision", \'pending\') from "no_show_disputes"\n' +
-	'\t\twhere "no_show_disputes"."request_id" = "item_requests"."id") as "no_show_dispute", exists (\n' +
+	'\t\twhere "no_show_disputes"."request_id" = "item_requests"."id") as "no_show_dispute", "item_requests"."pickup_from", "item_requests"."pickup_until", "item_requests"."pickup_place", exists (\n' +
 	'\t\tselect 1 from "user_blocks" where "user_blocks"."blocker_id" = "item_requests"."donor_id"\n' +
 	'\t\t\tand "user_blocks"."blocked_id" = "item_requests"."receiver_id") as "receiver_blocked", exists (\n' +
 	'\t\tselect 1 from "user_blocks" where "user_blocks"."blocker_id" = "item_requests"."receiver_id"\n' +
@@ -145,6 +145,7 @@ export const statements = {
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
 		request.confirmed_at, request.closed_at, null as no_show_dispute,
+		request.pickup_from, request.pickup_until, request.pickup_place,
 		false as receiver_blocked, false as donor_blocked,
 		item.name as item_name, item.status as item_status,
 		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity,

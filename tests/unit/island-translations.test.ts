@@ -31,6 +31,7 @@ import { NotificationSettingsForm } from '~/features/notifications/NotificationS
 import { notificationSettingsResources } from '~/features/notifications/notification-settings-resources.server';
 import { moderationActionNames } from '~/features/moderation/moderation';
 import { ModerationActions } from '~/features/moderation/ModerationActions';
+import { NoShowDecision } from '~/features/moderation/NoShowDecision';
 import { moderationActionsResources } from '~/features/moderation/moderation-resources.server';
 import { IdentityVerificationCard } from '~/features/profiles/IdentityVerificationCard';
 import { ProfileForm } from '~/features/profiles/ProfileForm';
@@ -173,6 +174,7 @@ const islands: Record<string, IslandLine> = {
 		{ target: { itemId: 42 }, actions: [...moderationActionNames], suggestedReason: 'askingMoney' },
 		{ target: { userId: 'u-budi' }, actions: ['liftSuspension'], suggestedReason: null },
 	]),
+	NoShowDecision: line(NoShowDecision, moderationActionsResources, [{ requestId: 7 }]),
 	MyItems: line(MyItems, myItemsResources, [
 		{ initialItems: null },
 		{ initialItems: [] },

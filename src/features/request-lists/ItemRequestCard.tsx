@@ -13,6 +13,7 @@ import {
 } from '~/features/requests/item-requests';
 import { OrderPanel } from '~/features/shipping/OrderPanel';
 import { ItemRequestActions } from '~/features/requests/ItemRequestActions';
+import { NoShowDispute } from '~/features/requests/NoShowDispute';
 import { PickupForm } from '~/features/requests/PickupForm';
 import { PickupSummary } from '~/features/requests/PickupSummary';
 import { donorNoShow, type ItemRequest, type RequestState } from '~/features/requests/requests';
@@ -32,6 +33,8 @@ interface ItemRequestCardProps {
 	onBlockChange: () => void;
 	/** The donor saved the pickup time. */
 	onPickupSaved?: () => void;
+	/** The donor disputed the no-show the receiver recorded. */
+	onDisputed: () => Promise<unknown>;
 }
 
 /** The state's badge: what needs the donor stands out, what has ended is quiet. */
@@ -242,6 +245,15 @@ export function ItemRequestCard(props: ItemRequestCardProps) {
 					<p role="alert" className="alert alert-error text-sm">
 						{failure}
 					</p>
+				)}
+
+				{request.noShowDispute && (
+					<NoShowDispute
+						requestId={request.id}
+						state={request.noShowDispute}
+						onChanged={props.onDisputed}
+						t={t}
+					/>
 				)}
 
 				{receiver && (

@@ -141,6 +141,7 @@ export const ItemRequests = islandRoot(function ItemRequests({
 									onDecline={setDeclining}
 									onBlockChange={() => void client.refetchQueries({ queryKey: options.queryKey })}
 									onPickupSaved={() => void client.refetchQueries({ queryKey: options.queryKey })}
+									onDisputed={() => client.refetchQueries({ queryKey: options.queryKey })}
 								/>
 							</li>
 						))}

@@ -5,6 +5,7 @@ import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { BlockButton } from '~/features/blocks/BlockButton';
 import { OrderPanel } from '~/features/shipping/OrderPanel';
 import { donorChatUrl } from '~/features/requests/receiver';
+import { NoShowDispute } from '~/features/requests/NoShowDispute';
 import { PickupSummary } from '~/features/requests/PickupSummary';
 import { RequestActions } from '~/features/requests/RequestActions';
 import type { ItemRequest } from '~/features/requests/requests';
@@ -157,6 +158,14 @@ export function RequestCard({ request, locale, siteUrl, thanks, onChanged, t }: 
 					<OrderPanel requestId={request.id} locale={locale} t={t} />
 				)}
 				<RequestActions request={request} chatUrl={chatUrl} compact onChanged={onChanged} t={t} />
+				{request.noShowDispute && (
+					<NoShowDispute
+						requestId={request.id}
+						state={request.noShowDispute}
+						onChanged={onChanged}
+						t={t}
+					/>
+				)}
 				{request.state === 'confirmed' && (
 					<SayThanks
 						requestId={request.id}

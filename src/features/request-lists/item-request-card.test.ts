@@ -24,6 +24,7 @@ function render(request: ItemRequest, locale: Locale = 'en') {
 				onChange: () => undefined,
 				onDecline: () => undefined,
 				onBlockChange: () => undefined,
+				onDisputed: () => Promise.resolve(),
 			}),
 		),
 	);
@@ -67,6 +68,19 @@ describe('a request on its donor’s page', () => {
 	it('shows how many items the receiver received in the last 14 days', () => {
 		expect(render(regular).text).toContain('Received 2 items in the last 14 days');
 		expect(render(regular, 'id').text).toContain('Menerima 2 barang dalam 14 hari terakhir');
+	});
+
+	it('offers the donor to dispute the no-show the receiver recorded, then says where it stands', () => {
+		const recorded = requestFor(3, 'withdrawn', {
+			declineReason: 'donorNoShow',
+			noShowDispute: 'disputable',
+		});
+		expect(render(recorded).text).toContain('Dispute this no-show');
+		expect(render(recorded, 'id').text).toContain('Sanggah catatan ini');
+		const struck = { ...recorded, noShowDispute: 'struck' as const };
+		expect(render(struck).text).toContain('A moderator struck this no-show: it no longer counts.');
+		expect(render(struck).text).not.toContain('Dispute this no-show');
+		expect(render(requestFor(4, 'withdrawn')).text).not.toContain('no-show');
 	});
 
 	it('links the receiver to their public profile', () => {

@@ -131,7 +131,7 @@ const ask = sqlStatement(
 		request.counts_for_impact, request.decline_reason, request.disputes, request.reserved_until,
 		request.seen_by_donor_at, request.created_at, request.updated_at, request.handed_over_at,
 		request.confirmed_at, request.closed_at, null as no_show_dispute,
-		request.confirmed_at, request.pickup_from, request.pickup_until, request.pickup_place,
+		request.pickup_from, request.pickup_until, request.pickup_place,
 		false as receiver_blocked, false as donor_blocked,
 		item.name as item_name, item.status as item_status,
 		item.quantity as item_quantity, item.reserved_quantity as item_reserved_quantity,
