@@ -1,10 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { ModalDialog } from '~/components/ModalDialog';
-import { reliabilityLimits } from '~/config/limits';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { showToast } from '~/lib/toast';
-import { noShowDisputeSchema, type NoShowDisputeState } from './no-show-disputes';
+import type { NoShowDisputeState } from './no-show-disputes';
 
 interface NoShowDisputeProps {
 	requestId: number;
@@ -32,21 +31,22 @@ export function NoShowDispute({ requestId, state, onChanged, t }: NoShowDisputeP
 	}
 
 	async function send(): Promise<void | false> {
-		const checked = noShowDisputeSchema.safeParse({ statement });
-		if (!checked.success) {
-			setError(t('requests.errors.disputeStatementLength'));
-			return false;
-		}
+		// The API checks the text as the dialog would, and names what is wrong in the reader's words.
 		try {
 			await apiFetch(`/requests/${requestId}/no-show-dispute`, {
 				method: 'POST',
-				body: JSON.stringify(checked.data),
+				body: JSON.stringify({ statement }),
 			});
 			void showToast('success', t('requests.noShowDispute.sent'));
 			await onChanged();
 		} catch (failure) {
+			const field = failure instanceof ApiError ? Object.values(failure.fields)[0] : undefined;
 			setError(
-				failure instanceof ApiError && failure.message ? failure.message : t('common.error'),
+				field
+					? t(field as 'requests.errors.disputeStatementLength')
+					: failure instanceof ApiError && failure.message
+						? failure.message
+						: t('common.error'),
 			);
 			return false;
 		}
@@ -82,7 +82,6 @@ export function NoShowDispute({ requestId, state, onChanged, t }: NoShowDisputeP
 							id={`${id}-statement`}
 							className="textarea w-full"
 							rows={4}
-							maxLength={reliabilityLimits.disputeMax}
 							value={statement}
 							disabled={busy}
 							aria-invalid={error ? true : undefined}
