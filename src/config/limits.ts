@@ -311,3 +311,61 @@ export const retentionLimits = {
 	/** The times a person signed in, shown in their data download. */
 	signInsMs: 365 * day,
 } as const;
+
+/** Wanted posts (docs/product-rules.md#needs). */
+export const needLimits = {
+	titleMin: 3,
+	titleMax: 100,
+	descriptionMin: 10,
+	descriptionMax: 1000,
+	quantityMin: 1,
+	/** What a person may ask for; a verified organisation's needs may ask for `organisationQuantityMax`. */
+	quantityMax: 10,
+	/** Open needs one person may have at once; a drive's needs do not count. */
+	openPerPerson: 3,
+	/** A need closes this long after it was posted or last renewed. */
+	openMs: 30 * 24 * 60 * 60_000,
+	/** Needs one account may post in a day. */
+	createdPerDay: 10,
+	photoMaxBytes: 5 * megabyte,
+	/** An offer's note to the person in need. */
+	offerMessageMax: 280,
+} as const;
+
+/** Organisations (docs/product-rules.md#organisations). */
+export const organisationLimits = {
+	nameMin: 3,
+	nameMax: 100,
+	addressMin: 10,
+	addressMax: 200,
+	contactNameMin: 3,
+	contactNameMax: 50,
+	decisionNoteMax: 500,
+	documentMaxBytes: 5 * megabyte,
+	/** A supporting document's photo is deleted this long after the moderator's decision. */
+	documentKeptMs: 30 * 24 * 60 * 60_000,
+	/** How many of one thing a verified organisation's need may ask for, by its kind. */
+	quantityMax: {
+		orphanage: 200,
+		school: 500,
+		worship: 200,
+		wasteBank: 1000,
+		disasterPost: 1000,
+		community: 200,
+		other: 100,
+	},
+} as const;
+
+/** Giving drives (docs/product-rules.md#drives). */
+export const driveLimits = {
+	titleMin: 5,
+	titleMax: 100,
+	storyMin: 20,
+	storyMax: 2000,
+	addressMin: 10,
+	addressMax: 200,
+	needsMin: 1,
+	needsMax: 20,
+	/** The furthest end date, counted from the day the drive is made. */
+	longestDays: 90,
+} as const;

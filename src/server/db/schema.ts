@@ -312,6 +312,10 @@ export const itemRequests = pgTable(
 		pickupUntil: timestamp('pickup_until', { withTimezone: true }),
 		/** Where to meet, in the donor's words. */
 		pickupPlace: text('pickup_place'),
+		/** The need this giving answers, when its receiver accepted a donor's offer for it. */
+		needId: bigint('need_id', { mode: 'number' }).references(() => needs.id, {
+			onDelete: 'set null',
+		}),
 	},
 	(table) => [
 		// One request in progress per receiver and item: asking again updates it.
@@ -324,6 +328,9 @@ export const itemRequests = pgTable(
 		index('item_requests_impact_idx')
 			.on(table.handedOverAt, table.donorId)
 			.where(sql`state = 'confirmed' and counts_for_impact`),
+		index('item_requests_need_idx')
+			.on(table.needId, table.state)
+			.where(sql`need_id is not null`),
 		index('item_requests_reserved_until_idx')
 			.on(table.reservedUntil)
 			.where(sql`state = 'reserved'`),
@@ -392,10 +399,15 @@ export const savedSearches = pgTable(
 		category: text('category'),
 		provinceCode: text('province_code'),
 		regencyCode: text('regency_code'),
+		/** What it matches: new `items`, new `needs`, or `all` of them. */
+		targets: text('targets').notNull().default('items'),
 		label: text('label').notNull(),
 		createdAt,
 	},
-	(table) => [index('saved_searches_user_idx').on(table.userId, table.id)],
+	(table) => [
+		index('saved_searches_user_idx').on(table.userId, table.id),
+		check('saved_searches_targets_check', sql`${table.targets} in ('items', 'needs', 'all')`),
+	],
 );
 
 /**
@@ -641,6 +653,10 @@ export const reports = pgTable(
 		itemId: bigint('item_id', { mode: 'number' }).references(() => items.id, {
 			onDelete: 'cascade',
 		}),
+		/** Set for a report about a need; it goes with the need. */
+		needId: bigint('need_id', { mode: 'number' }).references(() => needs.id, {
+			onDelete: 'cascade',
+		}),
 		userId: text('user_id')
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
@@ -858,5 +874,211 @@ export const consents = pgTable(
 	(table) => [
 		index('consents_user_idx').on(table.userId, table.acceptedAt),
 		check('consents_age_confirmed_check', sql`${table.ageConfirmed}`),
+	],
+);
+
+/** Where an organisation, a need or a drive is: a district of the official list, as items. */
+const districtColumns = () => ({
+	provinceCode: text('province_code').notNull(),
+	provinceName: text('province_name').notNull(),
+	regencyCode: text('regency_code').notNull(),
+	regencyName: text('regency_name').notNull(),
+	districtCode: text('district_code').notNull(),
+	districtName: text('district_name').notNull(),
+});
+
+/**
+ * An organisation a person represents (docs/product-rules.md#organisations): registered `pending`
+ * with a photo of a supporting document, then `verified` or `refused` by a moderator. The
+ * document is private to its owner and the moderators, and is deleted 30 days after the decision
+ * (`documentKey` emptied, `documentDeletedAt` set).
+ */
+export const organisations = pgTable(
+	'organisations',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		ownerId: text('owner_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		name: text('name').notNull(),
+		/** `orphanage`, `school`, `worship`, `wasteBank`, `disasterPost`, `community` or `other`. */
+		kind: text('kind').notNull(),
+		address: text('address').notNull(),
+		...districtColumns(),
+		/** The person to contact, as the organisation names them. */
+		contactName: text('contact_name').notNull(),
+		documentKey: text('document_key'),
+		documentDeletedAt: timestamp('document_deleted_at', { withTimezone: true }),
+		state: text('state').notNull().default('pending'),
+		/** The moderator's note on a refusal, shown to the owner. */
+		decisionNote: text('decision_note'),
+		decidedBy: text('decided_by'),
+		decidedAt: timestamp('decided_at', { withTimezone: true }),
+		createdAt,
+		updatedAt,
+	},
+	(table) => [
+		// One organisation per person, whatever its state: a refused one is edited and sent again.
+		uniqueIndex('organisations_owner_idx').on(table.ownerId),
+		index('organisations_pending_idx')
+			.on(table.createdAt)
+			.where(sql`state = 'pending'`),
+		index('organisations_document_idx')
+			.on(table.decidedAt)
+			.where(sql`document_key is not null and decided_at is not null`),
+		check('organisations_state_check', sql`${table.state} in ('pending', 'verified', 'refused')`),
+		check(
+			'organisations_kind_check',
+			sql`${table.kind} in ('orphanage', 'school', 'worship', 'wasteBank', 'disasterPost', 'community', 'other')`,
+		),
+	],
+);
+
+/**
+ * A giving drive (docs/product-rules.md#drives): a verified organisation's or a moderator's call
+ * for a list of needs (the `needs` rows with its `driveId`), collected at one address until its
+ * end. Its page stays after the end with its totals.
+ */
+export const drives = pgTable(
+	'drives',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		/** Empty for a moderator's drive made for no organisation. */
+		organisationId: bigint('organisation_id', { mode: 'number' }).references(
+			() => organisations.id,
+			{ onDelete: 'cascade' },
+		),
+		createdBy: text('created_by')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		title: text('title').notNull(),
+		story: text('story').notNull(),
+		address: text('address').notNull(),
+		...districtColumns(),
+		/** The drive takes gifts until this moment (the end of its last day, Jakarta time). */
+		endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+		hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+		version: integer('version').notNull().default(1),
+		createdAt,
+		updatedAt,
+	},
+	(table) => [
+		index('drives_ends_idx').on(table.endsAt),
+		index('drives_organisation_idx').on(table.organisationId),
+	],
+);
+
+/**
+ * A wanted post (docs/product-rules.md#needs): what a person or an organisation needs, where, and
+ * how urgently. Open for 30 days unless renewed (`closesAt`); a drive's needs close with the
+ * drive. Donors answer it with offers (`needOffers`).
+ */
+export const needs = pgTable(
+	'needs',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		ownerId: text('owner_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** Set when posted for the owner's verified organisation. */
+		organisationId: bigint('organisation_id', { mode: 'number' }).references(
+			() => organisations.id,
+			{ onDelete: 'set null' },
+		),
+		driveId: bigint('drive_id', { mode: 'number' }).references(() => drives.id, {
+			onDelete: 'cascade',
+		}),
+		title: text('title').notNull(),
+		description: text('description').notNull(),
+		category: text('category').notNull(),
+		quantity: integer('quantity').notNull(),
+		/** `pickup`: they come to collect; `delivery`: they ask for it to be brought or sent. */
+		reach: text('reach').notNull().default('pickup'),
+		...districtColumns(),
+		/** `normal` or `urgent`. */
+		urgency: text('urgency').notNull().default('normal'),
+		photoKey: text('photo_key'),
+		photoWidth: integer('photo_width'),
+		photoHeight: integer('photo_height'),
+		/** `open`, `fulfilled` by its owner, or `closed` (by its owner, or when `closesAt` passed). */
+		state: text('state').notNull().default('open'),
+		closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+		renewedAt: timestamp('renewed_at', { withTimezone: true }),
+		hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+		/** As items': `reports`, `moderator`, `suspension` or `deletion`. */
+		hiddenReason: text('hidden_reason'),
+		asksForMoney: boolean('asks_for_money').notNull().default(false),
+		version: integer('version').notNull().default(1),
+		createdAt,
+		updatedAt,
+		/** As items': title, description and the city and district as one lower-case text. */
+		searchText: text('search_text')
+			.notNull()
+			.generatedAlwaysAs(
+				sql`lower("title" || ' ' || "description" || ' ' || "regency_name" || ' ' || "district_name")`,
+			),
+	},
+	(table) => [
+		index('needs_owner_idx').on(table.ownerId, table.state),
+		index('needs_open_created_idx')
+			.on(table.createdAt, table.id)
+			.where(sql`state = 'open' and hidden_at is null`),
+		index('needs_regency_idx').on(table.regencyCode, table.createdAt, table.id),
+		index('needs_district_idx').on(table.districtCode, table.createdAt, table.id),
+		index('needs_closes_idx')
+			.on(table.closesAt)
+			.where(sql`state = 'open'`),
+		index('needs_drive_idx').on(table.driveId),
+		index('needs_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+		check('needs_state_check', sql`${table.state} in ('open', 'fulfilled', 'closed')`),
+		check('needs_reach_check', sql`${table.reach} in ('pickup', 'delivery')`),
+		check('needs_urgency_check', sql`${table.urgency} in ('normal', 'urgent')`),
+		check('needs_quantity_check', sql`${table.quantity} > 0`),
+		check(
+			'needs_hidden_reason_check',
+			sql`${table.hiddenReason} is null or ${table.hiddenReason} in ('reports', 'moderator', 'suspension', 'deletion')`,
+		),
+	],
+);
+
+/**
+ * A donor's answer to a need: one of their listings offered, `open` until the person in need
+ * `accepted` it (which reserves the item for them as `requestId`) or `declined` it, or the donor
+ * `withdrew` it.
+ */
+export const needOffers = pgTable(
+	'need_offers',
+	{
+		id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		needId: bigint('need_id', { mode: 'number' })
+			.notNull()
+			.references(() => needs.id, { onDelete: 'cascade' }),
+		itemId: bigint('item_id', { mode: 'number' })
+			.notNull()
+			.references(() => items.id, { onDelete: 'cascade' }),
+		donorId: text('donor_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		quantity: integer('quantity').notNull(),
+		message: text('message'),
+		state: text('state').notNull().default('open'),
+		requestId: bigint('request_id', { mode: 'number' }).references(() => itemRequests.id, {
+			onDelete: 'set null',
+		}),
+		createdAt,
+		decidedAt: timestamp('decided_at', { withTimezone: true }),
+	},
+	(table) => [
+		// An item is offered to a need once while the offer stands.
+		uniqueIndex('need_offers_active_idx')
+			.on(table.needId, table.itemId)
+			.where(sql`state in ('open', 'accepted')`),
+		index('need_offers_need_idx').on(table.needId, table.createdAt),
+		index('need_offers_donor_idx').on(table.donorId, table.createdAt),
+		check(
+			'need_offers_state_check',
+			sql`${table.state} in ('open', 'accepted', 'declined', 'withdrawn')`,
+		),
+		check('need_offers_quantity_check', sql`${table.quantity} > 0`),
 	],
 );
