@@ -9,6 +9,7 @@ import { itemRoutes } from '~/features/items/items.routes';
 import { placeRoutes } from '~/features/places/places.routes';
 import { notifySavedSearches } from '~/features/saved-searches/saved-search-matches.server';
 import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.routes';
+import { isNeedUpload, needRoutes } from '~/features/needs/needs.routes';
 import { moderationRoutes } from '~/features/moderation/moderation.routes';
 import { notificationRoutes } from '~/features/notifications/notifications.routes';
 import { pushRoutes } from '~/features/notifications/push/push.routes';
@@ -60,14 +61,15 @@ export function createApiApp(server: AppContext) {
 	app.use(refuseUnstorableUrl);
 	app.use(sameOriginWrites(server.config));
 	// Photos come in a listing (`POST /items`, `PUT /items/{id}`) and as an avatar in the profile
-	// (`PUT /profile`) and with a thank-you (`POST /requests/{id}/thanks`): those routes set their
-	// own, larger limits.
+	// (`PUT /profile`), with a thank-you (`POST /requests/{id}/thanks`) and with a need
+	// (`POST /needs`, `PUT /needs/{id}`): those routes set their own, larger limits.
 	app.use(
 		limitBodies(
 			(method, path) =>
 				(method === 'POST' && path === '/api/items') ||
 				(method === 'PUT' && (path === '/api/profile' || /^\/api\/items\/[^/]+$/.test(path))) ||
-				isThanksUpload(method, path),
+				isThanksUpload(method, path) ||
+				isNeedUpload(method, path),
 		),
 	);
 	app.use(authenticate(server));
@@ -92,6 +94,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));
 	app.route('/', thanksRoutes(server));
+	app.route('/', needRoutes(server));
 	app.route('/', reportRoutes(server));
 	app.route('/', blockRoutes(server));
 	app.route('/', moderationRoutes(server));

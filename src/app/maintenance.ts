@@ -11,6 +11,7 @@ import {
 	warnExpiringReservations,
 } from '~/features/requests/request-expiry.server';
 import { freshnessUpkeep } from '~/features/items/listing-freshness.server';
+import { closeExpiredNeeds } from '~/features/needs/need-expiry.server';
 import { applyRetention } from '~/features/privacy/retention.server';
 import { sendReminders } from '~/features/requests/request-reminders.server';
 import { tellChoosingTime } from '~/features/requests/choosing.server';
@@ -19,7 +20,7 @@ import { deliveryLimits } from '~/config/limits';
 import type { OrderContext } from '~/features/shipping/order-rules.server';
 import { orderUpkeep } from '~/features/shipping/order-tracking.server';
 import type { ServerContext } from '~/server/context';
-import { itemImages, thankYous, users } from '~/server/db/schema';
+import { itemImages, needs, thankYous, users } from '~/server/db/schema';
 import { log } from '~/server/log';
 import { sweptFiles } from '~/server/metrics';
 import { deleteEndedRateLimits } from '~/server/rate-limit';
@@ -39,24 +40,27 @@ export async function sweepOrphanedFiles(
 	server: Pick<ServerContext, 'db' | 'storage'>,
 	now = Date.now(),
 ): Promise<string[]> {
-	const [photos, avatars, thanks] = await Promise.all([
+	const [photos, avatars, thanks, needPhotos] = await Promise.all([
 		server.db.select({ key: itemImages.key, widths: itemImages.widths }).from(itemImages),
 		server.db.select({ key: users.avatarKey }).from(users).where(isNotNull(users.avatarKey)),
 		server.db
 			.select({ key: thankYous.photoKey })
 			.from(thankYous)
 			.where(isNotNull(thankYous.photoKey)),
+		server.db.select({ key: needs.photoKey }).from(needs).where(isNotNull(needs.photoKey)),
 	]);
 	const kept = [
 		...photos.flatMap(photoFiles),
 		...avatars.map((avatar) => avatar.key!),
 		...thanks.map((row) => row.key!),
+		...needPhotos.map((row) => row.key!),
 	];
 	const referenced = new Set([...kept, ...kept.map(sharePreviewKey)]);
 	const files = [
 		...(await server.storage.list('items')),
 		...(await server.storage.list('avatars')),
 		...(await server.storage.list('thanks')),
+		...(await server.storage.list('needs')),
 	];
 	const orphans = files
 		.filter((file) => !referenced.has(file.key) && now - file.modifiedAt.getTime() > orphanGraceMs)
@@ -96,7 +100,7 @@ const orderCheckMs = 60_000;
  * every few minutes, orphaned files, expired sign-in records, rate-limit windows that are over,
  * deleted accounts past their grace period, personal data past its retention period,
  * reservations, the reminders that close a giving, the ends of donors' waits before choosing,
- * and listings going stale;
+ * listings going stale, and needs whose time ran out;
  * every minute, courier orders. Each job runs on one instance at a time (`runAlone`); the others
  * skip that round. `clock` gives the time reservations, reminders, orders and deliveries are
  * judged by. The returned stop waits for the jobs under way, so the database is closed after
@@ -139,6 +143,7 @@ export function startMaintenance(
 		await sendReminders(server.db, clock());
 		await tellChoosingTime(server.db, clock());
 		await freshnessUpkeep(server.db, clock());
+		await closeExpiredNeeds(server.db, clock());
 	});
 	const orders = job('courier-orders', () => orderUpkeep(server, clock()));
 	cleanUp();

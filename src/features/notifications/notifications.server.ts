@@ -115,6 +115,14 @@ const sidedKinds: readonly NotificationKind[] = [
 	'noShowUpheld',
 ];
 
+/** Kinds about a need (`data.need`), which lead to its page. */
+const needKinds: readonly NotificationKind[] = [
+	'needOffered',
+	'needClosed',
+	'offerAccepted',
+	'offerDeclined',
+];
+
 /** Notices of the moderation desk, whose `reason` is a report reason (`reports.reasons`). */
 const moderationKinds: readonly NotificationKind[] = eventKinds.moderation;
 
@@ -131,6 +139,9 @@ function moderationPath(itemId: number | null): string {
 function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotification['data']) {
 	if (moderationKinds.includes(kind)) return moderationPath(itemId);
 	if (kind === 'confirmReminder' && data['token']) return `/confirm/${data['token']}`;
+	// An accepted offer is a reservation the donor now hands over; the rest lead to the need.
+	if (kind === 'offerAccepted' && itemId !== null) return `/my-items/${itemId}/requests`;
+	if (needKinds.includes(kind) && data['need']) return `/needs/${data['need']}`;
 	const side = data['side'];
 	// A new item that matches a saved search is shown to whoever saved it.
 	if (kind === 'savedSearchMatch' && itemId !== null) return `/items/${itemId}`;

@@ -47,6 +47,10 @@ export const notificationKinds = [
 	'suspensionLifted',
 	'reportActioned',
 	'reportDismissed',
+	'needOffered',
+	'needClosed',
+	'offerAccepted',
+	'offerDeclined',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -58,7 +62,8 @@ export const eventKinds = {
 	/**
 	 * A donor hears of requests for their items, of one still waiting for an answer, of the end of
 	 * the wait they chose before choosing a receiver, and is asked
-	 * whether a listing with no hand-over for a month is still available.
+	 * whether a listing with no hand-over for a month is still available. A person in need hears
+	 * of offers to their need and of its closing by time.
 	 */
 	requests: [
 		'requestCreated',
@@ -69,8 +74,10 @@ export const eventKinds = {
 		'choosingTime',
 		'stillAvailable',
 		'listingStale',
+		'needOffered',
+		'needClosed',
 	],
-	/** A receiver hears what became of their request. */
+	/** A receiver hears what became of their request, a donor what became of their offer to a need. */
 	reservations: [
 		'requestReserved',
 		'requestDeclined',
@@ -80,6 +87,8 @@ export const eventKinds = {
 		'reservationExpiring',
 		'reservationExpired',
 		'itemDeleted',
+		'offerAccepted',
+		'offerDeclined',
 	],
 	/**
 	 * Hand-overs, the reminders to make one and to confirm it, a receiver's thanks, and a disputed

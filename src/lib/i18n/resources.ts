@@ -31,6 +31,7 @@ import type blocks from '../../../locales/id/blocks.json';
 import type reports from '../../../locales/id/reports.json';
 import type confirmHandOver from '../../../locales/id/confirmHandOver.json';
 import type thanks from '../../../locales/id/thanks.json';
+import type needs from '../../../locales/id/needs.json';
 import type pickup from '../../../locales/id/pickup.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
@@ -69,4 +70,5 @@ export interface Resources {
 	pickup: typeof pickup;
 	support: typeof support;
 	thanks: typeof thanks;
+	needs: typeof needs;
 }
