@@ -20,6 +20,8 @@ import {
 	userBlocks,
 	users,
 	thankYous,
+	needs,
+	needOffers,
 } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { deleteFiles } from '~/server/storage';
@@ -49,6 +51,10 @@ export async function requestDeletion(
 			.where(
 				and(eq(items.donorId, user.id), eq(items.status, 'AVAILABLE'), isNull(items.hiddenAt)),
 			);
+		await tx
+			.update(needs)
+			.set({ hiddenAt: now, hiddenReason: 'deletion' })
+			.where(and(eq(needs.ownerId, user.id), isNull(needs.hiddenAt)));
 		// Signed out everywhere, so no device shows their news any more either.
 		await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
 	});
@@ -63,7 +69,7 @@ const givenStates = ['handedOver', 'confirmed'];
  * Deletes what is personal in an account for good: profile, phone, address, avatar and every
  * photo; items not given; notifications (their deliveries with them), notification settings,
  * devices for push, reports, blocks, sign-ins, sessions; thank-yous they wrote or received, with
- * their photos; and the built-in provider's account.
+ * their photos; their needs, with their photos, and their offers to others' needs; and the built-in provider's account.
  * Given items and their hand-overs stay, without a name, so receivers' histories and the site's
  * totals stay true. The identity is replaced, so signing in with it again starts a new account.
  */
@@ -101,7 +107,14 @@ export async function purgeAccount(deps: Deps, userId: string, now = new Date())
 		.select({ photoKey: thankYous.photoKey })
 		.from(thankYous)
 		.where(or(eq(thankYous.receiverId, userId), eq(thankYous.donorId, userId)));
+	const ownNeeds = await deps.db
+		.select({ photoKey: needs.photoKey })
+		.from(needs)
+		.where(eq(needs.ownerId, userId));
 	await deps.db.transaction(async (tx) => {
+		// Their needs go with their offers; givings that answered one stay, without it.
+		await tx.delete(needs).where(eq(needs.ownerId, userId));
+		await tx.delete(needOffers).where(eq(needOffers.donorId, userId));
 		// A thank-you names both people: it goes with either account.
 		await tx
 			.delete(thankYous)
@@ -185,6 +198,7 @@ export async function purgeAccount(deps: Deps, userId: string, now = new Date())
 		...photos.flatMap(photoFiles),
 		...(user.avatarKey ? [user.avatarKey] : []),
 		...thanks.flatMap((row) => (row.photoKey ? [row.photoKey] : [])),
+		...ownNeeds.flatMap((row) => (row.photoKey ? [row.photoKey] : [])),
 	];
 	await deleteFiles(deps.storage, files);
 }

@@ -15,6 +15,7 @@ import {
 	savedSearches,
 	signIns,
 	thankYous,
+	needs,
 	userBlocks,
 } from '~/server/db/schema';
 import { mediaUrl } from '~/server/storage';
@@ -40,6 +41,7 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 		orders,
 		searches,
 		thanksWritten,
+		ownNeeds,
 	] = await Promise.all([
 		db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
 		db
@@ -77,6 +79,7 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			.from(thankYous)
 			.where(eq(thankYous.receiverId, user.id))
 			.orderBy(desc(thankYous.id)),
+		db.select().from(needs).where(eq(needs.ownerId, user.id)).orderBy(desc(needs.id)),
 	]);
 	const [setting] = settings;
 	const ids = ownItems.map((item) => item.id);
@@ -172,6 +175,18 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			photo: absolute(mediaUrl(thanks.photoKey)),
 			hidden: thanks.hiddenAt !== null,
 			createdAt: thanks.createdAt.toISOString(),
+		})),
+		needs: ownNeeds.map((need) => ({
+			id: need.id,
+			title: need.title,
+			description: need.description,
+			category: need.category,
+			quantity: need.quantity,
+			area: `${need.districtName}, ${need.regencyName}`,
+			state: need.state,
+			photo: absolute(mediaUrl(need.photoKey)),
+			hidden: need.hiddenAt !== null,
+			createdAt: need.createdAt.toISOString(),
 		})),
 		blocked: blocked.map((block) => ({
 			userId: block.blockedId,

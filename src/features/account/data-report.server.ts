@@ -56,6 +56,7 @@ type Block = AccountExport['blocked'][number];
 type Order = AccountExport['courierOrders'][number];
 type SavedSearch = AccountExport['savedSearches'][number];
 type ThanksWritten = AccountExport['thanksWritten'][number];
+type OwnNeed = AccountExport['needs'][number];
 
 /**
  * "Download my data" as a page a person reads on a phone, in their language: the same data as
@@ -251,6 +252,27 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 		createdAt: (value) => date('writtenAt', value),
 	};
 
+	const needFields: FieldsOf<OwnNeed> = {
+		id: (value) => ({
+			label: label('id'),
+			text: t('account.data.needNumber', { id: value }),
+			href: page(`/needs/${value}`),
+		}),
+		title: () => null,
+		description: (value) => text('description', value),
+		category: (value) =>
+			text('category', t(`item.category.${value}` as 'item.category.other', value)),
+		quantity: (value) => number('quantity', value),
+		area: (value) => text('area', value),
+		state: (value) => text('state', t(`needs.state.${value}` as 'needs.state.open', value)),
+		photo: (value) =>
+			value === null
+				? text('photo', null)
+				: { label: label('photo'), text: t('account.data.openPhoto'), href: value },
+		hidden: (value) => text('hiddenByModerator', t(value ? 'account.data.yes' : 'account.data.no')),
+		createdAt: (value) => date('createdAt', value),
+	};
+
 	const blockFields: FieldsOf<Block> = {
 		userId: (value) => personLink('person', value),
 		blockedAt: (value) => date('blockedAt', value),
@@ -300,6 +322,10 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 			section(
 				'reports',
 				data.reports.map((report) => ({ fields: fieldsOf(report, reportFields) })),
+			),
+			section(
+				'needs',
+				data.needs.map((need) => ({ heading: need.title, fields: fieldsOf(need, needFields) })),
 			),
 			section(
 				'thanksWritten',

@@ -9,7 +9,7 @@ import { type ReportReason, reportReasons } from '~/features/reports/reports';
 import type { ModerationActionName } from './moderation';
 
 interface ModerationActionsProps extends IslandI18nProps {
-	target: { itemId: number } | { userId: string } | { thanksId: number };
+	target: { itemId: number } | { userId: string } | { thanksId: number } | { needId: number };
 	/** The actions that fit the target now, in the order shown. */
 	actions: ModerationActionName[];
 	/** The reason most reports gave, chosen at first. */
@@ -45,7 +45,7 @@ function ModerationActionsIsland({
 				body: JSON.stringify({
 					action,
 					...target,
-					...(['hideItem', 'warnUser', 'suspendUser', 'hideThanks'].includes(action)
+					...(['hideItem', 'warnUser', 'suspendUser', 'hideThanks', 'hideNeed'].includes(action)
 						? { reason }
 						: {}),
 					...(note.trim() ? { note: note.trim() } : {}),

@@ -7,7 +7,7 @@ import type { Transaction } from '~/server/db/client';
 import { reportReasons, targetKey, targetsNamed } from '~/features/reports/reports';
 import type { UserRow } from '~/server/auth/users';
 import type { ServerContext } from '~/server/context';
-import { items, moderationActions, reports, thankYous, users } from '~/server/db/schema';
+import { items, moderationActions, needs, reports, thankYous, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { storableText } from '~/lib/text-fields';
 import { moderationActionNames } from './moderation';
@@ -19,6 +19,7 @@ export const moderationInputSchema = z
 		itemId: z.optional(z.int().check(z.positive('moderation.errors.targetInvalid'))),
 		userId: z.optional(z.string().check(z.minLength(1, 'moderation.errors.targetInvalid'))),
 		thanksId: z.optional(z.int().check(z.positive('moderation.errors.targetInvalid'))),
+		needId: z.optional(z.int().check(z.positive('moderation.errors.targetInvalid'))),
 		reason: z.optional(z.enum(reportReasons, 'moderation.errors.reasonInvalid')),
 		note: z.optional(
 			z.nullable(
@@ -53,7 +54,8 @@ export type ModerationInput = z.output<typeof moderationInputSchema>;
 const itemActions = ['hideItem', 'restoreItem'];
 const userActions = ['warnUser', 'suspendUser', 'liftSuspension'];
 const thanksActions = ['hideThanks'];
-const withReason = ['hideItem', 'warnUser', 'suspendUser', 'hideThanks'];
+const needActions = ['hideNeed', 'restoreNeed'];
+const withReason = ['hideItem', 'warnUser', 'suspendUser', 'hideThanks', 'hideNeed'];
 
 function parseAction(body: unknown): ModerationInput {
 	const parsed = moderationInputSchema.safeParse(body);
@@ -62,10 +64,12 @@ function parseAction(body: unknown): ModerationInput {
 	const onItem = input.itemId !== undefined;
 	const onUser = input.userId !== undefined;
 	const onThanks = input.thanksId !== undefined;
+	const onNeed = input.needId !== undefined;
 	if (
 		(itemActions.includes(input.action) && !onItem) ||
 		(userActions.includes(input.action) && !onUser) ||
-		(thanksActions.includes(input.action) && !onThanks)
+		(thanksActions.includes(input.action) && !onThanks) ||
+		(needActions.includes(input.action) && !onNeed)
 	) {
 		throw new AppError('VALIDATION_ERROR', { target: 'moderation.errors.targetInvalid' });
 	}
@@ -174,6 +178,39 @@ async function actOnThanks(tx: Transaction, input: ModerationInput, now: Date) {
 	return { key, until: null };
 }
 
+/**
+ * What an action changes on a need: hidden, only its owner sees it; restored or its reports
+ * dismissed, it is back in sight. Its owner is not told: warning them is a separate action.
+ */
+async function actOnNeed(tx: Transaction, input: ModerationInput, now: Date) {
+	const [need] = await tx.select().from(needs).where(eq(needs.id, input.needId!)).for('update');
+	if (!need) throw new AppError('NOT_FOUND');
+	const key = targetKey({ kind: 'need', needId: need.id });
+	const show = { hiddenAt: null, hiddenReason: null };
+	if (input.action === 'dismiss') {
+		await closeReports(tx, key, 'dismissed', now);
+		const restore = need.hiddenReason === 'reports';
+		await tx
+			.update(needs)
+			.set({ asksForMoney: false, ...(restore ? show : {}) })
+			.where(eq(needs.id, need.id));
+	} else if (input.action === 'hideNeed') {
+		await tx
+			.update(needs)
+			.set({ hiddenAt: now, hiddenReason: 'moderator' })
+			.where(eq(needs.id, need.id));
+		await closeReports(tx, key, 'actioned', now);
+	} else if (input.action === 'restoreNeed') {
+		if (!need.hiddenAt)
+			throw new AppError('VALIDATION_ERROR', { action: 'moderation.errors.notHidden' });
+		await tx.update(needs).set(show).where(eq(needs.id, need.id));
+		await closeReports(tx, key, 'dismissed', now);
+	} else {
+		throw new AppError('VALIDATION_ERROR', { target: 'moderation.errors.targetInvalid' });
+	}
+	return { key, until: null };
+}
+
 /** What an action changes on a person; a suspension also ends their sessions (after commit). */
 async function actOnUser(tx: Transaction, input: ModerationInput, now: Date) {
 	const person = await lockedUser(tx, input.userId!);
@@ -193,13 +230,18 @@ async function actOnUser(tx: Transaction, input: ModerationInput, now: Date) {
 			.update(users)
 			.set({ suspendedAt: now, suspendedUntil: until })
 			.where(eq(users.id, person.id));
-		// Their available items leave lists with them; lifting the suspension brings them back.
+		// Their available items and their needs leave sight with them; lifting the suspension
+		// brings them back.
 		await tx
 			.update(items)
 			.set({ hiddenAt: now, hiddenReason: 'suspension' })
 			.where(
 				and(eq(items.donorId, person.id), eq(items.status, 'AVAILABLE'), isNull(items.hiddenAt)),
 			);
+		await tx
+			.update(needs)
+			.set({ hiddenAt: now, hiddenReason: 'suspension' })
+			.where(and(eq(needs.ownerId, person.id), isNull(needs.hiddenAt)));
 		await closeReports(tx, key, 'actioned', now);
 		await tell('accountSuspended');
 	} else if (input.action === 'liftSuspension') {
@@ -211,6 +253,10 @@ async function actOnUser(tx: Transaction, input: ModerationInput, now: Date) {
 			.update(items)
 			.set({ hiddenAt: null, hiddenReason: null })
 			.where(and(eq(items.donorId, person.id), eq(items.hiddenReason, 'suspension')));
+		await tx
+			.update(needs)
+			.set({ hiddenAt: null, hiddenReason: null })
+			.where(and(eq(needs.ownerId, person.id), eq(needs.hiddenReason, 'suspension')));
 		await tell('suspensionLifted');
 	} else {
 		throw new AppError('VALIDATION_ERROR', { target: 'moderation.errors.targetInvalid' });
@@ -238,7 +284,9 @@ export async function moderate(
 				? await actOnItem(tx, input, now)
 				: input.thanksId !== undefined
 					? await actOnThanks(tx, input, now)
-					: await actOnUser(tx, input, now);
+					: input.needId !== undefined
+						? await actOnNeed(tx, input, now)
+						: await actOnUser(tx, input, now);
 		const [row] = await tx
 			.insert(moderationActions)
 			.values({

@@ -23,5 +23,7 @@ export const moderationActionNames = [
 	'suspendUser',
 	'liftSuspension',
 	'hideThanks',
+	'hideNeed',
+	'restoreNeed',
 ] as const;
 export type ModerationActionName = (typeof moderationActionNames)[number];

@@ -25,7 +25,9 @@ function ReportButtonIsland({ target, signedIn, here, locale }: ReportButtonProp
 			? 'reports.buttonItem'
 			: target.kind === 'thanks'
 				? 'reports.buttonThanks'
-				: 'reports.buttonUser',
+				: target.kind === 'need'
+					? 'reports.buttonNeed'
+					: 'reports.buttonUser',
 	);
 	if (!signedIn) {
 		return (

@@ -29,7 +29,9 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
 				? { itemId: target.itemId }
 				: target.kind === 'thanks'
 					? { thanksId: target.thanksId }
-					: { userId: target.userId }),
+					: target.kind === 'need'
+						? { needId: target.needId }
+						: { userId: target.userId }),
 			reason: reason ?? undefined,
 			details: details.trim() || undefined,
 		};
@@ -63,7 +65,9 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
 					? 'reports.dialog.titleItem'
 					: target.kind === 'thanks'
 						? 'reports.dialog.titleThanks'
-						: 'reports.dialog.titleUser',
+						: target.kind === 'need'
+							? 'reports.dialog.titleNeed'
+							: 'reports.dialog.titleUser',
 			)}
 			message={t('reports.dialog.intro')}
 			cancelLabel={t('reports.dialog.cancel')}

@@ -6,7 +6,7 @@ import { notify } from '~/features/notifications/notifications.server';
 import { lockItem } from '~/features/items/item-stock.server';
 import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';
-import { items, reports, thankYous, users } from '~/server/db/schema';
+import { items, needs, reports, thankYous, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reportInputSchema, type ReportTarget, targetKey, type ValidReport } from './reports';
 import type { receiptSchema } from './reports.routes';
@@ -69,8 +69,49 @@ async function hideWhenReportedEnough(tx: Transaction, itemId: number): Promise<
 	return true;
 }
 
-/** The person a report is about: the item's donor, the thank-you's writer, or the person named. */
+/** Open reports of `key` by different people with complete profiles. */
+async function reportersOf(tx: Transaction, key: string): Promise<number> {
+	const [counted] = await tx
+		.select({ reporters: countDistinct(reports.reporterId) })
+		.from(reports)
+		.innerJoin(users, eq(users.id, reports.reporterId))
+		.where(
+			and(
+				eq(reports.targetKey, key),
+				eq(reports.state, 'open'),
+				sql`${users.name} is not null and ${users.phone} is not null and ${users.address} is not null and ${users.areaId} is not null`,
+			),
+		);
+	return Number(counted?.reporters ?? 0);
+}
+
+/** A need reported by enough people leaves sight pending review, as an item does. */
+async function hideNeedWhenReportedEnough(tx: Transaction, needId: number): Promise<boolean> {
+	const [need] = await tx.select().from(needs).where(eq(needs.id, needId)).for('update');
+	if (!need || need.hiddenAt) return false;
+	if ((await reportersOf(tx, targetKey({ kind: 'need', needId }))) < reportLimits.reportersToHide) {
+		return false;
+	}
+	await tx
+		.update(needs)
+		.set({ hiddenAt: new Date(), hiddenReason: 'reports' })
+		.where(eq(needs.id, needId));
+	return true;
+}
+
+/**
+ * The person a report is about: the item's donor, the thank-you's writer, the need's owner, or
+ * the person named.
+ */
 async function reportedPerson(db: Database, target: ReportTarget): Promise<string> {
+	if (target.kind === 'need') {
+		const [need] = await db
+			.select({ ownerId: needs.ownerId, hiddenAt: needs.hiddenAt })
+			.from(needs)
+			.where(eq(needs.id, target.needId));
+		if (!need) throw new AppError('NOT_FOUND');
+		return need.ownerId;
+	}
 	if (target.kind === 'thanks') {
 		const [thanks] = await db
 			.select({ receiverId: thankYous.receiverId })
@@ -94,8 +135,8 @@ async function reportedPerson(db: Database, target: ReportTarget): Promise<strin
 
 /**
  * `POST /reports`: one open report per reporter and target, at most `reportLimits.perDay` a day;
- * nobody reports themselves, their own items or their own thank-yous. An item reported by enough people is hidden at
- * once (docs/product-rules.md#trust-and-safety).
+ * nobody reports themselves, their own items, needs or thank-yous. An item or a need reported by
+ * enough people is hidden at once (docs/product-rules.md#trust-and-safety).
  */
 export async function createReport(
 	db: Database,
@@ -109,7 +150,9 @@ export async function createReport(
 			? { kind: 'item', itemId: input.itemId }
 			: input.thanksId !== undefined
 				? { kind: 'thanks', thanksId: input.thanksId }
-				: { kind: 'user', userId: input.userId! };
+				: input.needId !== undefined
+					? { kind: 'need', needId: input.needId }
+					: { kind: 'user', userId: input.userId! };
 	const personId = await reportedPerson(db, target);
 	if (personId === reporter.id) {
 		throw new AppError('VALIDATION_ERROR', { target: 'reports.errors.ownTarget' });
@@ -134,6 +177,7 @@ export async function createReport(
 				reporterId: reporter.id,
 				targetKey: key,
 				itemId: target.kind === 'item' ? target.itemId : null,
+				needId: target.kind === 'need' ? target.needId : null,
 				userId: personId,
 				reason: input.reason,
 				details: input.details || null,
@@ -144,7 +188,11 @@ export async function createReport(
 		// The same report sent twice at once: the other one was stored first.
 		if (!row) throw new AppError('REPORT_DUPLICATE');
 		const itemHidden =
-			target.kind === 'item' ? await hideWhenReportedEnough(tx, target.itemId) : false;
+			target.kind === 'item'
+				? await hideWhenReportedEnough(tx, target.itemId)
+				: target.kind === 'need'
+					? await hideNeedWhenReportedEnough(tx, target.needId)
+					: false;
 		return { id: row.id, itemHidden };
 	});
 }

@@ -14,25 +14,33 @@ export const reportReasons = [
 ] as const;
 export type ReportReason = (typeof reportReasons)[number];
 
-/** What a report is about: an item, a person, or a thank-you. */
+/** What a report is about: an item, a person, a thank-you, or a need. */
 export type ReportTarget =
 	| { kind: 'item'; itemId: number }
 	| { kind: 'user'; userId: string }
-	| { kind: 'thanks'; thanksId: number };
+	| { kind: 'thanks'; thanksId: number }
+	| { kind: 'need'; needId: number };
 
 /**
  * The key that one open report per reporter and target is counted by: `item:42`, `user:<id>`,
- * `thanks:7`.
+ * `thanks:7`, `need:3`.
  */
 export function targetKey(target: ReportTarget): string {
 	if (target.kind === 'item') return `item:${target.itemId}`;
+	if (target.kind === 'need') return `need:${target.needId}`;
 	if (target.kind === 'thanks') return `thanks:${target.thanksId}`;
 	return `user:${target.userId}`;
 }
 
 /** How many targets a report or a desk action names: exactly one is right. */
-export function targetsNamed(input: { itemId?: unknown; userId?: unknown; thanksId?: unknown }) {
-	return [input.itemId, input.userId, input.thanksId].filter((id) => id !== undefined).length;
+export function targetsNamed(input: {
+	itemId?: unknown;
+	userId?: unknown;
+	thanksId?: unknown;
+	needId?: unknown;
+}) {
+	return [input.itemId, input.userId, input.thanksId, input.needId].filter((id) => id !== undefined)
+		.length;
 }
 
 const details = z.optional(
@@ -49,7 +57,7 @@ const details = z.optional(
 
 /**
  * The report dialog, checked the same way in the browser and by `POST /reports`: an item, a
- * person or a thank-you, a reason, and for `other` a text of 10 to 500 characters.
+ * person, a thank-you or a need, a reason, and for `other` a text of 10 to 500 characters.
  */
 export const reportInputSchema = z
 	.object({
@@ -62,6 +70,9 @@ export const reportInputSchema = z
 				.check(z.minLength(1, 'reports.errors.targetInvalid'), storableText),
 		),
 		thanksId: z.optional(
+			z.int('reports.errors.targetInvalid').check(z.positive('reports.errors.targetInvalid')),
+		),
+		needId: z.optional(
 			z.int('reports.errors.targetInvalid').check(z.positive('reports.errors.targetInvalid')),
 		),
 		reason: z.enum(reportReasons, 'reports.errors.reasonInvalid'),

@@ -5,6 +5,7 @@ import { TextField } from '~/components/FormField';
 import { useTranslation } from 'react-i18next';
 import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
+import { ApiError, apiFetch } from '~/lib/api-client';
 import { flashToast } from '~/lib/toast';
 import { leavePushOffer } from '~/features/notifications/push-offer-flag';
 import type { ValidItem } from '../item-schemas';
@@ -46,6 +47,32 @@ export interface ItemFormProps extends IslandI18nProps {
 	item?: EditableItem | null;
 	/** The pickup district it opens with: the item's own, or the donor's profile district. */
 	pickupArea?: AreaChoice | null;
+	/**
+	 * A need the new item answers (`/donate-item?need={id}`): the form starts from its title,
+	 * details, category and quantity, and the item listed is offered to it.
+	 */
+	forNeed?: NeedToAnswer | null;
+}
+
+/** What the item form takes over from a need it answers. */
+export interface NeedToAnswer {
+	id: number;
+	title: string;
+	description: string;
+	category: ItemFormValues['category'];
+	quantity: number;
+}
+
+/** A new item's values, taken from the need it answers. */
+function valuesForNeed(values: ItemFormValues, need: NeedToAnswer | null): ItemFormValues {
+	if (!need) return values;
+	return {
+		...values,
+		name: need.title.slice(0, itemLimits.nameMax),
+		description: need.description.slice(0, itemLimits.descriptionMax),
+		category: need.category,
+		quantity: String(Math.min(need.quantity, itemLimits.quantityMax)),
+	};
 }
 
 /**
@@ -61,6 +88,7 @@ export const ItemForm = withTranslations(function ItemForm({
 	mode,
 	item = null,
 	pickupArea = null,
+	forNeed = null,
 }: ItemFormProps) {
 	const { t } = useTranslation();
 	// Schema and server messages are keys only known at run time; an unknown one must not show
@@ -72,7 +100,9 @@ export const ItemForm = withTranslations(function ItemForm({
 		itemFormFields.map((field) => [field, `${baseId}-${field}`]),
 	) as Record<ItemFormField, string>;
 
-	const [values, setValues] = useState(() => initialItemValues(item, pickupArea?.id));
+	const [values, setValues] = useState(() =>
+		valuesForNeed(initialItemValues(item, pickupArea?.id), forNeed),
+	);
 	const [pickupName, setPickupName] = useState(pickupArea?.name ?? '');
 	const [check, setCheck] = useState<HumanCheckState>({ token: null, pending: true });
 	// A new key remounts the human check: a token is spent by a create attempt.
@@ -158,7 +188,7 @@ export const ItemForm = withTranslations(function ItemForm({
 					? { deletedImages: [...photos.removed] }
 					: { verificationToken: verificationToken ?? '' }),
 			});
-			await uploadForm<Item>({
+			const saved = await uploadForm<Item>({
 				method: mode === 'add' ? 'POST' : 'PUT',
 				path: mode === 'add' ? '/items' : `/items/${item?.id}`,
 				body,
@@ -166,6 +196,10 @@ export const ItemForm = withTranslations(function ItemForm({
 				onProgress: setProgress,
 			});
 			flashToast('success', t(mode === 'add' ? 'itemForm.add.created' : 'itemForm.edit.updated'));
+			if (forNeed && mode === 'add') {
+				await offerToNeed(forNeed, saved);
+				return;
+			}
 			// `/my-items` then asks whether to hear when someone asks for the item.
 			if (mode === 'add') leavePushOffer('listing');
 			// Saving stays on: the button remains disabled while the next page loads.
@@ -184,6 +218,26 @@ export const ItemForm = withTranslations(function ItemForm({
 			const invalid = firstInvalidField(fields);
 			focusTarget.current = invalid ? ids[invalid] : failureId;
 		}
+	}
+
+	/** Offers the item just listed to the need it answers, then shows the need. */
+	async function offerToNeed(need: NeedToAnswer, listed: Item) {
+		try {
+			await apiFetch(`/needs/${need.id}/offers`, {
+				method: 'POST',
+				body: JSON.stringify({
+					itemId: listed.id,
+					quantity: Math.min(need.quantity, listed.quantity),
+				}),
+			});
+		} catch (error) {
+			// The item is listed all the same; the need's page lets the donor offer it again.
+			flashToast(
+				'error',
+				error instanceof ApiError && error.message ? error.message : t('itemForm.offerFailed'),
+			);
+		}
+		window.location.assign(localizePath(`/needs/${need.id}`, locale));
 	}
 
 	function cancel() {
