@@ -3,7 +3,9 @@ import { expect, it } from 'vitest';
 import { needLimits, organisationLimits } from '~/config/limits';
 import { closeExpiredNeeds } from '~/features/needs/need-expiry.server';
 import type { Need } from '~/features/needs/needs';
-import { needs } from '~/server/db/schema';
+import { accountExport } from '~/features/account/account-export.server';
+import { purgeAccount } from '~/features/account/account-deletion.server';
+import { needs, users } from '~/server/db/schema';
 import { expectError, jpegBytes } from '../helpers/items';
 import {
 	dataOf,
@@ -14,6 +16,7 @@ import {
 	setOrganisationState,
 } from '../helpers/needs';
 import { newNotifications, notificationsOf } from '../helpers/requests';
+import { createModerator, moderated, report } from '../helpers/safety';
 import { describeOnDatabases, type TestServer, type TestUser } from '../helpers/test-server';
 
 const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms);
@@ -321,5 +324,73 @@ describeOnDatabases('Needs', (use) => {
 			description: 'Butuh laptop, bisa nego harga 500 ribu.',
 		});
 		expect(need.asksForMoney).toBe(true);
+	});
+});
+
+describeOnDatabases('Needs and trust and safety', (use) => {
+	it('hides a need reported by three people until a moderator dismisses the reports', async () => {
+		const test = use();
+		const owner = await test.createUser({ complete: true });
+		const need = await postNeed(test, owner);
+		const receipts = [];
+		for (let n = 0; n < 3; n++) {
+			const reporter = await test.createUser({ complete: true });
+			const response = await report(test, reporter, { needId: need.id, reason: 'scam' });
+			receipts.push(await dataOf<{ itemHidden: boolean }>(response, 201));
+		}
+		expect(receipts.map((receipt) => receipt.itemHidden)).toEqual([false, false, true]);
+		await expectError(await send(test, null, 'GET', `/needs/${need.id}`), 404, 'NOT_FOUND');
+		await expectError(
+			await report(test, owner, { needId: need.id, reason: 'scam' }),
+			400,
+			'VALIDATION_ERROR',
+			{ target: 'reports.errors.ownTarget' },
+		);
+		const moderator = await createModerator(test);
+		await moderated(test, moderator, { action: 'dismiss', needId: need.id });
+		expect((await dataOf<Need>(await send(test, null, 'GET', `/needs/${need.id}`))).hidden).toBe(
+			false,
+		);
+	});
+
+	it('is hidden and restored by a moderator, and hidden while its owner is suspended', async () => {
+		const test = use();
+		const owner = await test.createUser({ complete: true });
+		const need = await postNeed(test, owner);
+		const moderator = await createModerator(test);
+		const hidden = () => send(test, null, 'GET', `/needs/${need.id}`).then((r) => r.status);
+		await moderated(test, moderator, { action: 'hideNeed', needId: need.id, reason: 'scam' });
+		expect(await hidden()).toBe(404);
+		await moderated(test, moderator, { action: 'restoreNeed', needId: need.id });
+		expect(await hidden()).toBe(200);
+		const audit = await test.request('/moderation/audit-log', { user: moderator });
+		expect((await audit.json()).data[0]).toMatchObject({
+			action: 'restoreNeed',
+			target: { kind: 'need', id: need.id, name: need.title },
+		});
+
+		await moderated(test, moderator, { action: 'suspendUser', userId: owner.id, reason: 'scam' });
+		expect(await hidden()).toBe(404);
+		await moderated(test, moderator, { action: 'liftSuspension', userId: owner.id });
+		expect(await hidden()).toBe(200);
+	});
+
+	it('are in their owner’s data and go with their account', async () => {
+		const test = use();
+		const owner = await test.createUser({ complete: true });
+		const need = await postNeed(test, owner, { photo: await photoUrl() });
+		const [row] = await test.server.db.select().from(users).where(eq(users.id, owner.id));
+		const data = await accountExport(test.server.db, row!, 'https://hibahin.test');
+		expect(data.needs).toMatchObject([
+			{
+				id: need.id,
+				title: need.title,
+				state: 'open',
+				photo: expect.stringMatching(/^https:\/\/hibahin\.test\/media\/needs\//),
+			},
+		]);
+		await purgeAccount(test.server, owner.id);
+		expect(await storedNeeds(test, owner)).toEqual([]);
+		await expectError(await send(test, null, 'GET', `/needs/${need.id}`), 404, 'NOT_FOUND');
 	});
 });

@@ -9,6 +9,7 @@ import {
 	itemImages,
 	items,
 	moderationActions,
+	needs,
 	reports,
 	thankYous,
 	users,
@@ -67,7 +68,10 @@ async function auditTargets(db: Database, keys: string[]) {
 	const thanksIds = [...new Set(keys.filter((key) => key.startsWith('thanks:')))]
 		.map((key) => Number(key.slice(7)))
 		.filter(Number.isSafeInteger);
-	const [itemRows, userRows, thanksRows] = await Promise.all([
+	const needIds = [...new Set(keys.filter((key) => key.startsWith('need:')))]
+		.map((key) => Number(key.slice(5)))
+		.filter(Number.isSafeInteger);
+	const [itemRows, userRows, thanksRows, needRows] = await Promise.all([
 		itemIds.length === 0
 			? []
 			: db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, itemIds)),
@@ -83,7 +87,14 @@ async function auditTargets(db: Database, keys: string[]) {
 					.select({ id: thankYous.id, message: thankYous.message })
 					.from(thankYous)
 					.where(inArray(thankYous.id, thanksIds)),
+		needIds.length === 0
+			? []
+			: db
+					.select({ id: needs.id, name: needs.title })
+					.from(needs)
+					.where(inArray(needs.id, needIds)),
 	]);
+	const needTitles = new Map(needRows.map((row) => [row.id, row.name]));
 	const thanksMessages = new Map(thanksRows.map((row) => [row.id, row.message]));
 	const itemNames = new Map(itemRows.map((row) => [row.id, row.name]));
 	const userNames = new Map(
@@ -97,6 +108,9 @@ async function auditTargets(db: Database, keys: string[]) {
 			return { kind: 'thanks', id: thanksId, name: thanksMessages.get(thanksId) ?? null };
 		}
 		const id = key.slice(5);
+		if (key.startsWith('need:')) {
+			return { kind: 'need', id: Number(id), name: needTitles.get(Number(id)) ?? null };
+		}
 		return key.startsWith('item:')
 			? { kind: 'item', id: Number(id), name: itemNames.get(Number(id)) ?? null }
 			: { kind: 'user', id, name: userNames.get(id) ?? null };

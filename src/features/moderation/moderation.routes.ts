@@ -19,10 +19,11 @@ export const auditTargetSchema = z
 		z.object({ kind: z.literal('item'), id: z.int(), name: z.string().nullable() }),
 		z.object({ kind: z.literal('user'), id: z.string(), name: z.string().nullable() }),
 		z.object({ kind: z.literal('thanks'), id: z.int(), name: z.string().nullable() }),
+		z.object({ kind: z.literal('need'), id: z.int(), name: z.string().nullable() }),
 	])
 	.openapi('AuditTarget', {
 		description:
-			'The item, the person or the thank-you (named by its message) acted on; `name` is null when it has been deleted',
+			'The item, the person, the thank-you (named by its message) or the need acted on; `name` is null when it has been deleted',
 	});
 
 /** A line of the audit log, as the desk and the admin CLI show it. */
