@@ -17,6 +17,8 @@ export const jsBudgetsKb = {
 	// Pages built around a React island.
 	items: islandPageKb,
 	'item detail': islandPageKb,
+	// A need with its report button, and its owner's or a donor's panel when signed in.
+	need: islandPageKb,
 	rankings: islandPageKb,
 	// Text with the site's menu and language switch, no island.
 	support: plainPageKb,
@@ -34,6 +36,7 @@ const kindsByPath = [
 	[/^\/$/, 'home'],
 	[/^\/items$/, 'items'],
 	[/^\/items\/\d+$/, 'item detail'],
+	[/^\/needs\/\d+$/, 'need'],
 	[/^\/heroes\/rankings$/, 'rankings'],
 	[/^\/support-us$/, 'support'],
 	[/^\/(?:privacy-policy|terms)$/, 'legal'],

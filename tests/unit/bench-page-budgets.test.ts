@@ -33,6 +33,7 @@ describe('npm run bench page budgets', () => {
 		expect(budgetOf('/en')).toBe(10);
 		expect(budgetOf('/items')).toBe(100);
 		expect(budgetOf('/en/items/12')).toBe(100);
+		expect(budgetOf('/needs/3')).toBe(100);
 		expect(budgetOf('/heroes/rankings')).toBe(100);
 		expect(budgetOf('/en/support-us')).toBe(8);
 		expect(budgetOf('/privacy-policy')).toBe(8);
