@@ -92,6 +92,20 @@ const data: AccountExport = {
 			createdAt: '2026-08-03T05:00:00.000Z',
 		},
 	],
+	needs: [
+		{
+			id: 9,
+			title: 'Seragam SD ukuran 8',
+			description: 'Untuk anak yang baru masuk kelas satu',
+			category: 'clothing',
+			quantity: 2,
+			area: 'Kebayoran Baru, Kota Jakarta Selatan',
+			state: 'open',
+			photo: 'https://hibahin.id/media/needs/seragam.webp',
+			hidden: false,
+			createdAt: '2026-07-01T02:00:00.000Z',
+		},
+	],
 	thanksWritten: [
 		{
 			requestId: 77,
@@ -157,6 +171,7 @@ describe('the readable page of my data', () => {
 			'Pengaturan notifikasi',
 			'Perangkat yang menerima push',
 			'Laporan yang kamu buat',
+			'Kebutuhan yang kamu pasang',
 			'Ucapan terima kasih yang kamu tulis',
 			'Orang yang kamu blokir',
 			'Riwayat masuk',
@@ -210,6 +225,11 @@ describe('the readable page of my data', () => {
 			'English',
 			'https://fcm.googleapis.com/fcm/send/abc123',
 			'/profile/u-rudi',
+			'Seragam SD ukuran 8',
+			'Untuk anak yang baru masuk kelas satu',
+			'/needs/9',
+			'Masih dibutuhkan',
+			'https://hibahin.id/media/needs/seragam.webp',
 			'Sepedanya dipakai tiap hari, makasih!',
 			'https://hibahin.id/media/thanks/sepeda.webp',
 			'/profile/u-sari',
@@ -231,7 +251,7 @@ describe('the readable page of my data', () => {
 		const html = await container.renderToString(DataReport, {
 			props: { report: dataReport(data, useTranslations('en'), 'en'), none: 'None yet.' },
 		});
-		expect(html.match(/<h2 /g)).toHaveLength(14);
+		expect(html.match(/<h2 /g)).toHaveLength(15);
 		expect(html).toContain('href="/en/items/41"');
 		expect(html).not.toContain('<script');
 	});

@@ -65,6 +65,13 @@ export const NeedForm = withTranslations(function NeedForm({
 	const [saving, setSaving] = useState(false);
 	const errorOf = (field: string) => (errors[field] ? message(errors[field]) : undefined);
 
+	/** Checks one typed field when it loses focus, as the schema will on saving. */
+	function checkField(field: 'title' | 'description' | 'quantity') {
+		const parsed = needInputSchema.safeParse({ title, description, category, quantity, reach });
+		const key = parsed.success ? undefined : fieldErrors(parsed.error.issues)[field];
+		setErrors(({ [field]: _, ...rest }) => (key ? { ...rest, [field]: key } : rest));
+	}
+
 	async function submit(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
 		setFailure(null);
@@ -115,6 +122,7 @@ export const NeedForm = withTranslations(function NeedForm({
 					required
 					value={title}
 					onChange={setTitle}
+					onBlur={() => checkField('title')}
 					error={errorOf('title')}
 				/>
 				<TextField
@@ -126,6 +134,7 @@ export const NeedForm = withTranslations(function NeedForm({
 					required
 					value={description}
 					onChange={setDescription}
+					onBlur={() => checkField('description')}
 					error={errorOf('description')}
 				/>
 				<MoneyWarning t={t} name={title} description={description} />
@@ -147,6 +156,7 @@ export const NeedForm = withTranslations(function NeedForm({
 					required
 					value={quantity}
 					onChange={setQuantity}
+					onBlur={() => checkField('quantity')}
 					error={errorOf('quantity')}
 				/>
 				{organisation && (
