@@ -36,6 +36,10 @@ import { moderationActionsResources } from '~/features/moderation/moderation-res
 import { IdentityVerificationCard } from '~/features/profiles/IdentityVerificationCard';
 import { ProfileForm } from '~/features/profiles/ProfileForm';
 import { profileFormResources } from '~/features/profiles/profile-resources.server';
+import { NeedForm } from '~/features/needs/NeedForm';
+import { NeedOwnerPanel } from '~/features/needs/NeedOwnerPanel';
+import { OfferPanel } from '~/features/needs/OfferPanel';
+import { needFormResources, needPanelResources } from '~/features/needs/need-resources.server';
 import { ReportButton } from '~/features/reports/ReportButton';
 import { reportButtonResources } from '~/features/reports/report-resources.server';
 import { ItemRequests } from '~/features/request-lists/ItemRequests';
@@ -203,6 +207,15 @@ const islands: Record<string, IslandLine> = {
 		{ order: courierOrder('failed'), orderAgain: '/items/42', snap: null },
 		{ order: courierOrder('awaitingPayment'), orderAgain: null, snap },
 	]),
+	NeedForm: line(NeedForm, needFormResources, [
+		{ area: pickupArea },
+		{ area: pickupArea, organisation: { name: 'Panti Asuhan Kasih Bunda', quantityMax: 200 } },
+	]),
+	NeedOwnerPanel: line(NeedOwnerPanel, needPanelResources, [
+		{ needId: 3, title: 'Seragam SD ukuran 8', state: 'open' },
+		{ needId: 3, title: 'Seragam SD ukuran 8', state: 'fulfilled' },
+	]),
+	OfferPanel: line(OfferPanel, needPanelResources, [{ needId: 3, quantity: 2 }]),
 	PersonBlockButton: line(PersonBlockButton, blocksResources, [
 		{ userId: 'u-budi', name: 'Budi', blocked: false },
 		{ userId: 'u-budi', name: 'Budi', blocked: true },
@@ -215,6 +228,7 @@ const islands: Record<string, IslandLine> = {
 	ReportButton: line(ReportButton, reportButtonResources, [
 		{ target: { kind: 'item', itemId: 42 }, signedIn: false, here: '/items/42' },
 		{ target: { kind: 'user', userId: 'u-budi' }, signedIn: true, here: '/profile/u-budi' },
+		{ target: { kind: 'need', needId: 3 }, signedIn: true, here: '/needs/3' },
 	]),
 	NotificationSettingsForm: line(NotificationSettingsForm, notificationSettingsResources, [
 		{ initialSettings: defaultNotificationSettings(), unverifiedEmail: 'siti@example.com' },
@@ -241,6 +255,8 @@ const composerNames = new Map<unknown, string>(
 		moderationActionsResources,
 		myItemsResources,
 		myRequestsResources,
+		needFormResources,
+		needPanelResources,
 		notificationSettingsResources,
 		paymentPageResources,
 		profileFormResources,
