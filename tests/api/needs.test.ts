@@ -347,6 +347,14 @@ describeOnDatabases('Needs and trust and safety', (use) => {
 			{ target: 'reports.errors.ownTarget' },
 		);
 		const moderator = await createModerator(test);
+		const queue = await test.request('/moderation/queue', { user: moderator });
+		const entry = (await queue.json()).data.find(
+			(candidate: { targetKey: string }) => candidate.targetKey === `need:${need.id}`,
+		);
+		expect(entry).toMatchObject({
+			need: { id: need.id, title: need.title, hidden: true, owner: { id: owner.id } },
+			reports: [{ reason: 'scam' }, { reason: 'scam' }, { reason: 'scam' }],
+		});
 		await moderated(test, moderator, { action: 'dismiss', needId: need.id });
 		expect((await dataOf<Need>(await send(test, null, 'GET', `/needs/${need.id}`))).hidden).toBe(
 			false,

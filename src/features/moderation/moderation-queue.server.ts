@@ -198,8 +198,30 @@ async function thanksOf(db: Database, ids: number[]) {
 	);
 }
 
+/** The reported needs by id, with their owners, as the desk shows them. */
+async function needsOf(db: Database, ids: number[]) {
+	if (ids.length === 0) return new Map<number, NonNullable<QueueEntry['need']>>();
+	const rows = await db
+		.select({ need: needs, ownerName: users.name })
+		.from(needs)
+		.innerJoin(users, eq(users.id, needs.ownerId))
+		.where(inArray(needs.id, ids));
+	return new Map(
+		rows.map(({ need, ownerName }) => [
+			need.id,
+			{
+				id: need.id,
+				title: need.title,
+				description: need.description,
+				hidden: need.hiddenAt !== null,
+				owner: { id: need.ownerId, name: ownerName ?? '' },
+			},
+		]),
+	);
+}
+
 /**
- * The desk's queue: every target with open reports (items, people, thank-yous), the most
+ * The desk's queue: every target with open reports (items, people, thank-yous, needs), the most
  * recently reported first, then
  * listings flagged for asking money that nobody reported; each with its photos and history.
  */
@@ -221,6 +243,7 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 				item: null,
 				user: null,
 				thanks: null,
+				need: null,
 				reports: [],
 				earlierReports: 0,
 				actions: [],
@@ -249,6 +272,7 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 				item: null,
 				user: null,
 				thanks: null,
+				need: null,
 				reports: [],
 				earlierReports: 0,
 				actions: [],
@@ -262,10 +286,15 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 		.filter((key) => key.startsWith('thanks:'))
 		.map((key) => Number(key.slice(7)))
 		.filter(Number.isSafeInteger);
-	const [itemMap, userMap, thanksMap, actions, earlier] = await Promise.all([
+	const needIds = keys
+		.filter((key) => key.startsWith('need:'))
+		.map((key) => Number(key.slice(5)))
+		.filter(Number.isSafeInteger);
+	const [itemMap, userMap, thanksMap, needMap, actions, earlier] = await Promise.all([
 		itemsOf(db, itemIds),
 		usersOf(db, userIds),
 		thanksOf(db, thanksIds),
+		needsOf(db, needIds),
 		auditLog(db, keys),
 		keys.length === 0
 			? []
@@ -283,13 +312,15 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 		const thanks = entry.targetKey.startsWith('thanks:')
 			? (thanksMap.get(Number(entry.targetKey.slice(7))) ?? null)
 			: null;
-		if (!item && !user && !thanks) return [];
+		const need = entry.targetKey.startsWith('need:') ? (needMap.get(Number(id)) ?? null) : null;
+		if (!item && !user && !thanks && !need) return [];
 		return [
 			{
 				...entry,
 				item,
 				user,
 				thanks,
+				need,
 				earlierReports: earlierByKey.get(entry.targetKey) ?? 0,
 				actions: actions.filter((action) => action.targetKey === entry.targetKey),
 			},

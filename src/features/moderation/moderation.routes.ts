@@ -76,6 +76,15 @@ export const queueEntrySchema = z
 				donor: z.object({ id: z.string(), name: z.string() }),
 			})
 			.nullable(),
+		need: z
+			.object({
+				id: z.int(),
+				title: z.string(),
+				description: z.string(),
+				hidden: z.boolean(),
+				owner: z.object({ id: z.string(), name: z.string() }),
+			})
+			.nullable(),
 		reports: z.array(
 			z.object({
 				id: z.int(),
