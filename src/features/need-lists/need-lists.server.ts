@@ -1,0 +1,220 @@
+import { and, count, desc, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { likePattern } from '~/features/items/item-search.server';
+import type { ItemPickup, PlaceFilter } from '~/features/places/places';
+import { placeFilterOf } from '~/features/places/places.server';
+import type { Database } from '~/server/db/client';
+import { needs, organisations, users } from '~/server/db/schema';
+import { AppError } from '~/server/http/errors';
+import { mediaUrl } from '~/server/storage';
+import type { ValidNeedListQuery } from './need-list-query';
+import { type NeedCard, type NeedList, urgentNearYouCount } from './need-lists';
+
+// The needs lists: newest first, searched and filtered, or in "near me" order with verified
+// organisations' needs first among each group.
+
+/** Whether a need's owner is out of sight: suspended now, or asking to delete their account. */
+const ownerGone = exists(
+	sql`(select 1 from ${users} where ${users.id} = ${needs.ownerId} and (
+		${users.deletionRequestedAt} is not null
+		or (${users.suspendedAt} is not null
+			and (${users.suspendedUntil} is null or ${users.suspendedUntil} > now()))))`,
+);
+
+/**
+ * The needs anyone may find: open, not hidden, not past their closing time, and posted by
+ * someone neither suspended nor leaving.
+ */
+export const listedNeed: SQL = and(
+	eq(needs.state, 'open'),
+	isNull(needs.hiddenAt),
+	sql`${needs.closesAt} > now()`,
+	not(ownerGone),
+)!;
+
+/** The column of each place level. */
+const placeColumn = {
+	province: needs.provinceCode,
+	regency: needs.regencyCode,
+	district: needs.districtCode,
+} as const;
+
+/** What narrows a needs list. */
+export interface NeedFilters {
+	search: string | undefined;
+	category: string | undefined;
+	place: PlaceFilter | undefined;
+	urgentOnly: boolean;
+}
+
+/** The listed needs that match the filters, as a condition. */
+function filterWhere(filters: NeedFilters): SQL {
+	const conditions: SQL[] = [listedNeed];
+	if (filters.category) conditions.push(eq(needs.category, filters.category));
+	if (filters.place) conditions.push(eq(placeColumn[filters.place.level], filters.place.code));
+	if (filters.urgentOnly) conditions.push(eq(needs.urgency, 'urgent'));
+	// A substring of the lower-case search text, which the trigram index serves.
+	if (filters.search) {
+		conditions.push(sql`${needs.searchText} like lower(${likePattern(filters.search)})`);
+	}
+	return and(...conditions)!;
+}
+
+/** Whether the need was posted for an organisation a moderator verified. */
+const verifiedOrganisation = sql<boolean>`coalesce(${organisations.state} = 'verified', false)`;
+
+/** A card's columns, its organisation joined. */
+const cardColumns = {
+	id: needs.id,
+	title: needs.title,
+	category: needs.category,
+	quantity: needs.quantity,
+	urgency: needs.urgency,
+	regencyName: needs.regencyName,
+	districtName: needs.districtName,
+	photoKey: needs.photoKey,
+	photoWidth: needs.photoWidth,
+	photoHeight: needs.photoHeight,
+	createdAt: needs.createdAt,
+	organisationName: organisations.name,
+	verified: verifiedOrganisation.as('verified'),
+};
+
+/** A card's row as read. */
+interface CardRow {
+	id: number;
+	title: string;
+	category: string;
+	quantity: number;
+	urgency: string;
+	regencyName: string;
+	districtName: string;
+	photoKey: string | null;
+	photoWidth: number | null;
+	photoHeight: number | null;
+	createdAt: Date;
+	organisationName: string | null;
+	verified: boolean;
+}
+
+/** A need's card as the API sends it. */
+function cardOf(row: CardRow): NeedCard {
+	return {
+		id: row.id,
+		title: row.title,
+		category: row.category as NeedCard['category'],
+		quantity: row.quantity,
+		urgent: row.urgency === 'urgent',
+		regencyName: row.regencyName,
+		districtName: row.districtName,
+		photo:
+			row.photoKey && row.photoWidth && row.photoHeight
+				? { src: mediaUrl(row.photoKey), width: row.photoWidth, height: row.photoHeight }
+				: null,
+		organisation: row.organisationName
+			? { name: row.organisationName, verified: Boolean(row.verified) }
+			: null,
+		createdAt: new Date(row.createdAt).toISOString(),
+	};
+}
+
+/**
+ * The groups of a "near me" list, nearest first: the viewer's district, the rest of their city,
+ * the rest of their province, everywhere else.
+ */
+function nearGroup(home: ItemPickup): SQL {
+	return sql`case
+		when ${needs.districtCode} = ${home.districtCode} then 0
+		when ${needs.regencyCode} = ${home.regencyCode} then 1
+		when ${needs.provinceCode} = ${home.provinceCode} then 2
+		else 3 end`;
+}
+
+/** A page of cards in the list's order: newest first, or nearest first with verified first. */
+async function cardPage(
+	db: Database,
+	filters: NeedFilters,
+	order: SQL[],
+	limit: number,
+	offset: number,
+): Promise<NeedCard[]> {
+	const rows = await db
+		.select(cardColumns)
+		.from(needs)
+		.leftJoin(organisations, eq(organisations.id, needs.organisationId))
+		.where(filterWhere(filters))
+		.orderBy(...order)
+		.limit(limit)
+		.offset(offset);
+	return rows.map(cardOf);
+}
+
+const newestFirst = [desc(needs.createdAt), desc(needs.id)];
+
+/** "Near me" needs a district of one's own: signed out, or without one, it is refused. */
+function nearMeRefused(): AppError {
+	const key = 'needLists.errors.nearMeNeedsDistrict';
+	return new AppError('VALIDATION_ERROR', { near: key }, undefined, { key });
+}
+
+/**
+ * `GET /needs`: one page of listed needs with the list's page facts
+ * (docs/product-rules.md#need-lists). `home` is the viewer's own district, which "near me"
+ * orders by.
+ */
+export async function listNeeds(
+	db: Database,
+	query: ValidNeedListQuery,
+	home: ItemPickup | null = null,
+): Promise<NeedList> {
+	const filters: NeedFilters = {
+		search: query.search || undefined,
+		category: query.category,
+		place: await placeFilterOf(query),
+		urgentOnly: query.urgent === 'true',
+	};
+	if (query.near === 'me' && !home) throw nearMeRefused();
+	const order =
+		query.near === 'me' && home
+			? [nearGroup(home), desc(verifiedOrganisation), ...newestFirst]
+			: newestFirst;
+	const offset = (query.page - 1) * query.limit;
+	const [counted, cards] = await Promise.all([
+		db
+			.select({ total: count() })
+			.from(needs)
+			.where(filterWhere(filters))
+			.then(([row]) => Number(row?.total ?? 0)),
+		cardPage(db, filters, order, query.limit, offset),
+	]);
+	const totalPages = Math.max(1, Math.ceil(counted / query.limit));
+	return {
+		needs: cards,
+		meta: {
+			page: query.page,
+			limit: query.limit,
+			total: counted,
+			totalPages,
+			hasPrevPage: query.page > 1,
+			hasNextPage: query.page < totalPages,
+		},
+	};
+}
+
+/**
+ * The home page's urgent needs near a signed-in visitor: in their city first (their district
+ * leading), verified organisations' first, newest first; none from outside their province.
+ */
+export async function urgentNeedsNear(db: Database, home: ItemPickup): Promise<NeedCard[]> {
+	return cardPage(
+		db,
+		{
+			search: undefined,
+			category: undefined,
+			place: { level: 'province', code: home.provinceCode },
+			urgentOnly: true,
+		},
+		[nearGroup(home), desc(verifiedOrganisation), ...newestFirst],
+		urgentNearYouCount,
+		0,
+	);
+}
