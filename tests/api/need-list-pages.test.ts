@@ -9,13 +9,18 @@ import { parseNeedListView } from '~/features/need-lists/need-list-url';
 import { listNeeds, urgentNeedsNear } from '~/features/need-lists/need-lists.server';
 import { pickupOfDistrict, placeDirectory } from '~/features/places/places.server';
 import { sitemapXml } from '~/features/sitemap/sitemap.server';
-import { needs } from '~/server/db/schema';
+import { needListPage } from '~/features/need-lists/need-list-page.server';
+import { useTranslations } from '~/server/i18n';
+import { needs, savedSearches, users } from '~/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { insertNeed, insertOrganisation, marker } from '../helpers/need-rows';
 import { describeOnDatabases, testOrigin } from '../helpers/test-server';
 
 /** A component's HTML as text, tags dropped and spaces joined. */
-async function rendered(component: Parameters<AstroContainer['renderToString']>[0], props: object) {
+async function rendered(
+	component: Parameters<AstroContainer['renderToString']>[0],
+	props: Record<string, unknown>,
+) {
 	const container = await AstroContainer.create();
 	const html = await container.renderToString(component, { props });
 	return {
@@ -174,5 +179,44 @@ describeOnDatabases('Need list pages and the sitemap', (use) => {
 		await use().server.db.update(needs).set({ state: 'closed' }).where(eq(needs.id, listed));
 		expect((await sitemap('needs-1')) ?? '').not.toContain(`/needs/${listed}<`);
 		expect(await sitemap('needs-9')).toBeNull();
+	});
+
+	it('saves the list’s search as a search of needs when a signed-in visitor posts it', async () => {
+		const person = await use().createUser({ complete: true });
+		const [user] = await use().server.db.select().from(users).where(eq(users.id, person.id));
+		const url = new URL(`${testOrigin}/en/needs?search=Selimut&province=32&regency=3273`);
+		const post = (body: string) =>
+			new Request(url, {
+				method: 'POST',
+				body,
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			});
+		const t = useTranslations('en');
+		const shown = await needListPage(
+			use().server.db,
+			post('search=Selimut&category=&province=32&regency=3273'),
+			url,
+			user!,
+			t,
+		);
+		expect(shown.saved).toEqual({ label: 'Selimut · Kota Bandung' });
+		expect(shown.view).toMatchObject({ search: 'Selimut', province: '32', regency: '3273' });
+		const stored = await use()
+			.server.db.select()
+			.from(savedSearches)
+			.where(eq(savedSearches.userId, person.id));
+		expect(stored).toMatchObject([{ search: 'selimut', regencyCode: '32.73', targets: 'needs' }]);
+
+		const nothing = await needListPage(use().server.db, post('search='), url, user!, t);
+		expect(nothing.saved).toEqual({
+			error: 'Type some words or pick a category or a location first, then save the search.',
+		});
+		// Reading the page saves nothing.
+		const read = await needListPage(use().server.db, new Request(url), url, user!, t);
+		expect(read.saved).toBeNull();
+		const unknown = new URL(`${testOrigin}/en/needs?province=99`);
+		const refused = await needListPage(use().server.db, new Request(unknown), unknown, null, t);
+		expect(refused.list).toBeNull();
+		expect(refused.error).toMatch(/province/i);
 	});
 });

@@ -1,10 +1,10 @@
-import { and, count, eq, max } from 'drizzle-orm';
+import { count, max } from 'drizzle-orm';
 import { placeLimits } from '~/config/limits';
 import type { CityOption } from '~/features/places/places';
 import { placeDirectory } from '~/features/places/places.server';
 import type { Database } from '~/server/db/client';
 import { needs } from '~/server/db/schema';
-import { listedNeed } from './need-lists.server';
+import { listedNeed, needListStamp } from './need-lists.server';
 
 /** A city with open needs: what its page, the sitemap and the lists of cities show. */
 export interface CityWithNeeds extends CityOption {
@@ -15,15 +15,23 @@ export interface CityWithNeeds extends CityOption {
 	lastModified: string;
 }
 
-/** Every city or regency with listed needs, by name. */
+const counted = new WeakMap<Database, { stamp: string; cities: CityWithNeeds[] }>();
+
+/**
+ * Every city or regency with listed needs, by name, counted once per list version and minute
+ * (`needListStamp`).
+ */
 export async function citiesWithNeeds(db: Database): Promise<CityWithNeeds[]> {
+	const stamp = await needListStamp(db);
+	const known = counted.get(db);
+	if (known?.stamp === stamp) return known.cities;
 	const rows = await db
 		.select({ code: needs.regencyCode, count: count(), lastModified: max(needs.updatedAt) })
 		.from(needs)
 		.where(listedNeed)
 		.groupBy(needs.regencyCode);
 	const places = await placeDirectory();
-	return rows
+	const cities = rows
 		.flatMap((row) => {
 			const city = places.regency.get(row.code);
 			const province = city && places.province.get(row.code.slice(0, 2));
@@ -40,25 +48,13 @@ export async function citiesWithNeeds(db: Database): Promise<CityWithNeeds[]> {
 			];
 		})
 		.sort((a, b) => a.name.localeCompare(b.name, 'id'));
+	counted.set(db, { stamp, cities });
+	return cities;
 }
 
 /** The city of a city page's slug while it has listed needs, else null (its page is a 404). */
 export async function cityWithNeeds(db: Database, slug: string): Promise<CityWithNeeds | null> {
-	const city = (await placeDirectory()).citiesBySlug.get(slug);
-	if (!city) return null;
-	const [row] = await db
-		.select({ count: count(), lastModified: max(needs.updatedAt) })
-		.from(needs)
-		.where(and(listedNeed, eq(needs.regencyCode, city.code)));
-	const total = Number(row?.count ?? 0);
-	if (total === 0) return null;
-	const province = (await placeDirectory()).province.get(city.code.slice(0, 2));
-	return {
-		...city,
-		provinceName: province?.name ?? '',
-		count: total,
-		lastModified: new Date(row?.lastModified ?? 0).toISOString(),
-	};
+	return (await citiesWithNeeds(db)).find((city) => city.slug === slug) ?? null;
 }
 
 /** The cities a needs list links to: those with the most needs, by name. */

@@ -3,7 +3,7 @@ import { likePattern } from '~/features/items/item-search.server';
 import type { ItemPickup, PlaceFilter } from '~/features/places/places';
 import { placeFilterOf } from '~/features/places/places.server';
 import type { Database } from '~/server/db/client';
-import { needs, organisations, users } from '~/server/db/schema';
+import { needListState, needs, organisations, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { mediaUrl } from '~/server/storage';
 import type { ValidNeedListQuery } from './need-list-query';
@@ -57,6 +57,47 @@ function filterWhere(filters: NeedFilters): SQL {
 		conditions.push(sql`${needs.searchText} like lower(${likePattern(filters.search)})`);
 	}
 	return and(...conditions)!;
+}
+
+/** The needs' list version, which a trigger raises in every transaction that changes needs. */
+export async function needListVersion(db: Database): Promise<number> {
+	const [state] = await db.select({ version: needListState.version }).from(needListState);
+	return Number(state?.version ?? 0);
+}
+
+/**
+ * What a kept figure of the lists is valid for: the list version, and the minute, since needs
+ * also leave the lists without a write (their closing time passes, their owner is suspended).
+ */
+export async function needListStamp(db: Database): Promise<string> {
+	return `${await needListVersion(db)} ${Math.floor(Date.now() / 60_000)}`;
+}
+
+/** How many filter combinations keep their total (searches typed by visitors, mostly). */
+const totalsKept = 2000;
+const totalsByDatabase = new WeakMap<Database, Map<string, { stamp: string; total: number }>>();
+
+/**
+ * The number of listed needs that match, counted once per list version and minute: counting
+ * every match costs milliseconds on every request, and a total stays right until a need changes.
+ * The stamp is read before the count, so a change between the two leaves the count newer.
+ */
+async function matchingTotal(db: Database, filters: NeedFilters): Promise<number> {
+	const stamp = await needListStamp(db);
+	let totals = totalsByDatabase.get(db);
+	if (!totals) {
+		totals = new Map();
+		totalsByDatabase.set(db, totals);
+	}
+	const key = JSON.stringify(filters);
+	const known = totals.get(key);
+	if (known?.stamp === stamp) return known.total;
+	const [row] = await db.select({ total: count() }).from(needs).where(filterWhere(filters));
+	const total = Number(row?.total ?? 0);
+	totals.delete(key);
+	totals.set(key, { stamp, total });
+	if (totals.size > totalsKept) totals.delete(totals.keys().next().value!);
+	return total;
 }
 
 /** Whether the need was posted for an organisation a moderator verified. */
@@ -179,11 +220,7 @@ export async function listNeeds(
 			: newestFirst;
 	const offset = (query.page - 1) * query.limit;
 	const [counted, cards] = await Promise.all([
-		db
-			.select({ total: count() })
-			.from(needs)
-			.where(filterWhere(filters))
-			.then(([row]) => Number(row?.total ?? 0)),
+		matchingTotal(db, filters),
 		cardPage(db, filters, order, query.limit, offset),
 	]);
 	const totalPages = Math.max(1, Math.ceil(counted / query.limit));

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
 import { listVersion } from '~/features/items/item-search.server';
 import { citiesWithItems } from '~/features/items/city-pages.server';
 import { citiesWithNeeds } from '~/features/need-lists/need-cities.server';
-import { listedNeed } from '~/features/need-lists/need-lists.server';
+import { listedNeed, needListStamp } from '~/features/need-lists/need-lists.server';
 import type { Database } from '~/server/db/client';
 import { items, needs } from '~/server/db/schema';
 import {
@@ -139,17 +139,16 @@ const partsKept = 64;
 /**
  * The sitemap's index (`name` null) or one of its parts, or null for a part that does not exist.
  * Each is built on request and kept until the items' list version changes, so a new item is
- * listed by the next request for its part. Needs have no list version: the index and their
- * parts are kept while the count and newest change of listed needs stay the same, read on each
- * request.
+ * listed by the next request for its part; so with needs, whose parts are also rebuilt each
+ * minute, as needs leave the lists without a write when their closing time passes.
  */
 export async function sitemapXml(
 	db: Database,
 	origin: string,
 	name: string | null,
 ): Promise<string | null> {
-	const [itemVersion, listedNeeds] = await Promise.all([listVersion(db), needState(db)]);
-	const version = `${itemVersion} ${listedNeeds.total} ${listedNeeds.lastModified}`;
+	const [itemVersion, needStamp] = await Promise.all([listVersion(db), needListStamp(db)]);
+	const version = `${itemVersion} ${needStamp}`;
 	let cache = kept.get(db);
 	if (!cache) {
 		cache = new Map();
