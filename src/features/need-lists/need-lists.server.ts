@@ -1,8 +1,20 @@
-import { and, count, desc, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
+import {
+	and,
+	count,
+	desc,
+	eq,
+	exists,
+	isNull,
+	not,
+	type Placeholder,
+	type SQL,
+	sql,
+} from 'drizzle-orm';
 import { likePattern } from '~/features/items/item-search.server';
 import type { ItemPickup, PlaceFilter } from '~/features/places/places';
 import { placeFilterOf } from '~/features/places/places.server';
 import type { Database } from '~/server/db/client';
+import { preparedStatements } from '~/server/db/prepared';
 import { needListState, needs, organisations, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { mediaUrl } from '~/server/storage';
@@ -46,11 +58,22 @@ export interface NeedFilters {
 	urgentOnly: boolean;
 }
 
+/** The values of the filters, or the placeholders a prepared statement fills in. */
+interface FilterValues {
+	category?: string | Placeholder | undefined;
+	placeCode?: string | Placeholder | undefined;
+}
+
+/** The filters' own values, for a statement built for them alone. */
+function valuesOf(filters: NeedFilters): FilterValues {
+	return { category: filters.category, placeCode: filters.place?.code };
+}
+
 /** The listed needs that match the filters, as a condition. */
-function filterWhere(filters: NeedFilters): SQL {
+function filterWhere(filters: NeedFilters, values: FilterValues = valuesOf(filters)): SQL {
 	const conditions: SQL[] = [listedNeed];
-	if (filters.category) conditions.push(eq(needs.category, filters.category));
-	if (filters.place) conditions.push(eq(placeColumn[filters.place.level], filters.place.code));
+	if (filters.category) conditions.push(eq(needs.category, values.category!));
+	if (filters.place) conditions.push(eq(placeColumn[filters.place.level], values.placeCode!));
 	if (filters.urgentOnly) conditions.push(eq(needs.urgency, 'urgent'));
 	// A substring of the lower-case search text, which the trigram index serves.
 	if (filters.search) {
@@ -59,9 +82,14 @@ function filterWhere(filters: NeedFilters): SQL {
 	return and(...conditions)!;
 }
 
+/** Read on every list request: prepared once per database. */
+const versionRead = preparedStatements((db) =>
+	db.select({ version: needListState.version }).from(needListState).prepare('need_list_version'),
+);
+
 /** The needs' list version, which a trigger raises in every transaction that changes needs. */
 export async function needListVersion(db: Database): Promise<number> {
-	const [state] = await db.select({ version: needListState.version }).from(needListState);
+	const [state] = await versionRead(db).execute();
 	return Number(state?.version ?? 0);
 }
 
@@ -162,7 +190,7 @@ function cardOf(row: CardRow): NeedCard {
  * The groups of a "near me" list, nearest first: the viewer's district, the rest of their city,
  * the rest of their province, everywhere else.
  */
-function nearGroup(home: ItemPickup): SQL {
+function nearGroup(home: HomeValues): SQL {
 	return sql`case
 		when ${needs.districtCode} = ${home.districtCode} then 0
 		when ${needs.regencyCode} = ${home.regencyCode} then 1
@@ -170,22 +198,89 @@ function nearGroup(home: ItemPickup): SQL {
 		else 3 end`;
 }
 
-/** A page of cards in the list's order: newest first, or nearest first with verified first. */
-async function cardPage(
+/** The viewer's home codes, or the placeholders a prepared statement fills in. */
+type HomeValues = Record<'districtCode' | 'regencyCode' | 'provinceCode', string | Placeholder>;
+
+/** The query of a page of cards: newest first, or nearest first with verified first. */
+function cardQuery(
 	db: Database,
 	filters: NeedFilters,
-	order: SQL[],
-	limit: number,
-	offset: number,
-): Promise<NeedCard[]> {
-	const rows = await db
+	values: FilterValues,
+	home: HomeValues | null,
+	limit: number | Placeholder,
+	offset: number | Placeholder,
+) {
+	const order = home ? [nearGroup(home), desc(verifiedOrganisation), ...newestFirst] : newestFirst;
+	return db
 		.select(cardColumns)
 		.from(needs)
 		.leftJoin(organisations, eq(organisations.id, needs.organisationId))
-		.where(filterWhere(filters))
+		.where(filterWhere(filters, values))
 		.orderBy(...order)
 		.limit(limit)
 		.offset(offset);
+}
+
+/** A page's statement for one shape of filters, prepared once per database: planned once. */
+function cardStatement(db: Database, filters: NeedFilters, near: boolean) {
+	const homePlaceholders = {
+		districtCode: sql.placeholder('districtCode'),
+		regencyCode: sql.placeholder('regencyCode'),
+		provinceCode: sql.placeholder('provinceCode'),
+	};
+	return cardQuery(
+		db,
+		filters,
+		{ category: sql.placeholder('category'), placeCode: sql.placeholder('placeCode') },
+		near ? homePlaceholders : null,
+		sql.placeholder('limit'),
+		sql.placeholder('offset'),
+	).prepare('need_list_page');
+}
+
+const cardStatements = preparedStatements(
+	() => new Map<string, ReturnType<typeof cardStatement>>(),
+);
+
+/**
+ * A page of cards in the list's order. Without a search, through the statement of its shape,
+ * prepared once; a search's page is planned for its words, as the trigram index's use depends on
+ * them.
+ */
+async function cardPage(
+	db: Database,
+	filters: NeedFilters,
+	home: ItemPickup | null,
+	limit: number,
+	offset: number,
+): Promise<NeedCard[]> {
+	if (filters.search) {
+		const rows = await cardQuery(db, filters, valuesOf(filters), home, limit, offset);
+		return rows.map(cardOf);
+	}
+	const shape = [
+		filters.category ? 'category' : '',
+		filters.place?.level ?? '',
+		filters.urgentOnly ? 'urgent' : '',
+		home ? 'near' : '',
+	].join(':');
+	const statements = cardStatements(db);
+	let statement = statements.get(shape);
+	if (!statement) {
+		statement = cardStatement(db, filters, home !== null);
+		statements.set(shape, statement);
+	}
+	const rows = await statement.execute({
+		category: filters.category,
+		placeCode: filters.place?.code,
+		limit,
+		offset,
+		...(home && {
+			districtCode: home.districtCode,
+			regencyCode: home.regencyCode,
+			provinceCode: home.provinceCode,
+		}),
+	});
 	return rows.map(cardOf);
 }
 
@@ -214,14 +309,10 @@ export async function listNeeds(
 		urgentOnly: query.urgent === 'true',
 	};
 	if (query.near === 'me' && !home) throw nearMeRefused();
-	const order =
-		query.near === 'me' && home
-			? [nearGroup(home), desc(verifiedOrganisation), ...newestFirst]
-			: newestFirst;
 	const offset = (query.page - 1) * query.limit;
 	const [counted, cards] = await Promise.all([
 		matchingTotal(db, filters),
-		cardPage(db, filters, order, query.limit, offset),
+		cardPage(db, filters, query.near === 'me' ? home : null, query.limit, offset),
 	]);
 	const totalPages = Math.max(1, Math.ceil(counted / query.limit));
 	return {
@@ -250,7 +341,7 @@ export async function urgentNeedsNear(db: Database, home: ItemPickup): Promise<N
 			place: { level: 'province', code: home.provinceCode },
 			urgentOnly: true,
 		},
-		[nearGroup(home), desc(verifiedOrganisation), ...newestFirst],
+		home,
 		urgentNearYouCount,
 		0,
 	);
