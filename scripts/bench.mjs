@@ -36,6 +36,7 @@ const modules = {
 	photos: () => import('./bench/photos.mjs'),
 	rates: () => import('./bench/rates.mjs'),
 	places: () => import('./bench/places.mjs'),
+	needs: () => import('./bench/needs.mjs'),
 	mixed: () => import('./bench/mixed.mjs'),
 	render: () => import('./bench/render.mjs'),
 };

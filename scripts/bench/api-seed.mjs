@@ -110,7 +110,7 @@ const lastNames = ['Santoso', 'Wijaya', 'Pratama', 'Saputra', 'Hidayat', 'Kusuma
  * thousand, in every province), so place filters and "near me" read realistic groups.
  * @returns {Promise<{ province: [string, string], regency: [string, string], district: [string, string] }[]>}
  */
-async function seedDistricts() {
+export async function seedDistricts() {
 	const data = await import('idn-area-data');
 	const [provinces, regencies, districts] = await Promise.all([
 		data.getProvinces(),
@@ -132,7 +132,7 @@ async function seedDistricts() {
 }
 
 /** A PostgreSQL array literal of constant strings. */
-function textArray(values) {
+export function textArray(values) {
 	return `array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]`;
 }
 

@@ -6,6 +6,7 @@ import { consentRoutes } from '~/features/consent/consent.routes';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
+import { needListRoutes } from '~/features/need-lists/need-lists.routes';
 import { placeRoutes } from '~/features/places/places.routes';
 import { notifySavedSearches } from '~/features/saved-searches/saved-search-matches.server';
 import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.routes';
@@ -86,6 +87,7 @@ export function createApiApp(server: AppContext) {
 	// A new item tells whoever saved a search it matches; saved searches build on items.
 	app.route('/', itemRoutes({ ...server, itemListed: notifySavedSearches }));
 	app.route('/', placeRoutes(server));
+	app.route('/', needListRoutes(server));
 	app.route('/', savedSearchRoutes(server));
 	app.route('/', requestRoutes(server));
 	app.route('/', notificationRoutes(server));

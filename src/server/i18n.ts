@@ -34,6 +34,7 @@ import enPickup from '../../locales/en/pickup.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import enThanks from '../../locales/en/thanks.json' with { type: 'json' };
 import enNeeds from '../../locales/en/needs.json' with { type: 'json' };
+import enNeedLists from '../../locales/en/needLists.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
 import idErrors from '../../locales/id/errors.json' with { type: 'json' };
@@ -69,6 +70,7 @@ import idPickup from '../../locales/id/pickup.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import idThanks from '../../locales/id/thanks.json' with { type: 'json' };
 import idNeeds from '../../locales/id/needs.json' with { type: 'json' };
+import idNeedLists from '../../locales/id/needLists.json' with { type: 'json' };
 import { isLocale, type Locale } from '~/lib/i18n/locales';
 import { createHash } from 'node:crypto';
 import type { IslandResources } from '~/lib/i18n/island';
@@ -118,6 +120,7 @@ export const allResources: Record<Locale, Resources> = {
 		support: idSupport,
 		thanks: idThanks,
 		needs: idNeeds,
+		needLists: idNeedLists,
 	},
 	en: {
 		auth: enAuth,
@@ -155,6 +158,7 @@ export const allResources: Record<Locale, Resources> = {
 		support: enSupport,
 		thanks: enThanks,
 		needs: enNeeds,
+		needLists: enNeedLists,
 	},
 };
 

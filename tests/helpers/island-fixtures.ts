@@ -130,15 +130,22 @@ export function courierOrder(state: OrderState): CourierOrder {
 	};
 }
 
-/** Two saved searches of `/items`. */
+/** A saved search of `/items` and one of `/needs`. */
 export const savedSearches: SavedSearch[] = [
 	{
 		id: 1,
 		label: 'Kursi · Kota Bandung',
 		query: '?search=kursi&province=32&regency=3273',
+		targets: 'items',
 		createdAt: '2026-11-18T03:00:00.000Z',
 	},
-	{ id: 2, label: 'Buku', query: '?category=books', createdAt: '2026-11-19T03:00:00.000Z' },
+	{
+		id: 2,
+		label: 'Buku',
+		query: '?category=books',
+		targets: 'needs',
+		createdAt: '2026-11-19T03:00:00.000Z',
+	},
 ];
 
 /** Someone a donor blocked. */

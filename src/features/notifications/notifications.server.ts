@@ -29,7 +29,10 @@ export interface NewNotification {
 }
 
 /** Kinds whose mail waits for the daily digest rather than going out on its own. */
-export const digestKinds: readonly NotificationKind[] = ['savedSearchMatch'];
+export const digestKinds: readonly NotificationKind[] = [
+	'savedSearchMatch',
+	'savedSearchNeedMatch',
+];
 
 /**
  * The deliveries of the notifications just written (`told`: id, user_id, kind), one per channel,
@@ -145,6 +148,8 @@ function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotifica
 	const side = data['side'];
 	// A new item that matches a saved search is shown to whoever saved it.
 	if (kind === 'savedSearchMatch' && itemId !== null) return `/items/${itemId}`;
+	// A new need names its id in the data: notifications have no column for needs.
+	if (kind === 'savedSearchNeedMatch' && data['needId']) return `/needs/${data['needId']}`;
 	// Asked whether a listing is still there, its donor answers on its page.
 	// A donor thanked reads the thank-you on the item's page, where it is shown.
 	if (

@@ -39,6 +39,7 @@ export const notificationKinds = [
 	'orderShipped',
 	'orderDelivered',
 	'savedSearchMatch',
+	'savedSearchNeedMatch',
 	'itemUnderReview',
 	'itemHidden',
 	'itemRestored',
@@ -112,8 +113,8 @@ export const eventKinds = {
 		'orderShipped',
 		'orderDelivered',
 	],
-	/** New items matching a saved search: by mail as one digest a day. */
-	savedSearches: ['savedSearchMatch'],
+	/** New items and needs matching a saved search: by mail as one digest a day. */
+	savedSearches: ['savedSearchMatch', 'savedSearchNeedMatch'],
 	moderation: [
 		'itemUnderReview',
 		'itemHidden',

@@ -5,7 +5,7 @@ import type { IslandI18nProps } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { islandRoot } from '~/lib/island-root';
 import { showToast } from '~/lib/toast';
-import type { SavedSearch } from './saved-searches';
+import { type SavedSearch, savedSearchListPath } from './saved-searches';
 import { deleteSavedSearchRequest, savedSearchesQuery } from './saved-searches.queries';
 
 interface SavedSearchListProps extends IslandI18nProps {
@@ -14,8 +14,8 @@ interface SavedSearchListProps extends IslandI18nProps {
 }
 
 /**
- * `/saved-searches`: each saved search opening its list, with a delete button; how many of the
- * ten are used. Needs the `savedSearches` and `common` namespaces.
+ * `/saved-searches`: each saved search opening its list (`/items` or `/needs`) and saying what it
+ * matches, with a delete button; how many of the ten are used. Needs the `savedSearches` and `common` namespaces.
  */
 export const SavedSearchList = islandRoot(function SavedSearchList({
 	initialSearches,
@@ -58,9 +58,20 @@ export const SavedSearchList = islandRoot(function SavedSearchList({
 						key={search.id}
 						className="flex flex-wrap items-center justify-between gap-3 rounded-box border border-base-300 p-4"
 					>
-						<a href={`${listPath}${search.query}`} className="link text-lg font-semibold">
-							{search.label}
-						</a>
+						<div className="flex flex-col gap-1">
+							<a
+								href={`${localizePath(savedSearchListPath(search.targets), locale)}${search.query}`}
+								className="link text-lg font-semibold"
+							>
+								{search.label}
+							</a>
+							<span className="text-sm text-base-content/75">
+								{t('savedSearches.targetsLabel')}:{' '}
+								<span className="badge badge-sm badge-outline">
+									{t(`savedSearches.targets.${search.targets}`)}
+								</span>
+							</span>
+						</div>
 						<button
 							type="button"
 							className="btn btn-ghost btn-sm text-error"

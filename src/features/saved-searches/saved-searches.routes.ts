@@ -13,6 +13,7 @@ import {
 } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
+import { savedSearchTargets } from './saved-searches';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from './saved-searches.server';
 
 /** A saved search (docs/product-rules.md#saved-searches). */
@@ -22,19 +23,29 @@ export const savedSearchSchema = z
 		/** "Kursi · Perabot · Kota Bandung", in the language it was saved in. */
 		label: z.string().openapi({ example: 'Kursi · Kota Bandung' }),
 		query: z.string().openapi({
-			description: 'The `/items` query string that opens it',
+			description: 'The query string that opens it on `/items` or `/needs`',
 			example: '?search=kursi&province=32&regency=3273',
+		}),
+		targets: z.enum(savedSearchTargets).openapi({
+			description: 'What it matches: new `items`, new `needs`, or `all` of them',
 		}),
 		createdAt: z.iso.datetime(),
 	})
 	.openapi('SavedSearch');
 
-/** What is saved: the list's search, category and place, as `/items` carries them. */
+/**
+ * What is saved: the list's search, category and place, as `/items` and `/needs` carry them, and
+ * which list it was saved from.
+ */
 export const saveBody = z.object({
 	search: z.string().max(100).check(storableText).optional(),
 	category: z.enum(categories).optional(),
 	province: z.string().max(12).optional().openapi({ example: '32' }),
 	regency: z.string().max(12).optional().openapi({ example: '3273' }),
+	targets: z
+		.enum(savedSearchTargets)
+		.default('items')
+		.openapi({ description: 'Saved from `/needs`: `needs`' }),
 });
 
 /** A signed-in person's saved searches (`/api/saved-searches…`). */
@@ -58,7 +69,7 @@ export function savedSearchRoutes(server: ServerContext) {
 			createRoute({
 				method: 'post',
 				path: '/saved-searches',
-				summary: 'Save a search: told in the bell whenever a new item matches it',
+				summary: 'Save a search: told in the bell whenever a new item or need matches it',
 				security: signedIn,
 				middleware: [requireUser, rateLimit(server, 'write', rateLimitRules.write)],
 				request: {

@@ -9,10 +9,10 @@ import { placeDirectory, placeFilterOf } from '~/features/places/places.server';
 import type { Database } from '~/server/db/client';
 import { savedSearches } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
-import { type SavedSearch, savedSearchLabel } from './saved-searches';
+import { type SavedSearch, savedSearchLabel, type SavedSearchTarget } from './saved-searches';
 import type { saveBody } from './saved-searches.routes';
 
-/** What a visitor saves: the list's words, category and place as `/items` carries them. */
+/** What a visitor saves: the list's words, category and place, and the list it is from. */
 export type SavedSearchInput = z.output<typeof saveBody>;
 
 type Row = typeof savedSearches.$inferSelect;
@@ -28,6 +28,7 @@ function savedSearchView(row: Row): SavedSearch {
 			province: row.provinceCode && linkPlaceCode(row.provinceCode),
 			regency: row.regencyCode && linkPlaceCode(row.regencyCode),
 		}),
+		targets: row.targets as SavedSearchTarget,
 		createdAt: row.createdAt.toISOString(),
 	};
 }
@@ -45,7 +46,7 @@ export async function listSavedSearches(db: Database, userId: string): Promise<S
 /**
  * Saves a search, labelled in the caller's language. A search with nothing in it would match
  * every item, so it is refused; so is one past the limit. The same search saved again is the
- * one already saved.
+ * one already saved; saved again from the other list, it follows both lists (`all`).
  */
 export async function saveSearch(
 	db: Database,
@@ -71,6 +72,7 @@ export async function saveSearch(
 		category: input.category ?? null,
 		provinceCode,
 		regencyCode,
+		targets: input.targets,
 		label: savedSearchLabel([
 			input.search?.trim(),
 			input.category && t(`item.category.${input.category}`),
@@ -88,6 +90,14 @@ export async function saveSearch(
 				row.provinceCode === values.provinceCode &&
 				row.regencyCode === values.regencyCode,
 		);
+		if (same && same.targets !== 'all' && same.targets !== values.targets) {
+			const [both] = await tx
+				.update(savedSearches)
+				.set({ targets: 'all' })
+				.where(eq(savedSearches.id, same.id))
+				.returning();
+			return { saved: savedSearchView(both!), created: false };
+		}
 		if (same) return { saved: savedSearchView(same), created: false };
 		if (mine.length >= savedSearchLimits.perUser) throw new AppError('SAVED_SEARCH_LIMIT');
 		const [row] = await tx.insert(savedSearches).values(values).returning();

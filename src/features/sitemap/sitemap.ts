@@ -76,6 +76,7 @@ export const privatePaths = [
 	'/edit-profile',
 	'/complete-profile',
 	'/donate-item',
+	'/needs/new',
 	'/login',
 	'/register',
 	'/auth/',

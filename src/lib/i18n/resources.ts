@@ -33,6 +33,7 @@ import type confirmHandOver from '../../../locales/id/confirmHandOver.json';
 import type thanks from '../../../locales/id/thanks.json';
 import type needs from '../../../locales/id/needs.json';
 import type pickup from '../../../locales/id/pickup.json';
+import type needLists from '../../../locales/id/needLists.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -71,4 +72,5 @@ export interface Resources {
 	support: typeof support;
 	thanks: typeof thanks;
 	needs: typeof needs;
+	needLists: typeof needLists;
 }

@@ -458,6 +458,19 @@ export const itemListState = pgTable(
 );
 
 /**
+ * A single row whose `version` goes up, by a trigger, in every transaction that changes `needs`
+ * (drizzle/0025_need_list_state.sql): the needs lists' totals and cities are kept per version.
+ */
+export const needListState = pgTable(
+	'need_list_state',
+	{
+		id: integer('id').primaryKey(),
+		version: bigint('version', { mode: 'number' }).notNull().default(0),
+	},
+	(table) => [check('need_list_state_single_row', sql`${table.id} = 1`)],
+);
+
+/**
  * A single row whose `version` goes up, by triggers, in every transaction that changes what a
  * signed-out visitor sees on a server-rendered list, city or profile page: items, their photos,
  * donors' public profiles, givings (drizzle/0011_page_versions.sql). Those pages' ETags and

@@ -1,0 +1,348 @@
+import {
+	and,
+	count,
+	desc,
+	eq,
+	exists,
+	isNull,
+	not,
+	type Placeholder,
+	type SQL,
+	sql,
+} from 'drizzle-orm';
+import { likePattern } from '~/features/items/item-search.server';
+import type { ItemPickup, PlaceFilter } from '~/features/places/places';
+import { placeFilterOf } from '~/features/places/places.server';
+import type { Database } from '~/server/db/client';
+import { preparedStatements } from '~/server/db/prepared';
+import { needListState, needs, organisations, users } from '~/server/db/schema';
+import { AppError } from '~/server/http/errors';
+import { mediaUrl } from '~/server/storage';
+import type { ValidNeedListQuery } from './need-list-query';
+import { type NeedCard, type NeedList, urgentNearYouCount } from './need-lists';
+
+// The needs lists: newest first, searched and filtered, or in "near me" order with verified
+// organisations' needs first among each group.
+
+/** Whether a need's owner is out of sight: suspended now, or asking to delete their account. */
+const ownerGone = exists(
+	sql`(select 1 from ${users} where ${users.id} = ${needs.ownerId} and (
+		${users.deletionRequestedAt} is not null
+		or (${users.suspendedAt} is not null
+			and (${users.suspendedUntil} is null or ${users.suspendedUntil} > now()))))`,
+);
+
+/**
+ * The needs anyone may find: open, not hidden, not past their closing time, and posted by
+ * someone neither suspended nor leaving.
+ */
+export const listedNeed: SQL = and(
+	eq(needs.state, 'open'),
+	isNull(needs.hiddenAt),
+	sql`${needs.closesAt} > now()`,
+	not(ownerGone),
+)!;
+
+/** The column of each place level. */
+const placeColumn = {
+	province: needs.provinceCode,
+	regency: needs.regencyCode,
+	district: needs.districtCode,
+} as const;
+
+/** What narrows a needs list. */
+export interface NeedFilters {
+	search: string | undefined;
+	category: string | undefined;
+	place: PlaceFilter | undefined;
+	urgentOnly: boolean;
+}
+
+/** The values of the filters, or the placeholders a prepared statement fills in. */
+interface FilterValues {
+	category?: string | Placeholder | undefined;
+	placeCode?: string | Placeholder | undefined;
+}
+
+/** The filters' own values, for a statement built for them alone. */
+function valuesOf(filters: NeedFilters): FilterValues {
+	return { category: filters.category, placeCode: filters.place?.code };
+}
+
+/** The listed needs that match the filters, as a condition. */
+function filterWhere(filters: NeedFilters, values: FilterValues = valuesOf(filters)): SQL {
+	const conditions: SQL[] = [listedNeed];
+	if (filters.category) conditions.push(eq(needs.category, values.category!));
+	if (filters.place) conditions.push(eq(placeColumn[filters.place.level], values.placeCode!));
+	if (filters.urgentOnly) conditions.push(eq(needs.urgency, 'urgent'));
+	// A substring of the lower-case search text, which the trigram index serves.
+	if (filters.search) {
+		conditions.push(sql`${needs.searchText} like lower(${likePattern(filters.search)})`);
+	}
+	return and(...conditions)!;
+}
+
+/** Read on every list request: prepared once per database. */
+const versionRead = preparedStatements((db) =>
+	db.select({ version: needListState.version }).from(needListState).prepare('need_list_version'),
+);
+
+/** The needs' list version, which a trigger raises in every transaction that changes needs. */
+export async function needListVersion(db: Database): Promise<number> {
+	const [state] = await versionRead(db).execute();
+	return Number(state?.version ?? 0);
+}
+
+/**
+ * What a kept figure of the lists is valid for: the list version, and the minute, since needs
+ * also leave the lists without a write (their closing time passes, their owner is suspended).
+ */
+export async function needListStamp(db: Database): Promise<string> {
+	return `${await needListVersion(db)} ${Math.floor(Date.now() / 60_000)}`;
+}
+
+/** How many filter combinations keep their total (searches typed by visitors, mostly). */
+const totalsKept = 2000;
+const totalsByDatabase = new WeakMap<Database, Map<string, { stamp: string; total: number }>>();
+
+/**
+ * The number of listed needs that match, counted once per list version and minute: counting
+ * every match costs milliseconds on every request, and a total stays right until a need changes.
+ * The stamp is read before the count, so a change between the two leaves the count newer.
+ */
+async function matchingTotal(db: Database, filters: NeedFilters): Promise<number> {
+	const stamp = await needListStamp(db);
+	let totals = totalsByDatabase.get(db);
+	if (!totals) {
+		totals = new Map();
+		totalsByDatabase.set(db, totals);
+	}
+	const key = JSON.stringify(filters);
+	const known = totals.get(key);
+	if (known?.stamp === stamp) return known.total;
+	const [row] = await db.select({ total: count() }).from(needs).where(filterWhere(filters));
+	const total = Number(row?.total ?? 0);
+	totals.delete(key);
+	totals.set(key, { stamp, total });
+	if (totals.size > totalsKept) totals.delete(totals.keys().next().value!);
+	return total;
+}
+
+/** Whether the need was posted for an organisation a moderator verified. */
+const verifiedOrganisation = sql<boolean>`coalesce(${organisations.state} = 'verified', false)`;
+
+/** A card's columns, its organisation joined. */
+const cardColumns = {
+	id: needs.id,
+	title: needs.title,
+	category: needs.category,
+	quantity: needs.quantity,
+	urgency: needs.urgency,
+	regencyName: needs.regencyName,
+	districtName: needs.districtName,
+	photoKey: needs.photoKey,
+	photoWidth: needs.photoWidth,
+	photoHeight: needs.photoHeight,
+	createdAt: needs.createdAt,
+	organisationName: organisations.name,
+	verified: verifiedOrganisation.as('verified'),
+};
+
+/** A card's row as read. */
+interface CardRow {
+	id: number;
+	title: string;
+	category: string;
+	quantity: number;
+	urgency: string;
+	regencyName: string;
+	districtName: string;
+	photoKey: string | null;
+	photoWidth: number | null;
+	photoHeight: number | null;
+	createdAt: Date;
+	organisationName: string | null;
+	verified: boolean;
+}
+
+/** A need's card as the API sends it. */
+function cardOf(row: CardRow): NeedCard {
+	return {
+		id: row.id,
+		title: row.title,
+		category: row.category as NeedCard['category'],
+		quantity: row.quantity,
+		urgent: row.urgency === 'urgent',
+		regencyName: row.regencyName,
+		districtName: row.districtName,
+		photo:
+			row.photoKey && row.photoWidth && row.photoHeight
+				? { src: mediaUrl(row.photoKey), width: row.photoWidth, height: row.photoHeight }
+				: null,
+		organisation: row.organisationName
+			? { name: row.organisationName, verified: Boolean(row.verified) }
+			: null,
+		createdAt: new Date(row.createdAt).toISOString(),
+	};
+}
+
+/**
+ * The groups of a "near me" list, nearest first: the viewer's district, the rest of their city,
+ * the rest of their province, everywhere else.
+ */
+function nearGroup(home: HomeValues): SQL {
+	return sql`case
+		when ${needs.districtCode} = ${home.districtCode} then 0
+		when ${needs.regencyCode} = ${home.regencyCode} then 1
+		when ${needs.provinceCode} = ${home.provinceCode} then 2
+		else 3 end`;
+}
+
+/** The viewer's home codes, or the placeholders a prepared statement fills in. */
+type HomeValues = Record<'districtCode' | 'regencyCode' | 'provinceCode', string | Placeholder>;
+
+/** The query of a page of cards: newest first, or nearest first with verified first. */
+function cardQuery(
+	db: Database,
+	filters: NeedFilters,
+	values: FilterValues,
+	home: HomeValues | null,
+	limit: number | Placeholder,
+	offset: number | Placeholder,
+) {
+	const order = home ? [nearGroup(home), desc(verifiedOrganisation), ...newestFirst] : newestFirst;
+	return db
+		.select(cardColumns)
+		.from(needs)
+		.leftJoin(organisations, eq(organisations.id, needs.organisationId))
+		.where(filterWhere(filters, values))
+		.orderBy(...order)
+		.limit(limit)
+		.offset(offset);
+}
+
+/** A page's statement for one shape of filters, prepared once per database: planned once. */
+function cardStatement(db: Database, filters: NeedFilters, near: boolean) {
+	const homePlaceholders = {
+		districtCode: sql.placeholder('districtCode'),
+		regencyCode: sql.placeholder('regencyCode'),
+		provinceCode: sql.placeholder('provinceCode'),
+	};
+	return cardQuery(
+		db,
+		filters,
+		{ category: sql.placeholder('category'), placeCode: sql.placeholder('placeCode') },
+		near ? homePlaceholders : null,
+		sql.placeholder('limit'),
+		sql.placeholder('offset'),
+	).prepare('need_list_page');
+}
+
+const cardStatements = preparedStatements(
+	() => new Map<string, ReturnType<typeof cardStatement>>(),
+);
+
+/**
+ * A page of cards in the list's order. Without a search, through the statement of its shape,
+ * prepared once; a search's page is planned for its words, as the trigram index's use depends on
+ * them.
+ */
+async function cardPage(
+	db: Database,
+	filters: NeedFilters,
+	home: ItemPickup | null,
+	limit: number,
+	offset: number,
+): Promise<NeedCard[]> {
+	if (filters.search) {
+		const rows = await cardQuery(db, filters, valuesOf(filters), home, limit, offset);
+		return rows.map(cardOf);
+	}
+	const shape = [
+		filters.category ? 'category' : '',
+		filters.place?.level ?? '',
+		filters.urgentOnly ? 'urgent' : '',
+		home ? 'near' : '',
+	].join(':');
+	const statements = cardStatements(db);
+	let statement = statements.get(shape);
+	if (!statement) {
+		statement = cardStatement(db, filters, home !== null);
+		statements.set(shape, statement);
+	}
+	const rows = await statement.execute({
+		category: filters.category,
+		placeCode: filters.place?.code,
+		limit,
+		offset,
+		...(home && {
+			districtCode: home.districtCode,
+			regencyCode: home.regencyCode,
+			provinceCode: home.provinceCode,
+		}),
+	});
+	return rows.map(cardOf);
+}
+
+const newestFirst = [desc(needs.createdAt), desc(needs.id)];
+
+/** "Near me" needs a district of one's own: signed out, or without one, it is refused. */
+function nearMeRefused(): AppError {
+	const key = 'needLists.errors.nearMeNeedsDistrict';
+	return new AppError('VALIDATION_ERROR', { near: key }, undefined, { key });
+}
+
+/**
+ * `GET /needs`: one page of listed needs with the list's page facts
+ * (docs/product-rules.md#need-lists). `home` is the viewer's own district, which "near me"
+ * orders by.
+ */
+export async function listNeeds(
+	db: Database,
+	query: ValidNeedListQuery,
+	home: ItemPickup | null = null,
+): Promise<NeedList> {
+	const filters: NeedFilters = {
+		search: query.search || undefined,
+		category: query.category,
+		place: await placeFilterOf(query),
+		urgentOnly: query.urgent === 'true',
+	};
+	if (query.near === 'me' && !home) throw nearMeRefused();
+	const offset = (query.page - 1) * query.limit;
+	const [counted, cards] = await Promise.all([
+		matchingTotal(db, filters),
+		cardPage(db, filters, query.near === 'me' ? home : null, query.limit, offset),
+	]);
+	const totalPages = Math.max(1, Math.ceil(counted / query.limit));
+	return {
+		needs: cards,
+		meta: {
+			page: query.page,
+			limit: query.limit,
+			total: counted,
+			totalPages,
+			hasPrevPage: query.page > 1,
+			hasNextPage: query.page < totalPages,
+		},
+	};
+}
+
+/**
+ * The home page's urgent needs near a signed-in visitor: in their city first (their district
+ * leading), verified organisations' first, newest first; none from outside their province.
+ */
+export async function urgentNeedsNear(db: Database, home: ItemPickup): Promise<NeedCard[]> {
+	return cardPage(
+		db,
+		{
+			search: undefined,
+			category: undefined,
+			place: { level: 'province', code: home.provinceCode },
+			urgentOnly: true,
+		},
+		home,
+		urgentNearYouCount,
+		0,
+	);
+}
