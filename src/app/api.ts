@@ -8,7 +8,10 @@ import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
 import { needListRoutes } from '~/features/need-lists/need-lists.routes';
 import { placeRoutes } from '~/features/places/places.routes';
-import { notifySavedSearches } from '~/features/saved-searches/saved-search-matches.server';
+import {
+	notifySavedSearches,
+	notifySavedSearchesOfNeed,
+} from '~/features/saved-searches/saved-search-matches.server';
 import { savedSearchRoutes } from '~/features/saved-searches/saved-searches.routes';
 import { isNeedUpload, needRoutes } from '~/features/needs/needs.routes';
 import { moderationRoutes } from '~/features/moderation/moderation.routes';
@@ -96,7 +99,8 @@ export function createApiApp(server: AppContext) {
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));
 	app.route('/', thanksRoutes(server));
-	app.route('/', needRoutes(server));
+	// So does a new need.
+	app.route('/', needRoutes({ ...server, needPosted: notifySavedSearchesOfNeed }));
 	app.route('/', reportRoutes(server));
 	app.route('/', blockRoutes(server));
 	app.route('/', moderationRoutes(server));

@@ -38,6 +38,7 @@ import {
 	deleteNeed,
 	findNeed,
 	myNeeds,
+	type NeedPosted,
 	renewNeed,
 	updateNeed,
 } from './needs.server';
@@ -114,7 +115,7 @@ async function jsonBody(request: Request): Promise<unknown> {
 const ownerErrors = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'] as const;
 
 /** Needs and their offers (docs/product-rules.md#needs). */
-export function needRoutes(server: ServerContext) {
+export function needRoutes(server: ServerContext & { needPosted: NeedPosted }) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
 	const photoLimit = bodyLimit({
 		maxSize: needBodyLimit,

@@ -19,6 +19,9 @@ interface Deps {
 	rateLimiter: RateLimiter;
 }
 
+/** What a newly posted need sets off, in its transaction: telling whoever saved a search it matches. */
+export type NeedPosted = (tx: Transaction, needId: number) => Promise<void>;
+
 export type NeedRow = typeof needs.$inferSelect;
 
 /** Who reads a need: its owner and moderators also see it hidden. */
@@ -126,7 +129,7 @@ const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
  * refused.
  */
 export async function createNeed(
-	deps: Deps,
+	deps: Deps & { needPosted: NeedPosted },
 	owner: UserRow,
 	body: unknown,
 	now = new Date(),
@@ -160,6 +163,7 @@ export async function createNeed(
 					updatedAt: now,
 				})
 				.returning({ id: needs.id });
+			await deps.needPosted(tx, row!.id);
 			return row!;
 		});
 	} catch (error) {
