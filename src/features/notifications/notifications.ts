@@ -47,6 +47,8 @@ export const notificationKinds = [
 	'suspensionLifted',
 	'reportActioned',
 	'reportDismissed',
+	'organisationVerified',
+	'organisationRefused',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -114,6 +116,8 @@ export const eventKinds = {
 		'suspensionLifted',
 		'reportActioned',
 		'reportDismissed',
+		'organisationVerified',
+		'organisationRefused',
 	],
 } as const satisfies Record<string, readonly NotificationKind[]>;
 export type EventKind = keyof typeof eventKinds;

@@ -32,6 +32,7 @@ import type reports from '../../../locales/id/reports.json';
 import type confirmHandOver from '../../../locales/id/confirmHandOver.json';
 import type thanks from '../../../locales/id/thanks.json';
 import type pickup from '../../../locales/id/pickup.json';
+import type organisations from '../../../locales/id/organisations.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -67,6 +68,7 @@ export interface Resources {
 	reports: typeof reports;
 	confirmHandOver: typeof confirmHandOver;
 	pickup: typeof pickup;
+	organisations: typeof organisations;
 	support: typeof support;
 	thanks: typeof thanks;
 }
