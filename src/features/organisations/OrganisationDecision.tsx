@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { organisationLimits } from '~/config/limits';
 import { ApiError, apiFetch } from '~/lib/api-client';
+import { useHydrated } from '~/lib/hydrated';
 import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { showToast } from '~/lib/toast';
 import { type OrganisationDecision as Decision, organisationDecisionSchema } from './organisations';
@@ -17,6 +18,7 @@ function OrganisationDecisionIsland({ organisationId }: OrganisationDecisionProp
 	const [note, setNote] = useState('');
 	const [busy, setBusy] = useState(false);
 	const [error, setError] = useState<string | null>(null);
+	const hydrated = useHydrated();
 
 	async function decide(decision: Decision['decision']) {
 		const checked = organisationDecisionSchema.safeParse({ decision, note });
@@ -62,7 +64,7 @@ function OrganisationDecisionIsland({ organisationId }: OrganisationDecisionProp
 			<div className="flex flex-wrap gap-2">
 				<button
 					type="button"
-					disabled={busy}
+					disabled={busy || !hydrated}
 					className="btn btn-sm btn-success"
 					onClick={() => void decide('verify')}
 				>
@@ -70,7 +72,7 @@ function OrganisationDecisionIsland({ organisationId }: OrganisationDecisionProp
 				</button>
 				<button
 					type="button"
-					disabled={busy}
+					disabled={busy || !hydrated}
 					className="btn btn-sm btn-error"
 					onClick={() => void decide('refuse')}
 				>

@@ -6,6 +6,7 @@ import { organisationLimits } from '~/config/limits';
 import { type AreaChoice, AreaSearch } from '~/features/areas/AreaSearch';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { fieldErrors } from '~/lib/field-errors';
+import { useHydrated } from '~/lib/hydrated';
 import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { flashToast } from '~/lib/toast';
 import {
@@ -60,6 +61,8 @@ export const OrganisationForm = withTranslations(function OrganisationForm({
 	const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 	const [failure, setFailure] = useState<string | null>(null);
 	const [saving, setSaving] = useState(false);
+	// Typing before React took over the fields would be lost: the button waits for it.
+	const hydrated = useHydrated();
 
 	const update = (field: keyof typeof values, value: string) => {
 		setValues((current) => ({ ...current, [field]: value }));
@@ -216,7 +219,11 @@ export const OrganisationForm = withTranslations(function OrganisationForm({
 					{failure}
 				</p>
 			)}
-			<button type="submit" className="btn btn-primary mt-2 self-start" disabled={saving}>
+			<button
+				type="submit"
+				className="btn btn-primary mt-2 self-start"
+				disabled={saving || !hydrated}
+			>
 				{saving
 					? t('organisations.saving')
 					: organisation
