@@ -121,7 +121,19 @@ export const eventKinds = {
 	],
 } as const satisfies Record<string, readonly NotificationKind[]>;
 export type EventKind = keyof typeof eventKinds;
-export const eventKindNames = Object.keys(eventKinds) as EventKind[];
+
+/**
+ * The kinds of event in the settings' order: the keys of `eventKinds`, written out so browser code
+ * that needs only the names (the settings form) does not carry every notification kind.
+ */
+export const eventKindNames = [
+	'requests',
+	'reservations',
+	'handOvers',
+	'orders',
+	'savedSearches',
+	'moderation',
+] as const satisfies readonly EventKind[];
 
 /** The kind of event a notification belongs to, for the person's channel choices. */
 export function eventKindOf(kind: NotificationKind): EventKind {
