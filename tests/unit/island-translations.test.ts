@@ -39,7 +39,7 @@ import {
 	organisationDecisionResources,
 	organisationFormResources,
 } from '~/features/organisations/organisation-resources.server';
-import type { Organisation } from '~/features/organisations/organisations';
+import type { Organisation } from '~/features/organisations/organisation-kinds';
 import { IdentityVerificationCard } from '~/features/profiles/IdentityVerificationCard';
 import { ProfileForm } from '~/features/profiles/ProfileForm';
 import { profileFormResources } from '~/features/profiles/profile-resources.server';

@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { organisationLimits } from '~/config/limits';
 import { ApiError, apiFetch } from '~/lib/api-client';
 import { useHydrated } from '~/lib/hydrated';
 import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { showToast } from '~/lib/toast';
-import { type OrganisationDecision as Decision, organisationDecisionSchema } from './organisations';
 
 interface OrganisationDecisionProps extends IslandI18nProps {
 	organisationId: number;
@@ -20,18 +18,14 @@ function OrganisationDecisionIsland({ organisationId }: OrganisationDecisionProp
 	const [error, setError] = useState<string | null>(null);
 	const hydrated = useHydrated();
 
-	async function decide(decision: Decision['decision']) {
-		const checked = organisationDecisionSchema.safeParse({ decision, note });
-		if (!checked.success) {
-			setError(t(checked.error.issues[0]!.message as 'organisations.errors.noteRequired'));
-			return;
-		}
+	// The API checks the note (required to refuse) and names what is wrong.
+	async function decide(decision: 'verify' | 'refuse') {
 		setBusy(true);
 		setError(null);
 		try {
 			await apiFetch(`/moderation/organisations/${organisationId}`, {
 				method: 'POST',
-				body: JSON.stringify(checked.data),
+				body: JSON.stringify({ decision, ...(note.trim() ? { note } : {}) }),
 			});
 			void showToast('success', t('organisations.desk.done'));
 			window.location.reload();
@@ -57,7 +51,6 @@ function OrganisationDecisionIsland({ organisationId }: OrganisationDecisionProp
 					className="textarea w-full"
 					rows={2}
 					value={note}
-					maxLength={organisationLimits.decisionNoteMax}
 					onChange={(event) => setNote(event.currentTarget.value)}
 				/>
 			</label>

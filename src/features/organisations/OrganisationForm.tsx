@@ -2,19 +2,12 @@ import type { ParseKeys } from 'i18next';
 import { type SubmitEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame, fieldAria, TextField } from '~/components/FormField';
-import { organisationLimits } from '~/config/limits';
 import { type AreaChoice, AreaSearch } from '~/features/areas/AreaSearch';
 import { ApiError, apiFetch } from '~/lib/api-client';
-import { fieldErrors } from '~/lib/field-errors';
 import { useHydrated } from '~/lib/hydrated';
 import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { flashToast } from '~/lib/toast';
-import {
-	documentPath,
-	type Organisation,
-	organisationInputSchema,
-	organisationKinds,
-} from './organisations';
+import { documentPath, type Organisation, organisationKinds } from './organisation-kinds';
 
 export interface OrganisationFormProps extends IslandI18nProps {
 	/** The organisation being edited; null to register one. */
@@ -35,7 +28,7 @@ function readAsDataUrl(file: File): Promise<string> {
 
 /**
  * The organisation's form on `/organisation`: name, type, address, district, contact person and
- * a photo of a supporting document, checked with the API's schema before sending. Registers
+ * a photo of a supporting document. The API checks them and names each wrong field. Registers
  * (`POST /organisations`) or edits (`PUT /organisations/mine`), then reloads the page, which shows
  * the state. Needs the `organisations`, `profile` (the district search's texts) and `common`
  * namespaces.
@@ -73,30 +66,16 @@ export const OrganisationForm = withTranslations(function OrganisationForm({
 	async function submit(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
 		setFailure(null);
-		if (document && document.size > organisationLimits.documentMaxBytes) {
-			setErrors({ document: 'organisations.errors.documentTooLarge' });
-			return;
-		}
 		setSaving(true);
 		const body = {
 			...values,
 			district: district?.id ?? '',
 			...(document ? { document: await readAsDataUrl(document) } : {}),
 		};
-		const checked = organisationInputSchema.safeParse(body);
-		const missingDocument = !document && !organisation?.hasDocument;
-		if (!checked.success || missingDocument) {
-			setErrors({
-				...(checked.success ? {} : fieldErrors(checked.error.issues)),
-				...(missingDocument ? { document: 'organisations.errors.documentRequired' } : {}),
-			});
-			setSaving(false);
-			return;
-		}
 		try {
 			await apiFetch(organisation ? '/organisations/mine' : '/organisations', {
 				method: organisation ? 'PUT' : 'POST',
-				body: JSON.stringify(checked.data),
+				body: JSON.stringify(body),
 			});
 			flashToast('success', t(organisation ? 'organisations.saved' : 'organisations.sent'));
 			window.location.reload();

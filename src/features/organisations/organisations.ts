@@ -1,28 +1,14 @@
 /**
- * Organisations (docs/product-rules.md#organisations): what a person registers for the
- * organisation they represent, checked the same way in the browser and by the API, and the shapes
- * pages and other features read. Safe in the browser.
+ * Organisations (docs/product-rules.md#organisations): the registration form's and the
+ * moderator's decision's schemas, checked by the API, with the kinds and shapes of
+ * `organisation-kinds.ts`. The islands leave the checks to the API, which names each wrong field,
+ * so the pages' shared limits stay as they were.
  */
 
 import { z } from 'zod/mini';
 import { organisationLimits } from '~/config/limits';
 import { requiredText, storableText } from '~/lib/text-fields';
-
-/** The kinds of organisation, as `organisations.kind` stores them. */
-export const organisationKinds = [
-	'orphanage',
-	'school',
-	'worship',
-	'wasteBank',
-	'disasterPost',
-	'community',
-	'other',
-] as const;
-export type OrganisationKind = (typeof organisationKinds)[number];
-
-/** Where an organisation stands: waiting for a moderator, verified, or refused with a note. */
-export const organisationStates = ['pending', 'verified', 'refused'] as const;
-export type OrganisationState = (typeof organisationStates)[number];
+import { organisationKinds } from './organisation-kinds';
 
 /** A document photo as the form sends it: a data URL of a JPEG, PNG or WebP file. */
 export const documentDataUrlPattern = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=\s]+$/;
@@ -100,32 +86,4 @@ export const organisationDecisionSchema = z
 
 export type OrganisationDecision = z.output<typeof organisationDecisionSchema>;
 
-/** What other features show of an organisation: its name and kind, and whether it is verified. */
-export interface OrganisationSummary {
-	id: number;
-	name: string;
-	kind: OrganisationKind;
-	verified: boolean;
-}
-
-/** An organisation as its owner and the moderators see it. */
-export interface Organisation extends OrganisationSummary {
-	ownerId: string;
-	state: OrganisationState;
-	address: string;
-	district: { code: string; name: string };
-	contactName: string;
-	/** Whether its document photo is still kept (it goes 30 days after the decision). */
-	hasDocument: boolean;
-	decisionNote: string | null;
-	decidedAt: string | null;
-	createdAt: string;
-}
-
-/** Changes that send a verified organisation back to the moderators. */
-export const reviewedFields = ['name', 'kind', 'address', 'district'] as const;
-
-/** The API's path of an organisation's document photo. */
-export function documentPath(organisationId: number): string {
-	return `/api/organisations/${organisationId}/document`;
-}
+export * from './organisation-kinds';
