@@ -18,6 +18,11 @@ import { moderationRoutes } from '~/features/moderation/moderation.routes';
 import { notificationRoutes } from '~/features/notifications/notifications.routes';
 import { pushRoutes } from '~/features/notifications/push/push.routes';
 import { notificationSettingsRoutes } from '~/features/notifications/notification-settings.routes';
+import { isModerator } from '~/features/moderation/moderators.server';
+import {
+	isOrganisationUpload,
+	organisationRoutes,
+} from '~/features/organisations/organisations.routes';
 import { refuseSuspendedWrites } from '~/features/moderation/suspension.server';
 import { profileRoutes } from '~/features/profiles/profiles.routes';
 import { reportRoutes } from '~/features/reports/reports.routes';
@@ -65,15 +70,17 @@ export function createApiApp(server: AppContext) {
 	app.use(refuseUnstorableUrl);
 	app.use(sameOriginWrites(server.config));
 	// Photos come in a listing (`POST /items`, `PUT /items/{id}`) and as an avatar in the profile
-	// (`PUT /profile`), with a thank-you (`POST /requests/{id}/thanks`) and with a need
-	// (`POST /needs`, `PUT /needs/{id}`): those routes set their own, larger limits.
+	// (`PUT /profile`), with a thank-you (`POST /requests/{id}/thanks`), with a need (`POST /needs`,
+	// `PUT /needs/{id}`) and as an organisation's document (`POST /organisations`,
+	// `PUT /organisations/mine`): those routes set their own, larger limits.
 	app.use(
 		limitBodies(
 			(method, path) =>
 				(method === 'POST' && path === '/api/items') ||
 				(method === 'PUT' && (path === '/api/profile' || /^\/api\/items\/[^/]+$/.test(path))) ||
 				isThanksUpload(method, path) ||
-				isNeedUpload(method, path),
+				isNeedUpload(method, path) ||
+				isOrganisationUpload(method, path),
 		),
 	);
 	app.use(authenticate(server));
@@ -104,6 +111,11 @@ export function createApiApp(server: AppContext) {
 	app.route('/', reportRoutes(server));
 	app.route('/', blockRoutes(server));
 	app.route('/', moderationRoutes(server));
+	// Who moderates is the moderation feature's to say; organisations build below it.
+	app.route(
+		'/',
+		organisationRoutes({ ...server, isModerator: (user) => isModerator(user, server.config) }),
+	);
 	app.route('/', accountRoutes(server));
 	app.route('/', consentRoutes(server));
 	app.route('/', verificationRoutes(server));

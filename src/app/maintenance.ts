@@ -13,6 +13,7 @@ import {
 import { freshnessUpkeep } from '~/features/items/listing-freshness.server';
 import { closeExpiredNeeds } from '~/features/needs/need-expiry.server';
 import { applyRetention } from '~/features/privacy/retention.server';
+import { deleteDecidedDocuments } from '~/features/organisations/organisation-documents.server';
 import { sendReminders } from '~/features/requests/request-reminders.server';
 import { tellChoosingTime } from '~/features/requests/choosing.server';
 import { deleteExpiredPayloads } from '~/server/auth/provider/adapter';
@@ -20,11 +21,11 @@ import { deliveryLimits } from '~/config/limits';
 import type { OrderContext } from '~/features/shipping/order-rules.server';
 import { orderUpkeep } from '~/features/shipping/order-tracking.server';
 import type { ServerContext } from '~/server/context';
-import { itemImages, needs, thankYous, users } from '~/server/db/schema';
+import { itemImages, needs, organisations, thankYous, users } from '~/server/db/schema';
 import { log } from '~/server/log';
 import { sweptFiles } from '~/server/metrics';
 import { deleteEndedRateLimits } from '~/server/rate-limit';
-import { sharePreviewKey } from '~/server/storage';
+import { privateStoragePrefix, sharePreviewKey } from '~/server/storage';
 
 /**
  * Files younger than this may belong to an upload still being saved (a photo is stored a moment
@@ -40,7 +41,7 @@ export async function sweepOrphanedFiles(
 	server: Pick<ServerContext, 'db' | 'storage'>,
 	now = Date.now(),
 ): Promise<string[]> {
-	const [photos, avatars, thanks, needPhotos] = await Promise.all([
+	const [photos, avatars, thanks, needPhotos, documents] = await Promise.all([
 		server.db.select({ key: itemImages.key, widths: itemImages.widths }).from(itemImages),
 		server.db.select({ key: users.avatarKey }).from(users).where(isNotNull(users.avatarKey)),
 		server.db
@@ -48,12 +49,17 @@ export async function sweepOrphanedFiles(
 			.from(thankYous)
 			.where(isNotNull(thankYous.photoKey)),
 		server.db.select({ key: needs.photoKey }).from(needs).where(isNotNull(needs.photoKey)),
+		server.db
+			.select({ key: organisations.documentKey })
+			.from(organisations)
+			.where(isNotNull(organisations.documentKey)),
 	]);
 	const kept = [
 		...photos.flatMap(photoFiles),
 		...avatars.map((avatar) => avatar.key!),
 		...thanks.map((row) => row.key!),
 		...needPhotos.map((row) => row.key!),
+		...documents.map((row) => row.key!),
 	];
 	const referenced = new Set([...kept, ...kept.map(sharePreviewKey)]);
 	const files = [
@@ -61,6 +67,7 @@ export async function sweepOrphanedFiles(
 		...(await server.storage.list('avatars')),
 		...(await server.storage.list('thanks')),
 		...(await server.storage.list('needs')),
+		...(await server.storage.list(privateStoragePrefix)),
 	];
 	const orphans = files
 		.filter((file) => !referenced.has(file.key) && now - file.modifiedAt.getTime() > orphanGraceMs)
@@ -98,7 +105,8 @@ const orderCheckMs = 60_000;
 /**
  * Upkeep: every few seconds, push and mail from the notification outbox through `channels`;
  * every few minutes, orphaned files, expired sign-in records, rate-limit windows that are over,
- * deleted accounts past their grace period, personal data past its retention period,
+ * deleted accounts past their grace period, personal data past its retention period (organisations'
+ * documents 30 days after the moderator's decision),
  * reservations, the reminders that close a giving, the ends of donors' waits before choosing,
  * listings going stale, and needs whose time ran out;
  * every minute, courier orders. Each job runs on one instance at a time (`runAlone`); the others
@@ -133,6 +141,7 @@ export function startMaintenance(
 			purgeDeletedAccounts(server),
 			deleteOldDeliveries(server.db, clock()),
 			applyRetention(server.db, clock()),
+			deleteDecidedDocuments(server, clock()),
 		]),
 	);
 	const deliveries = job('notification-outbox', () =>

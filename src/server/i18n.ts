@@ -31,6 +31,7 @@ import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
 import enReports from '../../locales/en/reports.json' with { type: 'json' };
 import enConfirmHandOver from '../../locales/en/confirmHandOver.json' with { type: 'json' };
 import enPickup from '../../locales/en/pickup.json' with { type: 'json' };
+import enOrganisations from '../../locales/en/organisations.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import enThanks from '../../locales/en/thanks.json' with { type: 'json' };
 import enNeeds from '../../locales/en/needs.json' with { type: 'json' };
@@ -67,6 +68,7 @@ import idBlocks from '../../locales/id/blocks.json' with { type: 'json' };
 import idReports from '../../locales/id/reports.json' with { type: 'json' };
 import idConfirmHandOver from '../../locales/id/confirmHandOver.json' with { type: 'json' };
 import idPickup from '../../locales/id/pickup.json' with { type: 'json' };
+import idOrganisations from '../../locales/id/organisations.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import idThanks from '../../locales/id/thanks.json' with { type: 'json' };
 import idNeeds from '../../locales/id/needs.json' with { type: 'json' };
@@ -117,6 +119,7 @@ export const allResources: Record<Locale, Resources> = {
 		reports: idReports,
 		confirmHandOver: idConfirmHandOver,
 		pickup: idPickup,
+		organisations: idOrganisations,
 		support: idSupport,
 		thanks: idThanks,
 		needs: idNeeds,
@@ -155,6 +158,7 @@ export const allResources: Record<Locale, Resources> = {
 		reports: enReports,
 		confirmHandOver: enConfirmHandOver,
 		pickup: enPickup,
+		organisations: enOrganisations,
 		support: enSupport,
 		thanks: enThanks,
 		needs: enNeeds,

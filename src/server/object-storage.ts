@@ -7,7 +7,7 @@ import {
 	S3Client,
 } from '@aws-sdk/client-s3';
 import type { ObjectStorageConfig } from './object-storage-config';
-import type { Storage } from './storage';
+import { isPrivateStorageKey, type Storage } from './storage';
 
 /**
  * Stored photos in an S3-compatible bucket, shared by every instance. Objects carry the long
@@ -30,7 +30,9 @@ export function objectStorage(config: ObjectStorageConfig): Storage {
 					Key: key,
 					Body: data,
 					ContentType: contentType,
-					CacheControl: 'public, max-age=31536000, immutable',
+					CacheControl: isPrivateStorageKey(key)
+						? 'private, no-store'
+						: 'public, max-age=31536000, immutable',
 				}),
 			);
 		},

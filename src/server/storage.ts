@@ -23,6 +23,22 @@ export function isStorageKey(key: string): boolean {
 	return safeKey.test(key);
 }
 
+/**
+ * Where files that are never public are kept: organisations' supporting documents. Only routes
+ * that check who asks serve them; `/media/` refuses them, and a bucket stores them uncacheable.
+ */
+export const privateStoragePrefix = 'documents';
+
+/** Whether `key` names a private file (`privateStoragePrefix`). */
+export function isPrivateStorageKey(key: string): boolean {
+	return key.startsWith(`${privateStoragePrefix}/`);
+}
+
+/** Whether `/media/` may serve `key`: a key this site made, of a public file. */
+export function isPublicStorageKey(key: string): boolean {
+	return isStorageKey(key) && !isPrivateStorageKey(key);
+}
+
 const mediaPath = '/media/';
 
 /**

@@ -33,6 +33,13 @@ import { moderationActionNames } from '~/features/moderation/moderation';
 import { ModerationActions } from '~/features/moderation/ModerationActions';
 import { NoShowDecision } from '~/features/moderation/NoShowDecision';
 import { moderationActionsResources } from '~/features/moderation/moderation-resources.server';
+import { OrganisationDecision } from '~/features/organisations/OrganisationDecision';
+import { OrganisationForm } from '~/features/organisations/OrganisationForm';
+import {
+	organisationDecisionResources,
+	organisationFormResources,
+} from '~/features/organisations/organisation-resources.server';
+import type { Organisation } from '~/features/organisations/organisation-kinds';
 import { IdentityVerificationCard } from '~/features/profiles/IdentityVerificationCard';
 import { ProfileForm } from '~/features/profiles/ProfileForm';
 import { profileFormResources } from '~/features/profiles/profile-resources.server';
@@ -102,6 +109,25 @@ const bandungPage = { regencyCode: '32.73', path: '/items/in/kota-bandung' };
 const searched = { ...defaultItemListView, search: 'lemari', category: 'furniture' as const };
 const snap = { scriptUrl: 'https://app.sandbox.midtrans.com/snap/snap.js', clientKey: 'SB-key' };
 const pickupArea = { id: '32.73.14', name: 'Cibeunying Kidul, Kota Bandung, Jawa Barat' };
+
+/** An organisation as its owner's page passes it to the form. */
+function organisation(state: Organisation['state']): Organisation {
+	return {
+		id: 7,
+		ownerId: 'u-siti',
+		name: 'Panti Asuhan Kasih Bunda',
+		kind: 'orphanage',
+		verified: state === 'verified',
+		state,
+		address: 'Jl. Melati No. 7, RT 03/RW 05',
+		district: { code: pickupArea.id, name: pickupArea.name },
+		contactName: 'Sri Rahayu',
+		hasDocument: state !== 'verified',
+		decisionNote: state === 'refused' ? 'Dokumennya tidak terbaca.' : null,
+		decidedAt: state === 'pending' ? null : '2026-11-28T03:00:00.000Z',
+		createdAt: '2026-11-27T03:00:00.000Z',
+	};
+}
 const siteUrl = 'http://localhost:4321';
 
 /** `/items` as `initialView` and `initialList` open it, for a visitor signed in or not. */
@@ -179,6 +205,15 @@ const islands: Record<string, IslandLine> = {
 		{ target: { userId: 'u-budi' }, actions: ['liftSuspension'], suggestedReason: null },
 	]),
 	NoShowDecision: line(NoShowDecision, moderationActionsResources, [{ requestId: 7 }]),
+	OrganisationDecision: line(OrganisationDecision, organisationDecisionResources, [
+		{ organisationId: 7 },
+	]),
+	OrganisationForm: line(OrganisationForm, organisationFormResources, [
+		{ organisation: null },
+		...(['pending', 'verified', 'refused'] as const).map((state) => ({
+			organisation: organisation(state),
+		})),
+	]),
 	MyItems: line(MyItems, myItemsResources, [
 		{ initialItems: null },
 		{ initialItems: [] },
@@ -254,6 +289,8 @@ const composerNames = new Map<unknown, string>(
 		itemRequestsResources,
 		moderationActionsResources,
 		myItemsResources,
+		organisationDecisionResources,
+		organisationFormResources,
 		myRequestsResources,
 		needFormResources,
 		needPanelResources,

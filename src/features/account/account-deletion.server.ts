@@ -1,6 +1,10 @@
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { photoFiles } from '~/features/items/photos.server';
 import { changeRequest } from '~/features/requests/requests.server';
+import {
+	deleteDocumentOf,
+	deleteOrganisationOf,
+} from '~/features/organisations/organisation-documents.server';
 import type { UserRow } from '~/server/auth/users';
 import type { ServerContext } from '~/server/context';
 import {
@@ -31,8 +35,9 @@ type Deps = Pick<ServerContext, 'db' | 'sessions' | 'storage'>;
 
 /**
  * `POST /account/delete`: the person typed the word shown. They are signed out everywhere at
- * once and their available items leave lists; the rest of the account is purged when the grace
- * period ends, unless they sign in again before (docs/product-rules.md#trust-and-safety).
+ * once, their available items leave lists and their organisation's document photo is deleted;
+ * the rest of the account is purged when the grace period ends, unless they sign in again before
+ * (docs/product-rules.md#trust-and-safety).
  */
 export async function requestDeletion(
 	deps: Deps,
@@ -59,6 +64,7 @@ export async function requestDeletion(
 		await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
 	});
 	await deps.sessions.deleteAllOf(user.id);
+	await deleteDocumentOf(deps, user.id, now);
 	return { purgeAfter: new Date(now.getTime() + deletionGraceMs).toISOString() };
 }
 
@@ -69,7 +75,8 @@ const givenStates = ['handedOver', 'confirmed'];
  * Deletes what is personal in an account for good: profile, phone, address, avatar and every
  * photo; items not given; notifications (their deliveries with them), notification settings,
  * devices for push, reports, blocks, sign-ins, sessions; thank-yous they wrote or received, with
- * their photos; their needs, with their photos, and their offers to others' needs; and the built-in provider's account.
+ * their photos; their needs, with their photos, and their offers to others' needs; their
+ * organisation; and the built-in provider's account.
  * Given items and their hand-overs stay, without a name, so receivers' histories and the site's
  * totals stay true. The identity is replaced, so signing in with it again starts a new account.
  */
@@ -194,6 +201,7 @@ export async function purgeAccount(deps: Deps, userId: string, now = new Date())
 			.where(eq(users.id, userId));
 	});
 	await deps.sessions.deleteAllOf(userId);
+	await deleteOrganisationOf(deps, userId);
 	const files = [
 		...photos.flatMap(photoFiles),
 		...(user.avatarKey ? [user.avatarKey] : []),

@@ -5,9 +5,16 @@ import {
 	patchedSettings,
 	quietHoursEnd,
 } from './notification-settings';
+import { eventKindNames, eventKinds } from './notifications';
 
 /** A moment in Jakarta (UTC+7), written as its local time. */
 const jakarta = (local: string) => new Date(`${local}+07:00`);
+
+describe('the kinds of event', () => {
+	it('are every group of notification kinds, in the order the settings show them', () => {
+		expect([...eventKindNames]).toEqual(Object.keys(eventKinds));
+	});
+});
 
 describe('quiet hours', () => {
 	it.each([

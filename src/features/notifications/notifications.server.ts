@@ -140,6 +140,8 @@ function moderationPath(itemId: number | null): string {
  * one tap (`token`). Courier order notifications name their reader's side (`side`).
  */
 function pathOf(kind: NotificationKind, itemId: number | null, data: NewNotification['data']) {
+	// A moderator's decision on an organisation is read where its owner keeps it.
+	if (kind === 'organisationVerified' || kind === 'organisationRefused') return '/organisation';
 	if (moderationKinds.includes(kind)) return moderationPath(itemId);
 	if (kind === 'confirmReminder' && data['token']) return `/confirm/${data['token']}`;
 	// An accepted offer is a reservation the donor now hands over; the rest lead to the need.

@@ -52,6 +52,8 @@ export const notificationKinds = [
 	'needClosed',
 	'offerAccepted',
 	'offerDeclined',
+	'organisationVerified',
+	'organisationRefused',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -124,10 +126,24 @@ export const eventKinds = {
 		'suspensionLifted',
 		'reportActioned',
 		'reportDismissed',
+		'organisationVerified',
+		'organisationRefused',
 	],
 } as const satisfies Record<string, readonly NotificationKind[]>;
 export type EventKind = keyof typeof eventKinds;
-export const eventKindNames = Object.keys(eventKinds) as EventKind[];
+
+/**
+ * The kinds of event in the settings' order: the keys of `eventKinds`, written out so browser code
+ * that needs only the names (the settings form) does not carry every notification kind.
+ */
+export const eventKindNames = [
+	'requests',
+	'reservations',
+	'handOvers',
+	'orders',
+	'savedSearches',
+	'moderation',
+] as const satisfies readonly EventKind[];
 
 /** The kind of event a notification belongs to, for the person's channel choices. */
 export function eventKindOf(kind: NotificationKind): EventKind {

@@ -73,6 +73,7 @@ export const privatePaths = [
 	'/moderation',
 	'/pay/',
 	'/profile$',
+	'/organisation$',
 	'/edit-profile',
 	'/complete-profile',
 	'/donate-item',

@@ -34,6 +34,7 @@ import type thanks from '../../../locales/id/thanks.json';
 import type needs from '../../../locales/id/needs.json';
 import type pickup from '../../../locales/id/pickup.json';
 import type needLists from '../../../locales/id/needLists.json';
+import type organisations from '../../../locales/id/organisations.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -69,6 +70,7 @@ export interface Resources {
 	reports: typeof reports;
 	confirmHandOver: typeof confirmHandOver;
 	pickup: typeof pickup;
+	organisations: typeof organisations;
 	support: typeof support;
 	thanks: typeof thanks;
 	needs: typeof needs;

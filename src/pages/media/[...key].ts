@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getServerContext } from '~/app/context';
 import { storedSharePreview } from '~/server/share-previews';
-import { isStorageKey, sharePreviewSource, storedContentType } from '~/server/storage';
+import { isPublicStorageKey, sharePreviewSource, storedContentType } from '~/server/storage';
 
 export const prerender = false;
 
@@ -13,7 +13,8 @@ export const prerender = false;
 export const GET: APIRoute = async ({ params }) => {
 	const key = params.key ?? '';
 	const notFound = () => new Response(null, { status: 404 });
-	if (!isStorageKey(key)) return notFound();
+	// Private files (organisations' documents) are served only by routes that check who asks.
+	if (!isPublicStorageKey(key)) return notFound();
 	const { storage } = await getServerContext();
 	const file = sharePreviewSource(key)
 		? await storedSharePreview(storage, key)
