@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { blockRoutes } from '~/features/blocks/blocks.routes';
 import { accountRoutes } from '~/features/account/account.routes';
 import { consentRoutes } from '~/features/consent/consent.routes';
+import { driveRoutes } from '~/features/drives/drives.routes';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
@@ -92,6 +93,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', orderRoutes(server));
 	app.route('/', shippingRoutes(server));
 	app.route('/', thanksRoutes(server));
+	app.route('/', driveRoutes(server));
 	app.route('/', reportRoutes(server));
 	app.route('/', blockRoutes(server));
 	app.route('/', moderationRoutes(server));

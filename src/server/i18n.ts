@@ -33,6 +33,7 @@ import enConfirmHandOver from '../../locales/en/confirmHandOver.json' with { typ
 import enPickup from '../../locales/en/pickup.json' with { type: 'json' };
 import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import enThanks from '../../locales/en/thanks.json' with { type: 'json' };
+import enDrives from '../../locales/en/drives.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
 import idErrors from '../../locales/id/errors.json' with { type: 'json' };
@@ -67,6 +68,7 @@ import idConfirmHandOver from '../../locales/id/confirmHandOver.json' with { typ
 import idPickup from '../../locales/id/pickup.json' with { type: 'json' };
 import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import idThanks from '../../locales/id/thanks.json' with { type: 'json' };
+import idDrives from '../../locales/id/drives.json' with { type: 'json' };
 import { isLocale, type Locale } from '~/lib/i18n/locales';
 import { createHash } from 'node:crypto';
 import type { IslandResources } from '~/lib/i18n/island';
@@ -115,6 +117,7 @@ export const allResources: Record<Locale, Resources> = {
 		pickup: idPickup,
 		support: idSupport,
 		thanks: idThanks,
+		drives: idDrives,
 	},
 	en: {
 		auth: enAuth,
@@ -151,6 +154,7 @@ export const allResources: Record<Locale, Resources> = {
 		pickup: enPickup,
 		support: enSupport,
 		thanks: enThanks,
+		drives: enDrives,
 	},
 };
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
+import { drivePages, drivesVersion } from '~/features/drives/drives.server';
 import { listVersion } from '~/features/items/item-search.server';
 import { citiesWithItems } from '~/features/items/city-pages.server';
 import type { Database } from '~/server/db/client';
@@ -17,14 +18,18 @@ const staticPages = ['/', '/items', '/heroes/rankings', '/support-us', '/terms',
 /** Items anyone may find: available and not hidden (under review, by a moderator, suspended). */
 const available = and(eq(items.status, 'AVAILABLE'), isNull(items.hiddenAt));
 
-/** The index: the static pages, the city pages and one part per 20,000 available items. */
+/**
+ * The index: the static pages, the city pages, the drives' pages and one part per 20,000
+ * available items.
+ */
 async function indexXml(db: Database, origin: string): Promise<string> {
-	const [[itemState], cities] = await Promise.all([
+	const [[itemState], cities, drives] = await Promise.all([
 		db
 			.select({ total: count(), lastModified: max(items.updatedAt) })
 			.from(items)
 			.where(available),
 		citiesWithItems(db),
+		drivePages(db),
 	]);
 	const total = Number(itemState?.total ?? 0);
 	const newest = itemState?.lastModified
@@ -33,6 +38,7 @@ async function indexXml(db: Database, origin: string): Promise<string> {
 	const parts: SitemapPart[] = [
 		{ name: 'static' },
 		...(cities.length > 0 ? [{ name: 'cities', ...(newest ? { lastModified: newest } : {}) }] : []),
+		...(drives.length > 0 ? [{ name: 'drives', lastModified: newestChange(drives) }] : []),
 		...Array.from({ length: Math.ceil(total / itemsPerSitemapPart) }, (_, index) => ({
 			name: `items-${index + 1}`,
 			...(newest ? { lastModified: newest } : {}),
@@ -56,6 +62,11 @@ async function itemPages(db: Database, part: number): Promise<SitemapPage[]> {
 	}));
 }
 
+/** The latest change of a list of pages, as an ISO date. */
+function newestChange(pages: readonly { updatedAt: Date }[]): string {
+	return new Date(Math.max(...pages.map((page) => page.updatedAt.getTime()))).toISOString();
+}
+
 /** The pages a part lists, or null when no part has that name. */
 async function partPages(db: Database, name: string): Promise<SitemapPage[] | null> {
 	if (name === 'static') return staticPages.map((path) => ({ path }));
@@ -65,27 +76,36 @@ async function partPages(db: Database, name: string): Promise<SitemapPage[] | nu
 			lastModified: city.lastModified,
 		}));
 	}
+	if (name === 'drives') {
+		// Current and ended drives alike: an ended drive's page keeps its totals.
+		const drives = await drivePages(db);
+		if (drives.length === 0) return null;
+		return drives.map((drive) => ({
+			path: `/drives/${drive.id}`,
+			lastModified: drive.updatedAt.toISOString(),
+		}));
+	}
 	const part = /^items-([1-9]\d{0,5})$/.exec(name);
 	if (!part) return null;
 	const pages = await itemPages(db, Number(part[1]));
 	return pages.length > 0 ? pages : null;
 }
 
-const kept = new WeakMap<Database, Map<string, { version: number; xml: string | null }>>();
-/** Parts kept per database: the index, static, cities and the first item parts. */
+const kept = new WeakMap<Database, Map<string, { version: string; xml: string | null }>>();
+/** Parts kept per database: the index, static, cities, drives and the first item parts. */
 const partsKept = 64;
 
 /**
  * The sitemap's index (`name` null) or one of its parts, or null for a part that does not exist.
- * Each is built on request and kept until the items' list version changes, so a new item is
- * listed by the next request for its part.
+ * Each is built on request and kept until the items' list version or the drives change, so a new
+ * item or drive is listed by the next request for its part.
  */
 export async function sitemapXml(
 	db: Database,
 	origin: string,
 	name: string | null,
 ): Promise<string | null> {
-	const version = await listVersion(db);
+	const version = `${await listVersion(db)} ${await drivesVersion(db)}`;
 	let cache = kept.get(db);
 	if (!cache) {
 		cache = new Map();

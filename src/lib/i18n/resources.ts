@@ -32,6 +32,7 @@ import type reports from '../../../locales/id/reports.json';
 import type confirmHandOver from '../../../locales/id/confirmHandOver.json';
 import type thanks from '../../../locales/id/thanks.json';
 import type pickup from '../../../locales/id/pickup.json';
+import type drives from '../../../locales/id/drives.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -69,4 +70,5 @@ export interface Resources {
 	pickup: typeof pickup;
 	support: typeof support;
 	thanks: typeof thanks;
+	drives: typeof drives;
 }
