@@ -49,6 +49,17 @@ async function creatorsOrganisation(deps: Deps, user: UserRow) {
 	throw new AppError('FORBIDDEN', undefined, undefined, { key: 'drives.errors.notVerified' });
 }
 
+/** Whether `user` may open a drive: the owner of a verified organisation, or a moderator. */
+export async function mayOpenDrive(deps: Deps, user: UserRow): Promise<boolean> {
+	return creatorsOrganisation(deps, user).then(
+		() => true,
+		(error: unknown) => {
+			if (error instanceof AppError && error.code === 'FORBIDDEN') return false;
+			throw error;
+		},
+	);
+}
+
 /**
  * `POST /drives`: a verified organisation's owner, or a moderator, opens a drive with its list of
  * needs. Each need becomes a `needs` row brought to the drive's address (`delivery`) that closes
