@@ -9,12 +9,13 @@ import type { IslandI18nProps } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { islandRoot } from '~/lib/island-root';
 import { flashToast } from '~/lib/toast';
-import { driveLimits } from '~/config/limits';
-import { type DriveInput, driveFieldErrors, driveInputSchema, type DriveNeedInput } from './drives';
+import type { DriveInput, DriveNeedInput } from './drive-schemas';
 
 interface DriveFormProps extends IslandI18nProps {
 	/** The end days the form may offer, as the server counts them. */
 	endDays: { min: string; max: string };
+	/** How many needs a drive lists, at least and at most. */
+	needsCount: { min: number; max: number };
 }
 
 const emptyNeed = (): DriveNeedInput => ({
@@ -26,10 +27,14 @@ const emptyNeed = (): DriveNeedInput => ({
 
 /**
  * `/drives/new`: a drive's title, story, collection address and district, end day and its list of
- * needs, checked with the API's own schema before it is sent; the API's errors show under their
- * fields. Needs `drives`, `item`, `form` and `profile` (the district field).
+ * needs. The API checks them (the limits stay out of the page's script) and its errors show
+ * under their fields. Needs `drives`, `item`, `form` and `profile` (the district field).
  */
-export const DriveForm = islandRoot(function DriveForm({ locale, endDays }: DriveFormProps) {
+export const DriveForm = islandRoot(function DriveForm({
+	locale,
+	endDays,
+	needsCount,
+}: DriveFormProps) {
 	const { t } = useTranslation();
 	const [values, setValues] = useState<Omit<DriveInput, 'district' | 'needs'>>({
 		title: '',
@@ -48,7 +53,12 @@ export const DriveForm = islandRoot(function DriveForm({ locale, endDays }: Driv
 			window.location.assign(localizePath(`/drives/${id}`, locale));
 		},
 		onError: (error) => {
-			if (error instanceof ApiError) setErrors(error.fields);
+			if (!(error instanceof ApiError)) return;
+			setErrors(error.fields);
+			// The first field named wrong takes the focus once it shows its error.
+			requestAnimationFrame(() =>
+				document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+			);
 		},
 	});
 	const errorOf = (field: string): string | undefined =>
@@ -61,15 +71,8 @@ export const DriveForm = islandRoot(function DriveForm({ locale, endDays }: Driv
 				: null;
 
 	function submit() {
-		const input: DriveInput = { ...values, district: district?.id ?? '', needs };
-		const checked = driveInputSchema.safeParse(input);
-		if (!checked.success) {
-			setErrors(driveFieldErrors(checked.error.issues));
-			document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-			return;
-		}
 		setErrors({});
-		save.mutate(input);
+		save.mutate({ ...values, district: district?.id ?? '', needs });
 	}
 
 	const text = (field: 'title' | 'address', hint?: string) => {
@@ -161,7 +164,7 @@ export const DriveForm = islandRoot(function DriveForm({ locale, endDays }: Driv
 						>
 							<div className="flex items-center justify-between">
 								<h3 className="font-semibold">{t('drives.needs.numbered', { number })}</h3>
-								{needs.length > driveLimits.needsMin && (
+								{needs.length > needsCount.min && (
 									<button
 										type="button"
 										className="btn btn-ghost btn-xs"
@@ -236,7 +239,7 @@ export const DriveForm = islandRoot(function DriveForm({ locale, endDays }: Driv
 						</div>
 					);
 				})}
-				{needs.length < driveLimits.needsMax && (
+				{needs.length < needsCount.max && (
 					<button
 						type="button"
 						className="btn btn-outline btn-sm self-start"

@@ -14,7 +14,7 @@ import {
 } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
-import { driveInputSchema, driveUpdateSchema } from './drives';
+import { driveInputSchema, driveUpdateSchema } from './drive-schemas';
 import {
 	createDrive,
 	currentDrives,

@@ -8,14 +8,12 @@ import type { ServerConfig } from '~/server/config';
 import type { Database } from '~/server/db/client';
 import { drives, itemRequests, needs, organisations } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
+import { checkEndDay, driveInputSchema, driveUpdateSchema } from './drive-schemas';
 import {
-	checkEndDay,
 	type Drive,
 	driveFieldErrors,
-	driveInputSchema,
 	type DriveNeed,
 	type DriveSummary,
-	driveUpdateSchema,
 	endOfJakartaDay,
 } from './drives';
 
