@@ -1,10 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame, fieldAria } from '~/components/FormField';
 import { ApiError, apiFetch } from '~/lib/api-client';
-import type { IslandI18nProps } from '~/lib/i18n/island';
-import { islandRoot } from '~/lib/island-root';
+import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { flashToast } from '~/lib/toast';
 
 interface DriveActionsProps extends IslandI18nProps {
@@ -52,20 +50,27 @@ const doneMessage = {
  * The drive's own buttons: change its story or end day, end it now (after a confirmation), and
  * for moderators hide or show it. Each change reloads the server-rendered page. Needs `drives`.
  */
-export const DriveActions = islandRoot(function DriveActions(props: DriveActionsProps) {
+export const DriveActions = withTranslations(function DriveActions(props: DriveActionsProps) {
 	const { t } = useTranslation();
 	const [editing, setEditing] = useState(false);
 	const [story, setStory] = useState(props.story);
 	const [endDate, setEndDate] = useState('');
-	const change = useMutation({
-		mutationFn: (next: Change) => sendChange(props.driveId, next),
-		onSuccess: (_, next) => {
+	const [busy, setBusy] = useState(false);
+	const [error, setError] = useState<ApiError | null>(null);
+
+	async function change(next: Change) {
+		setBusy(true);
+		setError(null);
+		try {
+			await sendChange(props.driveId, next);
 			const done = next.kind === 'hidden' ? (next.hidden ? 'hidden' : 'shown') : next.kind;
 			flashToast('success', t(doneMessage[done]));
 			window.location.reload();
-		},
-	});
-	const error = change.error instanceof ApiError ? change.error : null;
+		} catch (failure) {
+			setError(failure instanceof ApiError ? failure : new ApiError(0, 'INTERNAL', ''));
+			setBusy(false);
+		}
+	}
 	const fieldError = (field: string): string | undefined => {
 		const key = error?.fields[field];
 		return key ? t(key as 'drives.failed') : undefined;
@@ -87,9 +92,9 @@ export const DriveActions = islandRoot(function DriveActions(props: DriveActions
 						<button
 							type="button"
 							className="btn btn-outline btn-sm btn-error"
-							disabled={change.isPending}
+							disabled={busy}
 							onClick={() => {
-								if (window.confirm(t('drives.endConfirm'))) change.mutate({ kind: 'end' });
+								if (window.confirm(t('drives.endConfirm'))) void change({ kind: 'end' });
 							}}
 						>
 							{t('drives.end')}
@@ -100,8 +105,8 @@ export const DriveActions = islandRoot(function DriveActions(props: DriveActions
 					<button
 						type="button"
 						className="btn btn-outline btn-sm"
-						disabled={change.isPending}
-						onClick={() => change.mutate({ kind: 'hidden', hidden: !props.hidden })}
+						disabled={busy}
+						onClick={() => void change({ kind: 'hidden', hidden: !props.hidden })}
 					>
 						{t(props.hidden ? 'drives.unhide' : 'drives.hide')}
 					</button>
@@ -113,7 +118,7 @@ export const DriveActions = islandRoot(function DriveActions(props: DriveActions
 					noValidate
 					onSubmit={(event) => {
 						event.preventDefault();
-						change.mutate({ kind: 'update', story, endDate });
+						void change({ kind: 'update', story, endDate });
 					}}
 				>
 					<FieldFrame id="drive-story" label={t('drives.fields.story')} error={fieldError('story')}>
@@ -151,7 +156,7 @@ export const DriveActions = islandRoot(function DriveActions(props: DriveActions
 						<button type="button" className="btn btn-ghost" onClick={() => setEditing(false)}>
 							{t('drives.cancel')}
 						</button>
-						<button type="submit" className="btn btn-primary" disabled={change.isPending}>
+						<button type="submit" className="btn btn-primary" disabled={busy}>
 							{t('drives.save')}
 						</button>
 					</div>

@@ -1,13 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame, fieldAria } from '~/components/FormField';
 import { type AreaChoice, AreaSearch } from '~/features/areas/AreaSearch';
 import { categories } from '~/features/items/items';
 import { ApiError, apiFetch } from '~/lib/api-client';
-import type { IslandI18nProps } from '~/lib/i18n/island';
+import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
-import { islandRoot } from '~/lib/island-root';
 import { flashToast } from '~/lib/toast';
 import type { DriveInput, DriveNeedInput } from './drive-schemas';
 
@@ -30,7 +28,7 @@ const emptyNeed = (): DriveNeedInput => ({
  * needs. The API checks them (the limits stay out of the page's script) and its errors show
  * under their fields. Needs `drives`, `item`, `form` and `profile` (the district field).
  */
-export const DriveForm = islandRoot(function DriveForm({
+export const DriveForm = withTranslations(function DriveForm({
 	locale,
 	endDays,
 	needsCount,
@@ -45,34 +43,36 @@ export const DriveForm = islandRoot(function DriveForm({
 	const [district, setDistrict] = useState<AreaChoice | null>(null);
 	const [needs, setNeeds] = useState<DriveNeedInput[]>([emptyNeed()]);
 	const [errors, setErrors] = useState<Record<string, string>>({});
-	const save = useMutation({
-		mutationFn: (input: DriveInput) =>
-			apiFetch<{ id: number }>('/drives', { method: 'POST', body: JSON.stringify(input) }),
-		onSuccess: ({ id }) => {
+	const [busy, setBusy] = useState(false);
+	const [failure, setFailure] = useState<string | null>(null);
+	const errorOf = (field: string): string | undefined =>
+		errors[field] ? t(errors[field] as 'drives.failed') : undefined;
+
+	async function submit() {
+		setBusy(true);
+		setErrors({});
+		setFailure(null);
+		const input: DriveInput = { ...values, district: district?.id ?? '', needs };
+		try {
+			const { id } = await apiFetch<{ id: number }>('/drives', {
+				method: 'POST',
+				body: JSON.stringify(input),
+			});
 			flashToast('success', t('drives.created'));
 			window.location.assign(localizePath(`/drives/${id}`, locale));
-		},
-		onError: (error) => {
-			if (!(error instanceof ApiError)) return;
-			setErrors(error.fields);
+		} catch (error) {
+			setBusy(false);
+			const fields = error instanceof ApiError ? error.fields : {};
+			if (Object.keys(fields).length === 0) {
+				setFailure((error instanceof ApiError && error.message) || t('drives.failed'));
+				return;
+			}
+			setErrors(fields);
 			// The first field named wrong takes the focus once it shows its error.
 			requestAnimationFrame(() =>
 				document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
 			);
-		},
-	});
-	const errorOf = (field: string): string | undefined =>
-		errors[field] ? t(errors[field] as 'drives.failed') : undefined;
-	const failure =
-		save.error instanceof ApiError && Object.keys(save.error.fields).length === 0
-			? save.error.message || t('drives.failed')
-			: save.isError && !(save.error instanceof ApiError)
-				? t('drives.failed')
-				: null;
-
-	function submit() {
-		setErrors({});
-		save.mutate({ ...values, district: district?.id ?? '', needs });
+		}
 	}
 
 	const text = (field: 'title' | 'address', hint?: string) => {
@@ -98,7 +98,7 @@ export const DriveForm = islandRoot(function DriveForm({
 			noValidate
 			onSubmit={(event) => {
 				event.preventDefault();
-				submit();
+				void submit();
 			}}
 		>
 			{text('title')}
@@ -255,8 +255,8 @@ export const DriveForm = islandRoot(function DriveForm({
 					{failure}
 				</p>
 			)}
-			<button type="submit" className="btn btn-primary" disabled={save.isPending}>
-				{t(save.isPending ? 'drives.creating' : 'drives.create')}
+			<button type="submit" className="btn btn-primary" disabled={busy}>
+				{t(busy ? 'drives.creating' : 'drives.create')}
 			</button>
 		</form>
 	);
