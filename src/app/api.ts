@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { blockRoutes } from '~/features/blocks/blocks.routes';
 import { accountRoutes } from '~/features/account/account.routes';
 import { consentRoutes } from '~/features/consent/consent.routes';
+import { driveRoutes } from '~/features/drives/drives.routes';
 import { areaRoutes } from '~/features/areas/areas.routes';
 import { heroRoutes } from '~/features/heroes/heroes.routes';
 import { itemRoutes } from '~/features/items/items.routes';
@@ -108,6 +109,7 @@ export function createApiApp(server: AppContext) {
 	app.route('/', thanksRoutes(server));
 	// So does a new need.
 	app.route('/', needRoutes({ ...server, needPosted: notifySavedSearchesOfNeed }));
+	app.route('/', driveRoutes(server));
 	app.route('/', reportRoutes(server));
 	app.route('/', blockRoutes(server));
 	app.route('/', moderationRoutes(server));

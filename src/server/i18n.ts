@@ -36,6 +36,7 @@ import enSupport from '../../locales/en/support.json' with { type: 'json' };
 import enThanks from '../../locales/en/thanks.json' with { type: 'json' };
 import enNeeds from '../../locales/en/needs.json' with { type: 'json' };
 import enNeedLists from '../../locales/en/needLists.json' with { type: 'json' };
+import enDrives from '../../locales/en/drives.json' with { type: 'json' };
 import idAuth from '../../locales/id/auth.json' with { type: 'json' };
 import idCommon from '../../locales/id/common.json' with { type: 'json' };
 import idErrors from '../../locales/id/errors.json' with { type: 'json' };
@@ -73,6 +74,7 @@ import idSupport from '../../locales/id/support.json' with { type: 'json' };
 import idThanks from '../../locales/id/thanks.json' with { type: 'json' };
 import idNeeds from '../../locales/id/needs.json' with { type: 'json' };
 import idNeedLists from '../../locales/id/needLists.json' with { type: 'json' };
+import idDrives from '../../locales/id/drives.json' with { type: 'json' };
 import { isLocale, type Locale } from '~/lib/i18n/locales';
 import { createHash } from 'node:crypto';
 import type { IslandResources } from '~/lib/i18n/island';
@@ -124,6 +126,7 @@ export const allResources: Record<Locale, Resources> = {
 		thanks: idThanks,
 		needs: idNeeds,
 		needLists: idNeedLists,
+		drives: idDrives,
 	},
 	en: {
 		auth: enAuth,
@@ -163,6 +166,7 @@ export const allResources: Record<Locale, Resources> = {
 		thanks: enThanks,
 		needs: enNeeds,
 		needLists: enNeedLists,
+		drives: enDrives,
 	},
 };
 

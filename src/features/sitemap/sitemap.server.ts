@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
+import { drivePages, drivesVersion } from '~/features/drives/drives.server';
 import { listVersion } from '~/features/items/item-search.server';
 import { citiesWithItems } from '~/features/items/city-pages.server';
 import { citiesWithNeeds } from '~/features/need-lists/need-cities.server';
@@ -40,16 +41,17 @@ async function needState(db: Database): Promise<{ total: number; lastModified: s
 }
 
 /**
- * The index: the static pages, the city pages, one part per 20,000 available items, and the
- * needs' city pages and one part per 20,000 open needs.
+ * The index: the static pages, the city pages, the drives' pages, one part per 20,000 available
+ * items, and the needs' city pages and one part per 20,000 open needs.
  */
 async function indexXml(db: Database, origin: string): Promise<string> {
-	const [[itemState], cities, listedNeeds] = await Promise.all([
+	const [[itemState], cities, drives, listedNeeds] = await Promise.all([
 		db
 			.select({ total: count(), lastModified: max(items.updatedAt) })
 			.from(items)
 			.where(available),
 		citiesWithItems(db),
+		drivePages(db),
 		needState(db),
 	]);
 	const total = Number(itemState?.total ?? 0);
@@ -59,6 +61,7 @@ async function indexXml(db: Database, origin: string): Promise<string> {
 	const parts: SitemapPart[] = [
 		{ name: 'static' },
 		...(cities.length > 0 ? [{ name: 'cities', ...(newest ? { lastModified: newest } : {}) }] : []),
+		...(drives.length > 0 ? [{ name: 'drives', lastModified: newestChange(drives) }] : []),
 		...Array.from({ length: Math.ceil(total / itemsPerSitemapPart) }, (_, index) => ({
 			name: `items-${index + 1}`,
 			...(newest ? { lastModified: newest } : {}),
@@ -111,6 +114,11 @@ async function itemPages(db: Database, part: number): Promise<SitemapPage[]> {
 	}));
 }
 
+/** The latest change of a list of pages, as an ISO date. */
+function newestChange(pages: readonly { updatedAt: Date }[]): string {
+	return new Date(Math.max(...pages.map((page) => page.updatedAt.getTime()))).toISOString();
+}
+
 /** The pages a part lists, or null when no part has that name. */
 async function partPages(db: Database, name: string): Promise<SitemapPage[] | null> {
 	if (name === 'static') return staticPages.map((path) => ({ path }));
@@ -118,6 +126,15 @@ async function partPages(db: Database, name: string): Promise<SitemapPage[] | nu
 		return (await citiesWithItems(db)).map((city) => ({
 			path: `/items/in/${city.slug}`,
 			lastModified: city.lastModified,
+		}));
+	}
+	if (name === 'drives') {
+		// Current and ended drives alike: an ended drive's page keeps its totals.
+		const drives = await drivePages(db);
+		if (drives.length === 0) return null;
+		return drives.map((drive) => ({
+			path: `/drives/${drive.id}`,
+			lastModified: drive.updatedAt.toISOString(),
 		}));
 	}
 	if (name === 'need-cities') {
@@ -133,22 +150,26 @@ async function partPages(db: Database, name: string): Promise<SitemapPage[] | nu
 }
 
 const kept = new WeakMap<Database, Map<string, { version: string; xml: string | null }>>();
-/** Parts kept per database: the index, static, cities and the first item parts. */
+/** Parts kept per database: the index, static, cities, drives and the first item parts. */
 const partsKept = 64;
 
 /**
  * The sitemap's index (`name` null) or one of its parts, or null for a part that does not exist.
- * Each is built on request and kept until the items' list version changes, so a new item is
- * listed by the next request for its part; so with needs, whose parts are also rebuilt each
- * minute, as needs leave the lists without a write when their closing time passes.
+ * Each is built on request and kept until the items' list version or the drives change, so a new
+ * item or drive is listed by the next request for its part; so with needs, whose parts are also
+ * rebuilt each minute, as needs leave the lists without a write when their closing time passes.
  */
 export async function sitemapXml(
 	db: Database,
 	origin: string,
 	name: string | null,
 ): Promise<string | null> {
-	const [itemVersion, needStamp] = await Promise.all([listVersion(db), needListStamp(db)]);
-	const version = `${itemVersion} ${needStamp}`;
+	const [itemVersion, needStamp, driveVersion] = await Promise.all([
+		listVersion(db),
+		needListStamp(db),
+		drivesVersion(db),
+	]);
+	const version = `${itemVersion} ${needStamp} ${driveVersion}`;
 	let cache = kept.get(db);
 	if (!cache) {
 		cache = new Map();

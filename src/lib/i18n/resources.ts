@@ -35,6 +35,7 @@ import type needs from '../../../locales/id/needs.json';
 import type pickup from '../../../locales/id/pickup.json';
 import type needLists from '../../../locales/id/needLists.json';
 import type organisations from '../../../locales/id/organisations.json';
+import type drives from '../../../locales/id/drives.json';
 
 /** Every translation of one locale, one key per file in `locales/<locale>/`. */
 export interface Resources {
@@ -75,4 +76,5 @@ export interface Resources {
 	thanks: typeof thanks;
 	needs: typeof needs;
 	needLists: typeof needLists;
+	drives: typeof drives;
 }
