@@ -66,8 +66,8 @@ export default defineConfig({
 		? [['list'], jsonReport]
 		: [['list'], jsonReport, ['html', { open: 'never' }]],
 	use: {
-		// Recording a trace slows every journey (a run of 21 drawer, item, navigation and toast
-		// journeys took 14% longer traced than not, one run after the other): CI records only the retry of a
+		// Recording a trace slows every journey (21 drawer, item, navigation and toast journeys took
+		// 14% longer traced than not, one run after the other): CI records only the retry of a
 		// journey that failed, which is the try worth reading; a run without retries records every
 		// journey and keeps the traces of those that failed.
 		trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
