@@ -12,14 +12,7 @@ export default getViteConfig({
 		projects: [
 			{
 				extends: true,
-				test: {
-					name: 'unit',
-					include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
-					// The unit suites share no state between files (no module mocks, fake timers put back),
-					// so each worker runs file after file instead of starting afresh for each of the 120:
-					// the unit suites took half as long (805 s against 1,681 s on one busy machine).
-					isolate: false,
-				},
+				test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
 			},
 			{
 				extends: true,
