@@ -43,6 +43,15 @@ const seededServers = [
 // Fixed per port, so every worker process computes the same folders as the main one.
 const seededDataDirOf = (port: number) => join(tmpdir(), `hibahin-e2e-seeded-${port}`);
 
+/** Where each server answers once it has started, the proxy's through the server behind it. */
+const serverUrls = [
+	`${urlOf(e2ePorts.main)}/`,
+	...seededServers.map((server) => `${urlOf(server.port)}/`),
+	`${urlOf(e2ePorts.proxied)}/healthz`,
+	`${proxyURL}/healthz`,
+	`${urlOf(e2ePorts.otherHosts)}/healthz`,
+];
+
 /** Read by `scripts/test-report.mjs`: each project's time, the slowest journeys, the flaky ones. */
 const jsonReport: ReporterDescription = ['json', { outputFile: 'test-results/e2e.json' }];
 
@@ -57,7 +66,11 @@ export default defineConfig({
 		? [['list'], jsonReport]
 		: [['list'], jsonReport, ['html', { open: 'never' }]],
 	use: {
-		trace: 'retain-on-failure',
+		// Recording a trace slows every journey (21 drawer, item, navigation and toast journeys took
+		// 14% longer traced than not, one run after the other): CI records only the retry of a
+		// journey that failed, which is the try worth reading; a run without retries records every
+		// journey and keeps the traces of those that failed.
+		trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
 		// Without the service worker, each journey sees the server's own answers (and its routes and
 		// offline switch act on them) and no journey waits for a precache; `app-install.spec.ts`
 		// allows it for the journeys about it.
@@ -93,13 +106,18 @@ export default defineConfig({
 			use: { ...devices['Desktop Chrome'] },
 		},
 	],
+	// The servers start side by side (`tests/e2e/support/servers-ready.ts`): none names a URL for
+	// Playwright to wait on before it starts the next; the last entry waits for them all.
 	webServer: [
+		{
+			name: 'ports',
+			command: `node tests/e2e/support/servers-ready.ts free ${serverUrls.join(' ')}`,
+			wait: { stdout: /^free$/m },
+			timeout: 30_000,
+		},
 		{
 			name: 'main',
 			command: `node tests/e2e/support/seed.ts ${process.env['E2E_DATA_DIR']} main && node server/start.mjs`,
-			url: `${urlOf(e2ePorts.main)}/`,
-			reuseExistingServer: false,
-			timeout: 120_000,
 			env: {
 				PORT: String(e2ePorts.main),
 				HOST: '127.0.0.1',
@@ -120,9 +138,6 @@ export default defineConfig({
 				`node tests/e2e/support/seed.ts ${seededDataDirOf(server.port)} ${server.name}`,
 				`node ${join(seededDataDirOf(server.port), 'app/server/start.mjs')}`,
 			].join(' && '),
-			url: `${urlOf(server.port)}/`,
-			reuseExistingServer: false,
-			timeout: 180_000,
 			env: {
 				PORT: String(server.port),
 				HOST: '127.0.0.1',
@@ -134,12 +149,9 @@ export default defineConfig({
 		})),
 		{
 			name: 'proxied',
-			// The certificate is the proxy's own, which the server does not trust: it reaches its
-			// built-in provider over the loopback, not through the proxy.
-			command: `node tests/e2e/support/tls-proxy.ts certificate ${proxyDir} && node server/start.mjs`,
-			url: `${urlOf(e2ePorts.proxied)}/healthz`,
-			reuseExistingServer: false,
-			timeout: 120_000,
+			// The certificate is the proxy's own (made by its entry), which the server does not trust:
+			// it reaches its built-in provider over the loopback, not through the proxy.
+			command: 'node server/start.mjs',
 			env: {
 				PORT: String(e2ePorts.proxied),
 				HOST: '127.0.0.1',
@@ -151,24 +163,26 @@ export default defineConfig({
 		},
 		{
 			name: 'proxy',
-			command: `node tests/e2e/support/tls-proxy.ts serve ${proxyDir} ${e2ePorts.proxy} ${e2ePorts.proxied}`,
-			url: `${proxyURL}/healthz`,
-			ignoreHTTPSErrors: true,
-			reuseExistingServer: false,
-			timeout: 30_000,
+			command: [
+				`node tests/e2e/support/tls-proxy.ts certificate ${proxyDir}`,
+				`node tests/e2e/support/tls-proxy.ts serve ${proxyDir} ${e2ePorts.proxy} ${e2ePorts.proxied}`,
+			].join(' && '),
 		},
 		{
 			name: 'other-hosts',
 			command: 'node server/start.mjs',
-			url: `${urlOf(e2ePorts.otherHosts)}/healthz`,
-			reuseExistingServer: false,
-			timeout: 120_000,
 			env: {
 				PORT: String(e2ePorts.otherHosts),
 				HOST: '0.0.0.0',
 				DATA_DIR: process.env['E2E_HOSTS_DATA_DIR'],
 				DEMO_DATA: 'off',
 			},
+		},
+		{
+			name: 'ready',
+			command: `node tests/e2e/support/servers-ready.ts ready ${serverUrls.join(' ')}`,
+			wait: { stdout: /^ready$/m },
+			timeout: 180_000,
 		},
 	],
 });

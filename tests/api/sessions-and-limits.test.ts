@@ -9,10 +9,10 @@ import {
 	type SessionStore,
 	sessionTtlMs,
 } from '~/server/auth/sessions';
-import { type DatabaseHandle, openPglite } from '~/server/db/client';
+import type { DatabaseHandle } from '~/server/db/client';
 import { sessions as sessionRows, users } from '~/server/db/schema';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from '~/server/rate-limit';
-import { describeOnDatabases, testDatabases } from '../helpers/test-server';
+import { describeOnDatabases, freshPglite, testDatabases } from '../helpers/test-server';
 
 /** One place sessions and rate limits are kept: a database, or Redis for many processes. */
 interface Backend {
@@ -29,9 +29,8 @@ interface Backend {
 	close(): Promise<void>;
 }
 
-/** A migrated database, and a way to add a user to it. */
-async function openUsers(database: DatabaseHandle) {
-	await database.migrate();
+/** A copy of the migrated database, and a way to add a user to it. */
+function openUsers(database: DatabaseHandle) {
 	const { db } = database;
 	return {
 		db,
@@ -45,7 +44,7 @@ async function openUsers(database: DatabaseHandle) {
 
 async function databaseBackend(open: () => Promise<DatabaseHandle>): Promise<Backend> {
 	const database = await open();
-	const { db, newUser } = await openUsers(database);
+	const { db, newUser } = openUsers(database);
 	return {
 		sessions: databaseSessionStore(db),
 		limiter: databaseRateLimiter(db),
@@ -65,8 +64,8 @@ async function databaseBackend(open: () => Promise<DatabaseHandle>): Promise<Bac
 /** Sessions in Redis; their users, as on a server, in a database (here an in-memory one). */
 async function redisBackend(url: string): Promise<Backend> {
 	const redis = new Redis(url);
-	const database = openPglite(null);
-	const { db, newUser } = await openUsers(database);
+	const database = await freshPglite();
+	const { db, newUser } = openUsers(database);
 	return {
 		sessions: redisSessionStore(redis, db),
 		limiter: redisRateLimiter(redis),

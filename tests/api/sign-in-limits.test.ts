@@ -10,10 +10,10 @@ import {
 	submitInteraction,
 } from '~/server/auth/provider/interaction';
 import { type SignInPolicy, signInGuard } from '~/server/auth/provider/sign-in-limits';
-import { type Database, openPglite } from '~/server/db/client';
+import type { Database } from '~/server/db/client';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from '~/server/rate-limit';
 import { devMailbox } from '~/server/mail/dev-mailbox';
-import { testDatabases, testOrigin } from '../helpers/test-server';
+import { freshPglite, testDatabases, testOrigin } from '../helpers/test-server';
 
 /** Where accounts live, and where the limits count: a database, or Redis beside one. */
 interface Backend {
@@ -27,7 +27,6 @@ const backends: { name: string; start: () => Promise<Backend> }[] = [
 		name,
 		async start() {
 			const database = await open();
-			await database.migrate();
 			return {
 				db: database.db,
 				limiter: databaseRateLimiter(database.db),
@@ -40,8 +39,7 @@ const backends: { name: string; start: () => Promise<Backend> }[] = [
 				{
 					name: 'Redis',
 					async start() {
-						const database = openPglite(null);
-						await database.migrate();
+						const database = await freshPglite();
 						const redis = new Redis(process.env['TEST_REDIS_URL']!);
 						return {
 							db: database.db,

@@ -14,10 +14,15 @@ import { databaseUrl } from './migrated-databases';
 
 export const testOrigin = 'http://localhost:4321';
 
-/** A fresh copy of the migrated PGlite database, in memory. */
-function freshPglite(): DatabaseHandle {
+/**
+ * A fresh copy of the migrated PGlite database, in memory, loaded: a suite's setup waits for the
+ * copy, rather than its first test.
+ */
+export async function freshPglite(): Promise<DatabaseHandle> {
 	const dump = readFileSync(inject('migratedPgliteDump'));
-	return openPglite(null, { from: new Blob([dump]) });
+	const database = openPglite(null, { from: new Blob([dump]) });
+	await database.ping();
+	return database;
 }
 
 /** A fresh copy of the migrated PostgreSQL database on the server at `url`, dropped by `close()`. */
@@ -41,7 +46,7 @@ async function freshPostgres(url: string): Promise<DatabaseHandle> {
  * copy of one migrated at the start of the run (`migrated-databases.ts`).
  */
 export const testDatabases: { name: string; open: () => Promise<DatabaseHandle> }[] = [
-	{ name: 'PGlite', open: async () => freshPglite() },
+	{ name: 'PGlite', open: freshPglite },
 	...(process.env['TEST_DATABASE_URL']
 		? [{ name: 'PostgreSQL', open: () => freshPostgres(process.env['TEST_DATABASE_URL']!) }]
 		: []),
