@@ -459,7 +459,7 @@ export const itemListState = pgTable(
 
 /**
  * A single row whose `version` goes up, by a trigger, in every transaction that changes `needs`
- * (drizzle/0025_need_list_state.sql): the needs lists' totals and cities are kept per version.
+ * (drizzle/0024_need_list_state.sql): the needs lists' totals and cities are kept per version.
  */
 export const needListState = pgTable(
 	'need_list_state',
