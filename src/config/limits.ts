@@ -312,25 +312,11 @@ export const retentionLimits = {
 	signInsMs: 365 * day,
 } as const;
 
-/** Wanted posts (docs/product-rules.md#needs). */
-export const needLimits = {
-	titleMin: 3,
-	titleMax: 100,
-	descriptionMin: 10,
-	descriptionMax: 1000,
-	quantityMin: 1,
-	/** What a person may ask for; a verified organisation's needs may ask for `organisationQuantityMax`. */
-	quantityMax: 10,
-	/** Open needs one person may have at once; a drive's needs do not count. */
-	openPerPerson: 3,
-	/** A need closes this long after it was posted or last renewed. */
-	openMs: 30 * 24 * 60 * 60_000,
-	/** Needs one account may post in a day. */
-	createdPerDay: 10,
-	photoMaxBytes: 5 * megabyte,
-	/** An offer's note to the person in need. */
-	offerMessageMax: 280,
-} as const;
+/**
+ * Wanted posts (docs/product-rules.md#needs), in a module of their own so that only the pages
+ * that post or answer a need download them with the browser's share of these limits.
+ */
+export { needLimits } from './need-limits';
 
 /** Organisations (docs/product-rules.md#organisations). */
 export const organisationLimits = {
