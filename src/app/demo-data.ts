@@ -6,6 +6,7 @@ import { providerMountPath } from '~/server/auth/provider/provider';
 import type { AppContext } from './context';
 import { type DemoPerson, type ListedItem, loadDemoGivings } from './demo-givings';
 import { demoItems, demoPhoto } from './demo-items';
+import { loadDemoNeeds } from './demo-needs';
 import {
 	earlySupporters,
 	itemImages,
@@ -88,7 +89,8 @@ const demoEarlySupporters = [
 /**
  * Fills an empty embedded database with a small living marketplace: three donors and two
  * receivers (who can all sign in with `demoPassword`), the donors' items, the receivers' requests
- * for them in every state with the notifications they brought, and a few supporters.
+ * for them in every state with the notifications they brought, a few supporters, the receivers'
+ * needs, and a verified orphanage with a need and a drive.
  */
 export async function loadDemoData(server: AppContext): Promise<boolean> {
 	const [existing] = await server.db.select({ value: count() }).from(users);
@@ -161,5 +163,6 @@ export async function loadDemoData(server: AppContext): Promise<boolean> {
 		listed.set(item.name, { id: row!.id, donor: item.donor });
 	}
 	await loadDemoGivings(server.db, ids, listed, now);
+	await loadDemoNeeds(server.db, ids, now);
 	return true;
 }

@@ -4,7 +4,9 @@ import { loadDemoData } from '~/app/demo-data';
 import type { Givings, HeroEntry, SiteTotals } from '~/features/heroes/heroes';
 import { requestStates } from '~/features/requests/requests';
 import type { NotificationList } from '~/features/notifications/notifications';
-import { itemRequests, items, localAccounts, users } from '~/server/db/schema';
+import type { Drive } from '~/features/drives/drives';
+import type { NeedList } from '~/features/need-lists/need-lists';
+import { drives, itemRequests, items, localAccounts, users } from '~/server/db/schema';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';
 
 describeOnDatabases('Demo data', (use) => {
@@ -123,5 +125,31 @@ describeOnDatabases('Demo data', (use) => {
 		}
 		const dewi = await get<NotificationList>('/notifications', await member('Dewi Anggraini'));
 		expect(dewi.notifications[0]).toMatchObject({ kind: 'handedOver', read: false });
+	});
+
+	it('lists the receivers’ needs and the verified orphanage’s, urgent first on the urgent list, and its drive', async () => {
+		const list = await get<NeedList>('/needs');
+		expect(list.needs.map((need) => need.title).sort()).toEqual([
+			'Buku cerita anak',
+			'Meja belajar untuk anak SD',
+			'Selimut setelah banjir',
+			'Seragam SD ukuran 6–10',
+			'Tas sekolah',
+		]);
+		const urgent = await get<NeedList>('/needs?urgent=true');
+		expect(urgent.needs.map((need) => need.title)).toEqual([
+			'Selimut setelah banjir',
+			'Buku cerita anak',
+		]);
+		expect(urgent.needs[1]!.organisation).toMatchObject({
+			name: 'Panti Asuhan Kasih Bunda',
+			verified: true,
+		});
+		const [drive] = await use().server.db.select({ id: drives.id }).from(drives);
+		const shown = await get<Drive>(`/drives/${drive!.id}`);
+		expect(shown.needs.map((need) => [need.title, need.quantity, need.received])).toEqual([
+			['Seragam SD ukuran 6–10', 25, 0],
+			['Tas sekolah', 25, 0],
+		]);
 	});
 });

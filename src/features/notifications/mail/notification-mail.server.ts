@@ -95,8 +95,9 @@ export function notificationMail(
 }
 
 /**
- * The daily digest: every new item of a person's saved searches in one mail, each with its
- * link, in the order given. Its Message-ID is the first entry's.
+ * The daily digest: every new item and need of a person's saved searches in one mail, each with
+ * its link, in the order given; its subject names what it holds. Its Message-ID is the first
+ * entry's.
  */
 export function digestMail(
 	publicUrl: string,
@@ -106,7 +107,9 @@ export function digestMail(
 	const [first] = deliveries;
 	const locale = first.language;
 	const t = useTranslations(locale);
-	const subject = t('mail.digest.subject', { count: deliveries.length });
+	const needs = deliveries.filter((delivery) => delivery.kind === 'savedSearchNeedMatch').length;
+	const holds = needs === 0 ? 'items' : needs === deliveries.length ? 'needs' : 'both';
+	const subject = t(`mail.digest.subject.${holds}`, { count: deliveries.length });
 	const entries = deliveries.map((delivery) => ({
 		text: delivery.text,
 		page: sitePageUrl(publicUrl, locale, delivery.path),
