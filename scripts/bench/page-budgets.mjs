@@ -17,6 +17,8 @@ export const jsBudgetsKb = {
 	// Pages built around a React island.
 	items: islandPageKb,
 	'item detail': islandPageKb,
+	// The needs list: cards, a filter form and page links, no island.
+	needs: plainPageKb,
 	// A need with its report button, and its owner's or a donor's panel when signed in.
 	need: islandPageKb,
 	rankings: islandPageKb,
@@ -36,6 +38,7 @@ const kindsByPath = [
 	[/^\/$/, 'home'],
 	[/^\/items$/, 'items'],
 	[/^\/items\/\d+$/, 'item detail'],
+	[/^\/needs$/, 'needs'],
 	[/^\/needs\/\d+$/, 'need'],
 	[/^\/heroes\/rankings$/, 'rankings'],
 	[/^\/support-us$/, 'support'],
@@ -59,6 +62,9 @@ export function pageKindOf(pagePath, status) {
 /** Stands for the id of an item the server shows, found once the server runs. */
 export const itemPlaceholder = '{item}';
 
+/** Stands for the id of a need the server lists, found likewise. */
+export const needPlaceholder = '{need}';
+
 /** The pages measured when `--pages` is not given: every kind in both languages, and a 404. */
 export const defaultPages = [
 	'/',
@@ -67,6 +73,10 @@ export const defaultPages = [
 	'/en/items',
 	`/items/${itemPlaceholder}`,
 	`/en/items/${itemPlaceholder}`,
+	'/needs',
+	'/en/needs',
+	`/needs/${needPlaceholder}`,
+	`/en/needs/${needPlaceholder}`,
 	'/heroes/rankings',
 	'/en/heroes/rankings',
 	'/support-us',
@@ -82,20 +92,40 @@ export const defaultPages = [
 export const comparedPages = ['/', '/items', `/items/${itemPlaceholder}`, '/heroes/rankings'];
 
 /**
- * The pages with `itemPlaceholder` replaced by the newest item the server lists (the bench server
- * has the demo data), so an item detail is measured on any fresh data folder.
+ * The newest id a list of the API names, to stand for `placeholder`.
+ * @param {string} baseUrl
+ * @param {'items' | 'needs'} list
+ * @param {string} placeholder
+ */
+async function newestId(baseUrl, list, placeholder) {
+	const response = await fetch(new URL(`/api/${list}?limit=1`, baseUrl));
+	const id = response.ok ? (await response.json())?.data?.[list]?.[0]?.id : undefined;
+	if (id === undefined) {
+		throw new Error(
+			`the server lists no ${list} (HTTP ${response.status}) to stand for ${placeholder}`,
+		);
+	}
+	return String(id);
+}
+
+/**
+ * The pages with `itemPlaceholder` and `needPlaceholder` replaced by the newest item and need the
+ * server lists (the bench server has the demo data), so an item's and a need's pages are measured
+ * on any fresh data folder.
  * @param {string} baseUrl
  * @param {string[]} pages
  * @returns {Promise<string[]>}
  */
 export async function resolvePages(baseUrl, pages) {
-	if (!pages.some((page) => page.includes(itemPlaceholder))) return pages;
-	const response = await fetch(new URL('/api/items?limit=1', baseUrl));
-	const id = response.ok ? (await response.json())?.data?.items?.[0]?.id : undefined;
-	if (id === undefined) {
-		throw new Error(
-			`the server lists no item (HTTP ${response.status}) to stand for ${itemPlaceholder}`,
-		);
+	const names = /** @type {const} */ ([
+		[itemPlaceholder, 'items'],
+		[needPlaceholder, 'needs'],
+	]);
+	let resolved = pages;
+	for (const [placeholder, list] of names) {
+		if (!resolved.some((page) => page.includes(placeholder))) continue;
+		const id = await newestId(baseUrl, list, placeholder);
+		resolved = resolved.map((page) => page.replaceAll(placeholder, id));
 	}
-	return pages.map((page) => page.replaceAll(itemPlaceholder, String(id)));
+	return resolved;
 }

@@ -5,15 +5,17 @@ import {
 	defaultPages,
 	itemPlaceholder,
 	jsBudgetsKb,
+	needPlaceholder,
 	pageKindOf,
 } from '../../scripts/bench/page-budgets.mjs';
 
-/** The kind of a default page once the server has named an item for it. */
-const kindOfDefault = (page: string) => pageKindOf(page.replace(itemPlaceholder, '7'), 200);
+/** The kind of a default page once the server has named an item and a need for it. */
+const kindOfDefault = (page: string) =>
+	pageKindOf(page.replace(itemPlaceholder, '7').replace(needPlaceholder, '3'), 200);
 
 describe('npm run bench page budgets', () => {
 	it('measures every kind of page in both languages by default', () => {
-		const kinds = ['home', 'items', 'item detail', 'rankings', 'support', 'legal'];
+		const kinds = ['home', 'items', 'item detail', 'needs', 'need', 'rankings', 'support', 'legal'];
 		for (const kind of kinds) {
 			const pages = defaultPages.filter((page) => kindOfDefault(page) === kind);
 			expect(
@@ -33,6 +35,7 @@ describe('npm run bench page budgets', () => {
 		expect(budgetOf('/en')).toBe(10);
 		expect(budgetOf('/items')).toBe(100);
 		expect(budgetOf('/en/items/12')).toBe(100);
+		expect(budgetOf('/en/needs')).toBe(8);
 		expect(budgetOf('/needs/3')).toBe(100);
 		expect(budgetOf('/heroes/rankings')).toBe(100);
 		expect(budgetOf('/en/support-us')).toBe(8);
