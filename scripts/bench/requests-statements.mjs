@@ -167,7 +167,7 @@ export const statements = {
 		returning id, user_id, kind
 	) \n\tinsert into "notification_outbox" (notification_id, user_id, channel, due_at)
 	select told.id, told.user_id, channel,
-		case when channel = 'email' and told.kind in ('savedSearchMatch') then $6::timestamptz else now() end
+		case when channel = 'email' and told.kind in ('savedSearchMatch', 'savedSearchNeedMatch') then $6::timestamptz else now() end
 	from told as told, unnest(array['push', 'email']) as channel`,
 	// GET /items/{id}/requests (itemRequestsForDonor): the owner check and the list. Parameters:
 	// the start of the record's 90 days and of the last 14, donor, item.

@@ -43,6 +43,12 @@ import type { Organisation } from '~/features/organisations/organisation-kinds';
 import { IdentityVerificationCard } from '~/features/profiles/IdentityVerificationCard';
 import { ProfileForm } from '~/features/profiles/ProfileForm';
 import { profileFormResources } from '~/features/profiles/profile-resources.server';
+import { DriveActions } from '~/features/drives/DriveActions';
+import { DriveForm } from '~/features/drives/DriveForm';
+import {
+	driveActionsResources,
+	driveFormResources,
+} from '~/features/drives/drive-resources.server';
 import { NeedForm } from '~/features/needs/NeedForm';
 import { NeedOwnerPanel } from '~/features/needs/NeedOwnerPanel';
 import { OfferPanel } from '~/features/needs/OfferPanel';
@@ -109,6 +115,9 @@ const bandungPage = { regencyCode: '32.73', path: '/items/in/kota-bandung' };
 const searched = { ...defaultItemListView, search: 'lemari', category: 'furniture' as const };
 const snap = { scriptUrl: 'https://app.sandbox.midtrans.com/snap/snap.js', clientKey: 'SB-key' };
 const pickupArea = { id: '32.73.14', name: 'Cibeunying Kidul, Kota Bandung, Jawa Barat' };
+
+/** The end days a drive's forms offer. */
+const endDays = { min: '2026-11-29', max: '2027-02-27' };
 
 /** An organisation as its owner's page passes it to the form. */
 function organisation(state: Organisation['state']): Organisation {
@@ -242,6 +251,27 @@ const islands: Record<string, IslandLine> = {
 		{ order: courierOrder('failed'), orderAgain: '/items/42', snap: null },
 		{ order: courierOrder('awaitingPayment'), orderAgain: null, snap },
 	]),
+	DriveActions: line(DriveActions, driveActionsResources, [
+		...[false, true].map((ended) => ({
+			driveId: 5,
+			story: 'Dua puluh lima anak mulai sekolah bulan depan.',
+			ended,
+			hidden: false,
+			endDays,
+			canEdit: true,
+			canHide: true,
+		})),
+		{
+			driveId: 5,
+			story: 'Cerita',
+			ended: false,
+			hidden: true,
+			endDays,
+			canEdit: false,
+			canHide: true,
+		},
+	]),
+	DriveForm: line(DriveForm, driveFormResources, [{ endDays, needsCount: { min: 1, max: 20 } }]),
 	NeedForm: line(NeedForm, needFormResources, [
 		{ area: pickupArea },
 		{ area: pickupArea, organisation: { name: 'Panti Asuhan Kasih Bunda', quantityMax: 200 } },
@@ -282,6 +312,8 @@ const islands: Record<string, IslandLine> = {
 const composerNames = new Map<unknown, string>(
 	Object.entries({
 		blocksResources,
+		driveActionsResources,
+		driveFormResources,
 		deleteAccountResources,
 		itemBrowserResources,
 		itemDetailResources,
