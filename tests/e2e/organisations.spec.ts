@@ -95,6 +95,8 @@ test('a person registers their organisation, a moderator verifies it, and a dono
 	const document = entry.getByRole('img', {
 		name: desk.documentAlt.replace('{{name}}', name),
 	});
+	// The desk loads its photos lazily: bring the document into view, as a moderator scrolls to it.
+	await document.scrollIntoViewIfNeeded();
 	await expect(document).toBeVisible();
 	// The photo loaded: its private route answered the moderator.
 	await expect
