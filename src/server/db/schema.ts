@@ -670,6 +670,10 @@ export const reports = pgTable(
 		needId: bigint('need_id', { mode: 'number' }).references(() => needs.id, {
 			onDelete: 'cascade',
 		}),
+		/** Set for a report about a drive; it goes with the drive. */
+		driveId: bigint('drive_id', { mode: 'number' }).references(() => drives.id, {
+			onDelete: 'cascade',
+		}),
 		userId: text('user_id')
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
@@ -971,6 +975,8 @@ export const drives = pgTable(
 		/** The drive takes gifts until this moment (the end of its last day, Jakarta time). */
 		endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
 		hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+		/** Why it is hidden, as a need's: `moderator` or `reports` (pending a review). */
+		hiddenReason: text('hidden_reason'),
 		version: integer('version').notNull().default(1),
 		createdAt,
 		updatedAt,
@@ -978,6 +984,10 @@ export const drives = pgTable(
 	(table) => [
 		index('drives_ends_idx').on(table.endsAt),
 		index('drives_organisation_idx').on(table.organisationId),
+		check(
+			'drives_hidden_reason_check',
+			sql`${table.hiddenReason} is null or ${table.hiddenReason} in ('reports', 'moderator')`,
+		),
 	],
 );
 
@@ -1036,6 +1046,7 @@ export const needs = pgTable(
 		index('needs_open_created_idx')
 			.on(table.createdAt, table.id)
 			.where(sql`state = 'open' and hidden_at is null`),
+		index('needs_province_idx').on(table.provinceCode, table.createdAt, table.id),
 		index('needs_regency_idx').on(table.regencyCode, table.createdAt, table.id),
 		index('needs_district_idx').on(table.districtCode, table.createdAt, table.id),
 		index('needs_closes_idx')
