@@ -2,22 +2,28 @@ import { eq, sql } from 'drizzle-orm';
 import { unlocalizedPath } from '~/lib/i18n/locales';
 import type { Database } from './db/client';
 import { preparedStatements } from './db/prepared';
-import { items, publicPageState } from './db/schema';
+import { items, needListState, publicPageState } from './db/schema';
 
 /**
  * Which version a signed-out page is made of: an item's page of its item's `version`, the home
- * page, a list, city or public profile page of the public page version (drizzle/0011_page_versions.sql).
+ * page, a list, city or public profile page of the public page version (drizzle/0011_page_versions.sql),
+ * the needs list and its city pages of the needs' list version (drizzle/0024_need_list_state.sql).
  */
-export type PageVersionSource = { kind: 'item'; itemId: number } | { kind: 'public' };
+export type PageVersionSource =
+	{ kind: 'item'; itemId: number } | { kind: 'public' } | { kind: 'needs' };
 
 /** Pages that the whole list of items, a place or a donor's givings can change. */
 const publicPages = [/^\/$/, /^\/items$/, /^\/items\/in\/[^/]+$/, /^\/profile\/[^/]+$/];
+
+/** Pages that only the needs list changes. */
+const needPages = [/^\/needs$/, /^\/needs\/in\/[^/]+$/];
 
 /** The version source of a server-rendered page in either language, or null for other pages. */
 export function pageVersionSource(pathname: string): PageVersionSource | null {
 	const path = unlocalizedPath(pathname);
 	const item = /^\/items\/(\d{1,15})$/.exec(path);
 	if (item) return { kind: 'item', itemId: Number(item[1]) };
+	if (needPages.some((page) => page.test(path))) return { kind: 'needs' };
 	return publicPages.some((page) => page.test(path)) ? { kind: 'public' } : null;
 }
 
@@ -27,7 +33,8 @@ export function pageVersionSource(pathname: string): PageVersionSource | null {
  * never cached). An item page links its pickup city's page, which exists while the city has an
  * available item: while the item is one of them the link holds whatever else changes, so its own
  * version is enough; once it is given away, reserved or hidden the public version joins in, and
- * the link goes when the city's last item does.
+ * the link goes when the city's last item does. The needs' pages also hold the minute, as needs
+ * leave the lists without a write when their closing time passes or their owner is suspended.
  */
 export async function readPageVersion(
 	db: Database,
@@ -40,12 +47,16 @@ export async function readPageVersion(
 		const own = `i${source.itemId}.${row.version}`;
 		return row.listed ? own : `${own}.p${row.publicVersion}`;
 	}
+	if (source.kind === 'needs') {
+		const [row] = await reads.needs.execute();
+		return row ? `n${row.version}.${Math.floor(Date.now() / 60_000)}` : null;
+	}
 	const [row] = await reads.public.execute();
 	return row ? `p${row.version}` : null;
 }
 
 /**
- * The two version reads, prepared once per database: every signed-out page request sends one,
+ * The version reads, prepared once per database: every signed-out page request sends one,
  * the cached and the 304 ones too, so PostgreSQL plans neither again.
  */
 const versionReads = preparedStatements((db) => ({
@@ -64,4 +75,9 @@ const versionReads = preparedStatements((db) => ({
 		.from(publicPageState)
 		.where(eq(publicPageState.id, 1))
 		.prepare('page_version_public'),
+	needs: db
+		.select({ version: needListState.version })
+		.from(needListState)
+		.where(eq(needListState.id, 1))
+		.prepare('page_version_needs'),
 }));

@@ -12,6 +12,7 @@ import {
 	toggleItem,
 	validFields,
 } from '../helpers/items';
+import { postNeed } from '../helpers/needs';
 import { rawResponse } from '../helpers/raw-response';
 import { act, ask } from '../helpers/requests';
 import { createModerator, moderated } from '../helpers/safety';
@@ -226,6 +227,22 @@ describeOnDatabases('Signed-out pages: version ETags and the page cache', (use) 
 		const after = await Promise.all([fetched(`/items/${item.id}`), fetched(`/items/${given.id}`)]);
 		expect(after[0].tag).toBe(before[0].tag);
 		expect(after[1].tag).not.toBe(before[1].tag);
+	});
+
+	it('keeps the needs list by the needs’ version: a new need changes it, a new item does not', async () => {
+		const test = use();
+		const owner = await test.createUser({ complete: true, name: 'Rina' });
+		const paths = ['/needs', '/en/needs?urgent=true'];
+		await expectChangedBy(paths, () => postNeed(test, owner, { urgency: 'urgent' }));
+		// The needs' version holds the minute: what follows runs inside one.
+		const leftOfMinute = 60_000 - (Date.now() % 60_000);
+		if (leftOfMinute < 20_000) await new Promise((done) => setTimeout(done, leftOfMinute + 100));
+		const kept = await Promise.all(paths.map(fetched));
+		const count = renders;
+		await donorWithItem(test);
+		const again = await Promise.all(paths.map(fetched));
+		expect(again.map(({ tag }) => tag)).toEqual(kept.map(({ tag }) => tag));
+		expect(renders).toBe(count);
 	});
 
 	it('answers a kept page in front of the site: compressed once, 304s, never to a session', async () => {

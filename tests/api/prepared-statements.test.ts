@@ -73,15 +73,16 @@ describe.skipIf(!databaseUrl)('statements without parameters on PostgreSQL', () 
 				new RegExp(`^i${itemId}\\.\\d+$`),
 			);
 			expect(await readPageVersion(handle.db, { kind: 'public' })).toMatch(/^p\d+$/);
+			expect(await readPageVersion(handle.db, { kind: 'needs' })).toMatch(/^n\d+\.\d+$/);
 			expect(await listVersion(handle.db)).toBeGreaterThan(0);
 		}
 		const statements = (await prepared()).map(({ statement }) => statement);
 		const versionReads = statements.filter(
 			(statement) =>
 				/^select "version"/.test(statement) &&
-				/from "(items|public_page_state|item_list_state)"/.test(statement),
+				/from "(items|public_page_state|item_list_state|need_list_state)"/.test(statement),
 		);
-		expect(versionReads).toHaveLength(3);
+		expect(versionReads).toHaveLength(4);
 	});
 
 	// Every view of a public profile reads its person's counts.

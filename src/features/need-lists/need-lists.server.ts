@@ -5,12 +5,13 @@ import {
 	eq,
 	exists,
 	isNull,
+	ne,
 	not,
 	type Placeholder,
 	type SQL,
 	sql,
 } from 'drizzle-orm';
-import { likePattern } from '~/features/items/item-search.server';
+import { likePattern, pageBound } from '~/features/items/item-search.server';
 import type { ItemPickup, PlaceFilter } from '~/features/places/places';
 import { placeFilterOf } from '~/features/places/places.server';
 import type { Database } from '~/server/db/client';
@@ -128,6 +129,9 @@ async function matchingTotal(db: Database, filters: NeedFilters): Promise<number
 	return total;
 }
 
+/** Newest first, the lists' own order and each near-me group's. */
+const newestFirst = [desc(needs.createdAt), desc(needs.id)];
+
 /** Whether the need was posted for an organisation a moderator verified. */
 const verifiedOrganisation = sql<boolean>`coalesce(${organisations.state} = 'verified', false)`;
 
@@ -190,16 +194,75 @@ function cardOf(row: CardRow): NeedCard {
  * The groups of a "near me" list, nearest first: the viewer's district, the rest of their city,
  * the rest of their province, everywhere else.
  */
-function nearGroup(home: HomeValues): SQL {
-	return sql`case
-		when ${needs.districtCode} = ${home.districtCode} then 0
-		when ${needs.regencyCode} = ${home.regencyCode} then 1
-		when ${needs.provinceCode} = ${home.provinceCode} then 2
-		else 3 end`;
+function nearGroups(home: HomeValues): SQL[] {
+	return [
+		eq(needs.districtCode, home.districtCode),
+		and(eq(needs.regencyCode, home.regencyCode), ne(needs.districtCode, home.districtCode))!,
+		and(eq(needs.provinceCode, home.provinceCode), ne(needs.regencyCode, home.regencyCode))!,
+		ne(needs.provinceCode, home.provinceCode),
+	];
 }
+
+/** The need was posted for an organisation a moderator verified, as a condition on `needs`. */
+const ofVerifiedOrganisation = exists(
+	sql`(select 1 from ${organisations} where ${organisations.id} = ${needs.organisationId}
+		and ${organisations.state} = 'verified')`,
+);
 
 /** The viewer's home codes, or the placeholders a prepared statement fills in. */
 type HomeValues = Record<'districtCode' | 'regencyCode' | 'provinceCode', string | Placeholder>;
+
+/**
+ * The ids of one page in "near me" order, as a subquery: each group's verified organisations'
+ * needs, then its others, newest first. Each of the eight parts reads at most the page's end
+ * from an index (the district's, city's or province's, and the date index for the rest), so a
+ * page costs a few short index walks however many needs are listed.
+ */
+function nearPageIds(
+	db: Database,
+	where: SQL,
+	home: HomeValues,
+	limit: number | Placeholder,
+	offset: number | Placeholder,
+): SQL {
+	// Parameters arrive untyped: a sum of two needs them named as numbers.
+	const end =
+		typeof limit === 'number' && typeof offset === 'number'
+			? pageBound(limit + offset)
+			: sql`(${limit}::bigint + ${offset}::bigint)`;
+	const parts = nearGroups(home).flatMap((group, index) =>
+		[ofVerifiedOrganisation, not(ofVerifiedOrganisation)].map(
+			(verified, second) =>
+				sql`(${db
+					.select({
+						id: needs.id,
+						rank: sql<number>`${sql.raw(String(index * 2 + second))}`.as('rank'),
+						createdAt: needs.createdAt,
+					})
+					.from(needs)
+					.where(and(group, verified, where))
+					.orderBy(...newestFirst)
+					.getSQL()} limit ${end})`,
+		),
+	);
+	return sql`select id from (${sql.join(parts, sql` union all `)}) as near
+		order by rank, created_at desc, id desc
+		limit ${pageBound(limit)} offset ${pageBound(offset)}`;
+}
+
+/**
+ * The order of a near-me page's few needs: their group (tested again, cheaper than carrying it
+ * out of the subquery), verified organisations' first, newest first.
+ */
+function nearOrder(home: HomeValues): SQL[] {
+	const group = sql.join(
+		nearGroups(home).map(
+			(condition, index) => sql`when ${condition} then ${sql.raw(String(index))}`,
+		),
+		sql` `,
+	);
+	return [sql`case ${group} end`, desc(verifiedOrganisation), ...newestFirst];
+}
 
 /** The query of a page of cards: newest first, or nearest first with verified first. */
 function cardQuery(
@@ -210,13 +273,19 @@ function cardQuery(
 	limit: number | Placeholder,
 	offset: number | Placeholder,
 ) {
-	const order = home ? [nearGroup(home), desc(verifiedOrganisation), ...newestFirst] : newestFirst;
-	return db
+	const where = filterWhere(filters, values);
+	const cards = db
 		.select(cardColumns)
 		.from(needs)
-		.leftJoin(organisations, eq(organisations.id, needs.organisationId))
-		.where(filterWhere(filters, values))
-		.orderBy(...order)
+		.leftJoin(organisations, eq(organisations.id, needs.organisationId));
+	if (home) {
+		return cards
+			.where(sql`${needs.id} = any(array(${nearPageIds(db, where, home, limit, offset)}))`)
+			.orderBy(...nearOrder(home));
+	}
+	return cards
+		.where(where)
+		.orderBy(...newestFirst)
 		.limit(limit)
 		.offset(offset);
 }
@@ -283,8 +352,6 @@ async function cardPage(
 	});
 	return rows.map(cardOf);
 }
-
-const newestFirst = [desc(needs.createdAt), desc(needs.id)];
 
 /** "Near me" needs a district of one's own: signed out, or without one, it is refused. */
 function nearMeRefused(): AppError {
