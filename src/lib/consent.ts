@@ -2,7 +2,7 @@
  * The versions of the terms and the privacy policy in force: the `updated` date of each
  * (`src/content/legal/*`). Changing a document's date asks everyone to accept it again.
  */
-export const legalVersions = { terms: '2026-11-26', privacy: '2026-11-28' } as const;
+export const legalVersions = { terms: '2026-11-26', privacy: '2026-11-29' } as const;
 
 /** The youngest age that may sign up without a parent's consent (PP 17/2025). */
 export const minimumAge = 17;

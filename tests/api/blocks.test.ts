@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { blockChoice } from '~/features/blocks/blocks.server';
 import { createItemFor, expectError, getItem } from '../helpers/items';
+import { dataOf, offersOf, postNeed, send } from '../helpers/needs';
 import {
 	act,
 	ask,
@@ -122,7 +123,7 @@ describeOnDatabases('Blocking', (use) => {
 			'FORBIDDEN',
 		);
 		expect(refused.message).toBe(
-			'You can only block someone you have dealt with through an item request.',
+			'You can only block someone you have dealt with through an item request or an offer on a need.',
 		);
 		await expectError(
 			await use().request(`/blocks/${donor.id}`, { method: 'PUT', user: donor }),
@@ -218,5 +219,60 @@ describeOnDatabases('Blocking', (use) => {
 		await use().request(`/blocks/${donor.id}`, { method: 'PUT', user: receiver });
 		expect(await blockChoice(db, receiver.id, donor.id)).toEqual({ blocked: true });
 		expect(await blockChoice(db, donor.id, receiver.id)).toEqual({ blocked: false });
+	});
+
+	it('lets the person in need and a donor who only offered block each other, ending their open offers', async () => {
+		const test = use();
+		const owner = await person('Sari Lestari');
+		const donor = await person('Ani Wijaya');
+		const stranger = await person('Rudi');
+		const need = await postNeed(test, owner);
+		const offerOf = async (item: { id: number }) =>
+			dataOf<{ id: number }>(
+				await send(test, donor, 'POST', `/needs/${need.id}/offers`, {
+					itemId: item.id,
+					quantity: 1,
+				}),
+				201,
+			);
+		const first = await offerOf(await createItemFor(test, donor, { name: 'Seragam SD' }));
+		const second = await offerOf(await createItemFor(test, donor, { name: 'Sepatu sekolah' }));
+		await dataOf(await send(test, owner, 'POST', `/needs/offers/${second.id}/decline`));
+		const db = test.server.db;
+		expect(await blockChoice(db, owner.id, donor.id)).toEqual({ blocked: false });
+		expect(await blockChoice(db, donor.id, owner.id)).toEqual({ blocked: false });
+		expect(await blockChoice(db, stranger.id, owner.id)).toBeNull();
+
+		// The person in need blocks the offerer: the open offer is declined and its donor told.
+		const donorBell = await notificationsOf(test, donor);
+		await dataOf(await send(test, owner, 'PUT', `/blocks/${donor.id}`));
+		const offers = await offersOf(test, owner, need.id);
+		expect(offers.map((offer) => [offer.id, offer.state, offer.donorBlocked])).toEqual([
+			[second.id, 'declined', true],
+			[first.id, 'declined', true],
+		]);
+		expect(await newNotifications(test, donor, donorBell)).toEqual([
+			expect.objectContaining({
+				kind: 'offerDeclined',
+				text: `Sari Lestari declined your offer of Seragam SD for the need “${need.title}”.`,
+			}),
+		]);
+		await dataOf(await send(test, owner, 'DELETE', `/blocks/${donor.id}`));
+
+		// The offerer blocks the person in need: their own open offer is withdrawn, nobody told.
+		const third = await offerOf(await createItemFor(test, donor, { name: 'Tas sekolah' }));
+		const ownerBell = await notificationsOf(test, owner);
+		await dataOf(await send(test, donor, 'PUT', `/blocks/${owner.id}`));
+		expect((await offersOf(test, owner, need.id))[0]).toMatchObject({
+			id: third.id,
+			state: 'withdrawn',
+			donorBlocked: false,
+		});
+		expect(await newNotifications(test, owner, ownerBell)).toEqual([]);
+		expect(await blockChoice(db, donor.id, owner.id)).toEqual({ blocked: true });
+
+		// Someone who neither asked nor offered is still refused.
+		await expectError(await send(test, stranger, 'PUT', `/blocks/${owner.id}`), 403, 'FORBIDDEN');
+		await expectError(await send(test, owner, 'PUT', `/blocks/${stranger.id}`), 403, 'FORBIDDEN');
 	});
 });

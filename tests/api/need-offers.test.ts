@@ -283,4 +283,29 @@ describeOnDatabases('Offers to needs', (use) => {
 		expect(row).toMatchObject<Partial<NeedOffer>>({ state: 'open', requestId: null });
 		expect(await requestsOf(test, owner, item.id)).toEqual([]);
 	});
+
+	it('end with a block between the person in need and the donor, the accepted one’s request too', async () => {
+		const test = use();
+		const { owner, donor, need, item } = await needAndDonor(test);
+		const second = await createItemFor(test, donor, { name: 'Sepatu sekolah' });
+		const taken = await offered(test, donor, need.id, { itemId: item.id, quantity: 2 });
+		const waiting = await offered(test, donor, need.id, { itemId: second.id, quantity: 1 });
+		const { requestId } = await dataOf<{ requestId: number }>(
+			await send(test, owner, 'POST', `/needs/offers/${taken.id}/accept`),
+		);
+
+		await dataOf(await send(test, donor, 'PUT', `/blocks/${owner.id}`));
+		expect((await offersOf(test, owner, need.id)).map((row) => [row.id, row.state])).toEqual([
+			[waiting.id, 'withdrawn'],
+			[taken.id, 'accepted'],
+		]);
+		const [request] = await requestsOf(test, owner, item.id);
+		expect(request).toMatchObject({ id: requestId, state: 'declined' });
+		expect((await getItem(test, item.id))!).toMatchObject({ quantity: 3 });
+		await expectError(
+			await offer(test, donor, need.id, { itemId: second.id, quantity: 1 }),
+			403,
+			'BLOCKED',
+		);
+	});
 });

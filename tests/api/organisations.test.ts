@@ -450,4 +450,42 @@ describeOnDatabases('Organisations', (use) => {
 		await purgeAccount(test.server, owner.id);
 		expect(await rowOf(test, organisation.id)).toBeUndefined();
 	});
+
+	it('are in their owner’s data, saying whether the document is kept but not giving it', async () => {
+		const test = use();
+		const { owner, moderator, organisation } = await organisationIn('refused');
+		const exported = async (user: TestUser) => {
+			const response = await test.request('/account/export', { user });
+			expect(response.status).toBe(200);
+			return (await response.json()).organisation;
+		};
+		const row = (await rowOf(test, organisation.id))!;
+		expect(await exported(owner)).toEqual({
+			id: organisation.id,
+			name: 'Panti Asuhan Kasih Bunda',
+			kind: 'orphanage',
+			address: 'Jl. Melati No. 7, RT 03/RW 05, dekat masjid',
+			district: expect.stringMatching(/, Kota Jakarta Selatan, DKI Jakarta$/),
+			contactName: 'Ibu Sri Rahayu',
+			state: 'refused',
+			decisionNote: 'Dokumennya tidak terbaca.',
+			decidedAt: row.decidedAt!.toISOString(),
+			documentHeld: true,
+			documentDeletedAt: null,
+			createdAt: row.createdAt.toISOString(),
+		});
+		// Neither the photo's address nor the deciding moderator is in the file.
+		const file = JSON.stringify(await exported(owner));
+		expect(file).not.toContain(row.documentKey!);
+		expect(file).not.toContain(moderator.id);
+		// The moderator's own data holds no organisation they only decided on.
+		expect(await exported(moderator)).toBeNull();
+
+		const due = new Date(row.decidedAt!.getTime() + organisationLimits.documentKeptMs + 1000);
+		await deleteDecidedDocuments(test.server, due);
+		expect(await exported(owner)).toMatchObject({
+			documentHeld: false,
+			documentDeletedAt: due.toISOString(),
+		});
+	});
 });

@@ -16,6 +16,7 @@ import {
 	signIns,
 	thankYous,
 	needs,
+	organisations,
 	userBlocks,
 } from '~/server/db/schema';
 import { mediaUrl } from '~/server/storage';
@@ -23,8 +24,8 @@ import { mediaUrl } from '~/server/storage';
 /**
  * Everything the site keeps about a person, as the JSON file of "download my data": the profile,
  * their items with photo URLs, requests on both sides, notifications and how they are told of
- * them (settings, devices for push), reports they made, thank-yous they wrote, the people they
- * blocked, and when they signed in.
+ * them (settings, devices for push), reports they made, thank-yous they wrote, their needs and
+ * the organisation they registered, the people they blocked, and when they signed in.
  */
 export async function accountExport(db: Database, user: UserRow, origin: string) {
 	const absolute = (path: string | null) => (path === null ? null : new URL(path, origin).href);
@@ -42,6 +43,7 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 		searches,
 		thanksWritten,
 		ownNeeds,
+		[organisation],
 	] = await Promise.all([
 		db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
 		db
@@ -80,6 +82,7 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			.where(eq(thankYous.receiverId, user.id))
 			.orderBy(desc(thankYous.id)),
 		db.select().from(needs).where(eq(needs.ownerId, user.id)).orderBy(desc(needs.id)),
+		db.select().from(organisations).where(eq(organisations.ownerId, user.id)),
 	]);
 	const [setting] = settings;
 	const ids = ownItems.map((item) => item.id);
@@ -188,6 +191,24 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			hidden: need.hiddenAt !== null,
 			createdAt: need.createdAt.toISOString(),
 		})),
+		// The document photo is private and kept only until shortly after the decision: the file
+		// says whether it is still held, never the photo; nor which moderator decided.
+		organisation: organisation
+			? {
+					id: organisation.id,
+					name: organisation.name,
+					kind: organisation.kind,
+					address: organisation.address,
+					district: `${organisation.districtName}, ${organisation.regencyName}, ${organisation.provinceName}`,
+					contactName: organisation.contactName,
+					state: organisation.state,
+					decisionNote: organisation.decisionNote,
+					decidedAt: organisation.decidedAt?.toISOString() ?? null,
+					documentHeld: organisation.documentKey !== null,
+					documentDeletedAt: organisation.documentDeletedAt?.toISOString() ?? null,
+					createdAt: organisation.createdAt.toISOString(),
+				}
+			: null,
 		blocked: blocked.map((block) => ({
 			userId: block.blockedId,
 			blockedAt: block.createdAt.toISOString(),

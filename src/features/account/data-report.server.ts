@@ -57,6 +57,7 @@ type Order = AccountExport['courierOrders'][number];
 type SavedSearch = AccountExport['savedSearches'][number];
 type ThanksWritten = AccountExport['thanksWritten'][number];
 type OwnNeed = AccountExport['needs'][number];
+type OwnOrganisation = NonNullable<AccountExport['organisation']>;
 
 /**
  * "Download my data" as a page a person reads on a phone, in their language: the same data as
@@ -273,6 +274,29 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 		createdAt: (value) => date('createdAt', value),
 	};
 
+	// The document photo itself is never on the page: only whether it is still kept.
+	const organisationFields: FieldsOf<OwnOrganisation> = {
+		id: (value) => ({
+			label: label('id'),
+			text: t('account.data.organisationNumber', { id: value }),
+			href: page('/organisation'),
+		}),
+		name: () => null,
+		kind: (value) =>
+			text('kind', t(`organisations.kinds.${value}` as 'organisations.kinds.other', value)),
+		address: (value) => text('address', value),
+		district: (value) => text('area', value),
+		contactName: (value) => text('contactName', value),
+		state: (value) =>
+			text('state', t(`organisations.states.${value}` as 'organisations.states.pending', value)),
+		decisionNote: (value) => (value === null ? null : text('decisionNote', value)),
+		decidedAt: (value) => date('decidedAt', value),
+		documentHeld: (value) =>
+			text('document', t(value ? 'account.data.documentHeld' : 'account.data.documentNotHeld')),
+		documentDeletedAt: (value) => (value === null ? null : date('documentDeletedAt', value)),
+		createdAt: (value) => date('registeredAt', value),
+	};
+
 	const blockFields: FieldsOf<Block> = {
 		userId: (value) => personLink('person', value),
 		blockedAt: (value) => date('blockedAt', value),
@@ -322,6 +346,17 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 			section(
 				'reports',
 				data.reports.map((report) => ({ fields: fieldsOf(report, reportFields) })),
+			),
+			section(
+				'organisation',
+				data.organisation
+					? [
+							{
+								heading: data.organisation.name,
+								fields: fieldsOf(data.organisation, organisationFields),
+							},
+						]
+					: [],
 			),
 			section(
 				'needs',

@@ -106,6 +106,20 @@ const data: AccountExport = {
 			createdAt: '2026-07-01T02:00:00.000Z',
 		},
 	],
+	organisation: {
+		id: 3,
+		name: 'Panti Asuhan Kasih Bunda',
+		kind: 'orphanage',
+		address: 'Jl. Melati No. 7, RT 03/RW 05',
+		district: 'Cilandak, Kota Jakarta Selatan, DKI Jakarta',
+		contactName: 'Ibu Sri Rahayu',
+		state: 'verified',
+		decisionNote: null,
+		decidedAt: '2026-07-20T03:00:00.000Z',
+		documentHeld: false,
+		documentDeletedAt: '2026-08-19T20:00:00.000Z',
+		createdAt: '2026-07-18T03:00:00.000Z',
+	},
 	thanksWritten: [
 		{
 			requestId: 77,
@@ -171,6 +185,7 @@ describe('the readable page of my data', () => {
 			'Pengaturan notifikasi',
 			'Perangkat yang menerima push',
 			'Laporan yang kamu buat',
+			'Organisasi yang kamu daftarkan',
 			'Kebutuhan yang kamu pasang',
 			'Ucapan terima kasih yang kamu tulis',
 			'Orang yang kamu blokir',
@@ -230,6 +245,15 @@ describe('the readable page of my data', () => {
 			'/needs/9',
 			'Masih dibutuhkan',
 			'https://hibahin.id/media/needs/seragam.webp',
+			'Panti Asuhan Kasih Bunda',
+			'Panti asuhan',
+			'Jl. Melati No. 7, RT 03/RW 05',
+			'Cilandak, Kota Jakarta Selatan, DKI Jakarta',
+			'Ibu Sri Rahayu',
+			'Terverifikasi',
+			'20 Juli 2026',
+			'Sudah dihapus',
+			'20 Agustus 2026, 03.00',
 			'Sepedanya dipakai tiap hari, makasih!',
 			'https://hibahin.id/media/thanks/sepeda.webp',
 			'/profile/u-sari',
@@ -246,12 +270,47 @@ describe('the readable page of my data', () => {
 		expect(text).not.toMatch(/account\.data|requestReserved|"DONATED"|"furniture"|"likeNew"/);
 	});
 
+	it('says whether the organisation’s document photo is still kept, and whether a moderator has decided', () => {
+		const pending = {
+			...data,
+			organisation: {
+				...data.organisation!,
+				state: 'pending',
+				decidedAt: null,
+				documentHeld: true,
+				documentDeletedAt: null,
+			},
+		};
+		const organisationOf = (locale: 'id' | 'en') =>
+			dataReport(pending, useTranslations(locale), locale).sections.find(
+				(section) => section.id === 'organisation',
+			)!.records;
+		expect(organisationOf('id')).toEqual([
+			{
+				heading: 'Panti Asuhan Kasih Bunda',
+				fields: expect.arrayContaining([
+					{ label: 'Status', text: 'Menunggu verifikasi' },
+					{ label: 'Diputuskan moderator', text: 'Belum diisi' },
+					{
+						label: 'Foto dokumen pendukung',
+						text: 'Masih disimpan. Hanya kamu dan moderator yang bisa melihatnya.',
+					},
+				]),
+			},
+		]);
+		expect(JSON.stringify(organisationOf('en'))).toContain(
+			'Still kept. Only you and the moderators can see it.',
+		);
+		const none = dataReport({ ...data, organisation: null }, useTranslations('en'), 'en');
+		expect(none.sections.find((section) => section.id === 'organisation')!.records).toEqual([]);
+	});
+
 	it('is server-rendered HTML with a heading per section and no script', async () => {
 		const container = await AstroContainer.create();
 		const html = await container.renderToString(DataReport, {
 			props: { report: dataReport(data, useTranslations('en'), 'en'), none: 'None yet.' },
 		});
-		expect(html.match(/<h2 /g)).toHaveLength(15);
+		expect(html.match(/<h2 /g)).toHaveLength(16);
 		expect(html).toContain('href="/en/items/41"');
 		expect(html).not.toContain('<script');
 	});

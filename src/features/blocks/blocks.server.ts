@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { type ItemRow, lockItem, saveItemQuantities } from '~/features/items/item-stock.server';
 import { notify } from '~/features/notifications/notifications.server';
 import type { Database, Transaction } from '~/server/db/client';
-import { itemRequests, userBlocks, users } from '~/server/db/schema';
+import { itemRequests, items, needOffers, needs, userBlocks, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { mediaUrl } from '~/server/storage';
 import type { BlockedPerson } from './blocks';
@@ -71,14 +71,83 @@ async function closeRequestsBetween(
 const askedOf = (donorId: string, receiverId: string) =>
 	and(eq(itemRequests.donorId, donorId), eq(itemRequests.receiverId, receiverId));
 
-/** Whether two people have dealt with each other: a request between them, either way, ever. */
+/** Offers of `donorId`'s items to `ownerId`'s needs; the query must join the offer's need. */
+const offeredTo = (ownerId: string, donorId: string) =>
+	and(eq(needs.ownerId, ownerId), eq(needOffers.donorId, donorId));
+
+/**
+ * Whether two people have dealt with each other: a request between them, or an offer of one's
+ * item to the other's need, either way, ever.
+ */
 async function haveDealt(db: Database, one: string, other: string): Promise<boolean> {
-	const [row] = await db
-		.select({ id: itemRequests.id })
-		.from(itemRequests)
-		.where(or(askedOf(one, other), askedOf(other, one)))
-		.limit(1);
-	return Boolean(row);
+	const [[asked], [offered]] = await Promise.all([
+		db
+			.select({ id: itemRequests.id })
+			.from(itemRequests)
+			.where(or(askedOf(one, other), askedOf(other, one)))
+			.limit(1),
+		db
+			.select({ id: needOffers.id })
+			.from(needOffers)
+			.innerJoin(needs, eq(needs.id, needOffers.needId))
+			.where(or(offeredTo(one, other), offeredTo(other, one)))
+			.limit(1),
+	]);
+	return Boolean(asked || offered);
+}
+
+/**
+ * Ends the offers still open between the two, as their requests end: the blocker's own offers as
+ * withdrawn (a withdrawal tells nobody), the blocked person's declined, and they are told as for
+ * any declined offer.
+ */
+async function closeOffersBetween(
+	tx: Transaction,
+	blocker: { id: string; name: string },
+	blockedId: string,
+	now: Date,
+): Promise<void> {
+	const open = await tx
+		.select({
+			id: needOffers.id,
+			donorId: needOffers.donorId,
+			itemId: needOffers.itemId,
+			itemName: items.name,
+			needId: needs.id,
+			title: needs.title,
+		})
+		.from(needOffers)
+		.innerJoin(needs, eq(needs.id, needOffers.needId))
+		.innerJoin(items, eq(items.id, needOffers.itemId))
+		.where(
+			and(
+				or(offeredTo(blocker.id, blockedId), offeredTo(blockedId, blocker.id)),
+				eq(needOffers.state, 'open'),
+			),
+		)
+		.orderBy(asc(needOffers.id))
+		.for('update', { of: needOffers });
+	if (open.length === 0) return;
+	const ended = (donorId: string) => open.filter((offer) => offer.donorId === donorId);
+	for (const [donorId, state] of [
+		[blocker.id, 'withdrawn'],
+		[blockedId, 'declined'],
+	] as const) {
+		const ids = ended(donorId).map((offer) => offer.id);
+		if (ids.length === 0) continue;
+		await tx.update(needOffers).set({ state, decidedAt: now }).where(inArray(needOffers.id, ids));
+	}
+	const declined = ended(blockedId);
+	if (declined.length === 0) return;
+	await notify(
+		tx,
+		...declined.map((offer) => ({
+			userId: blockedId,
+			kind: 'offerDeclined' as const,
+			itemId: offer.itemId,
+			data: { need: offer.needId, title: offer.title, item: offer.itemName, name: blocker.name },
+		})),
+	);
 }
 
 /**
@@ -103,11 +172,12 @@ export async function blockChoice(
 }
 
 /**
- * `PUT /blocks/{userId}`: blocks someone the caller has dealt with (a request between them, either
- * way); blocking them again changes nothing. A block stands between the two whoever made it
- * (docs/product-rules.md#trust-and-safety): neither can request the other's items nor see the
- * other's phone, and their requests still open or reserved, either way, end with it. Items are
- * locked in order of their ids, as a donor's other writes would.
+ * `PUT /blocks/{userId}`: blocks someone the caller has dealt with (a request or an offer between
+ * them, either way); blocking them again changes nothing. A block stands between the two whoever
+ * made it (docs/product-rules.md#trust-and-safety): neither can request the other's items, offer
+ * to the other's needs nor see the other's phone, and their requests still open or reserved and
+ * their open offers, either way, end with it. Items are locked in order of their ids, as a
+ * donor's other writes would.
  */
 export async function blockUser(
 	db: Database,
@@ -131,6 +201,8 @@ export async function blockUser(
 	}
 	await db.transaction(async (tx) => {
 		await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+		// Offers before items, the order in which accepting an offer locks them.
+		await closeOffersBetween(tx, { id: blockerId, name: blocker.name ?? '' }, blockedId, now);
 		const asked = await tx
 			.selectDistinct({ itemId: itemRequests.itemId, receiverId: itemRequests.receiverId })
 			.from(itemRequests)

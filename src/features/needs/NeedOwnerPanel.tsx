@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BlockButton } from '~/features/blocks/BlockButton';
 import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { flashToast, showToast } from '~/lib/toast';
@@ -14,9 +15,9 @@ export interface NeedOwnerPanelProps extends IslandI18nProps {
 
 /**
  * The need's owner's panel on its page: edit, renew, mark fulfilled, close or delete it, and the
- * offers made to it with Accept and Decline, each accepted one linking to its request. Every
- * change reloads the page, which the server renders anew. Needs the `needs` and `common`
- * namespaces.
+ * offers made to it with Accept and Decline, each accepted one linking to its request, and a
+ * block button for each offer's donor. Every other change reloads the page, which the server
+ * renders anew. Needs the `needs`, `blocks` and `common` namespaces.
  */
 export const NeedOwnerPanel = withTranslations(function NeedOwnerPanel({
 	locale,
@@ -28,12 +29,14 @@ export const NeedOwnerPanel = withTranslations(function NeedOwnerPanel({
 	const [offers, setOffers] = useState<NeedOffer[] | null>(null);
 	const [busy, setBusy] = useState(false);
 
-	useEffect(() => {
+	// Read again after a block, which declines the blocked donor's open offers.
+	const loadOffers = useCallback(() => {
 		needCalls
 			.offers(needId)
 			.then(setOffers)
 			.catch(() => setOffers([]));
 	}, [needId]);
+	useEffect(loadOffers, [loadOffers]);
 
 	async function run(call: () => Promise<unknown>, done: string, to?: string) {
 		setBusy(true);
@@ -169,6 +172,14 @@ export const NeedOwnerPanel = withTranslations(function NeedOwnerPanel({
 									{t('needs.offers.viewRequest')}
 								</a>
 							)}
+							<div className="mt-2">
+								<BlockButton
+									userId={offer.donor.id}
+									name={offer.donor.name}
+									blocked={offer.donorBlocked}
+									onChange={loadOffers}
+								/>
+							</div>
 						</li>
 					))}
 				</ul>

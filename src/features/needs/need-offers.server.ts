@@ -128,8 +128,8 @@ function coverUrl(cover: { key: string; widths: number[] } | null): string | nul
 }
 
 /**
- * `GET /needs/{id}/offers`: the need's owner sees every offer; anyone else signed in sees only
- * their own. Newest first.
+ * `GET /needs/{id}/offers`: the need's owner sees every offer, with whether they blocked its
+ * donor; anyone else signed in sees only their own. Newest first.
  */
 export async function offersForNeed(
 	db: Database,
@@ -144,10 +144,15 @@ export async function offersForNeed(
 			cover: coverOf,
 			donorName: users.name,
 			donorAvatar: users.avatarKey,
+			blockedAt: userBlocks.createdAt,
 		})
 		.from(needOffers)
 		.innerJoin(items, eq(items.id, needOffers.itemId))
 		.innerJoin(users, eq(users.id, needOffers.donorId))
+		.leftJoin(
+			userBlocks,
+			and(eq(userBlocks.blockerId, viewer.id), eq(userBlocks.blockedId, needOffers.donorId)),
+		)
 		.where(
 			and(
 				eq(needOffers.needId, need.id),
@@ -155,7 +160,7 @@ export async function offersForNeed(
 			),
 		)
 		.orderBy(desc(needOffers.createdAt), desc(needOffers.id));
-	return rows.map(({ offer, itemName, cover, donorName, donorAvatar }) => ({
+	return rows.map(({ offer, itemName, cover, donorName, donorAvatar, blockedAt }) => ({
 		id: offer.id,
 		needId: offer.needId,
 		state: offer.state as NeedOffer['state'],
@@ -164,6 +169,7 @@ export async function offersForNeed(
 		createdAt: offer.createdAt.toISOString(),
 		item: { id: offer.itemId, name: itemName, cover: coverUrl(cover) },
 		donor: { id: offer.donorId, name: donorName ?? '', avatar: mediaUrl(donorAvatar) },
+		donorBlocked: blockedAt !== null,
 		requestId: offer.requestId,
 	}));
 }

@@ -5,7 +5,10 @@ export const needFormResources = islandTexts('need-form', (locale) =>
 	islandResources(locale, ['needs', 'item', 'itemForm', 'form', 'profile', 'common']),
 );
 
-/** The texts of the need page's panels: the owner's (`NeedOwnerPanel`) and a donor's (`OfferPanel`). */
+/**
+ * The texts of the need page's panels: the owner's (`NeedOwnerPanel`, with `blocks` for blocking
+ * a donor) and a donor's (`OfferPanel`).
+ */
 export const needPanelResources = islandTexts('need-panel', (locale) =>
-	islandResources(locale, ['needs', 'common']),
+	islandResources(locale, ['needs', 'blocks', 'common']),
 );

@@ -98,6 +98,9 @@ export const needOfferSchema = z
 		createdAt: z.iso.datetime(),
 		item: z.object({ id: z.int(), name: z.string(), cover: z.string().nullable() }),
 		donor: person,
+		donorBlocked: z.boolean().openapi({
+			description: 'Whether the caller blocked the donor (always false for the donor)',
+		}),
 		requestId: z.int().nullable(),
 	})
 	.openapi('NeedOffer');

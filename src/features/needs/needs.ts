@@ -137,6 +137,8 @@ export interface NeedOffer {
 	createdAt: string;
 	item: { id: number; name: string; cover: string | null };
 	donor: NeedPerson;
+	/** Whether the viewer blocked the offer's donor: the owner's block button starts from it. */
+	donorBlocked: boolean;
 	/** The request accepting made, for its owner and its donor. */
 	requestId: number | null;
 }

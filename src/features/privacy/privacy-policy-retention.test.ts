@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deletionGraceMs } from '~/features/account/account';
-import { deliveryLimits, retentionLimits } from '~/config/limits';
+import { deliveryLimits, organisationLimits, retentionLimits } from '~/config/limits';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -55,6 +55,21 @@ describe('the privacy policy states the retention periods the clean-up applies',
 			expect(bullet(locale, deliveries)).toContain(
 				`${deliveryLimits.keptDoneMs / dayMs} ${daysWord[locale]}`,
 			);
+		});
+
+		it(`${locale}: an organisation's document photo goes after the days the clean-up waits, and with the account`, () => {
+			const document = {
+				id: 'Foto dokumen pendukung organisasi',
+				en: "Organisation's supporting document photo",
+			}[locale];
+			const withAccount = {
+				id: 'langsung dihapus saat Anda menghapus akun',
+				en: 'at once when you delete your account',
+			}[locale];
+			expect(bullet(locale, document), document).toContain(
+				`${organisationLimits.documentKeptMs / dayMs} ${daysWord[locale]}`,
+			);
+			expect(bullet(locale, document), document).toContain(withAccount);
 		});
 	}
 });
