@@ -1,7 +1,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import AuditLogLine from './AuditLogLine.astro';
-import type { AuditEntry } from './moderation-queue.server';
+import type { AuditEntry } from './audit-log.server';
 
 const hidden: AuditEntry = {
 	id: 7,
