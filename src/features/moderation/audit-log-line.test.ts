@@ -60,4 +60,20 @@ describe('a line of the desk’s audit log', () => {
 		expect(person.text).toContain(' · Deleted account · ');
 		expect(person.text).not.toContain('af8db92b');
 	});
+
+	it('links a drive acted on to its page, and says a deleted one in words', async () => {
+		const drive: AuditEntry = {
+			...hidden,
+			action: 'hideDrive',
+			targetKey: 'drive:3',
+			target: { kind: 'drive', id: 3, name: 'Seragam untuk anak panti' },
+			reason: 'scam',
+		};
+		const shown = await line(drive, 'en');
+		expect(shown.links).toEqual([['/en/drives/3', 'Seragam untuk anak panti']]);
+		expect(shown.text).toMatch(/^Siti: Hide drive · Seragam untuk anak panti · /);
+		const deleted = await line({ ...drive, target: { kind: 'drive', id: 3, name: null } }, 'id');
+		expect(deleted.links).toEqual([]);
+		expect(deleted.text).toContain(' · Penggalangan terhapus · ');
+	});
 });
