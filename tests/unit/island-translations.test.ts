@@ -212,6 +212,7 @@ const islands: Record<string, IslandLine> = {
 	ModerationActions: line(ModerationActions, moderationActionsResources, [
 		{ target: { itemId: 42 }, actions: [...moderationActionNames], suggestedReason: 'askingMoney' },
 		{ target: { userId: 'u-budi' }, actions: ['liftSuspension'], suggestedReason: null },
+		{ target: { driveId: 5 }, actions: ['dismiss', 'hideDrive'], suggestedReason: 'scam' },
 	]),
 	NoShowDecision: line(NoShowDecision, moderationActionsResources, [{ requestId: 7 }]),
 	OrganisationDecision: line(OrganisationDecision, organisationDecisionResources, [
@@ -294,6 +295,7 @@ const islands: Record<string, IslandLine> = {
 		{ target: { kind: 'item', itemId: 42 }, signedIn: false, here: '/items/42' },
 		{ target: { kind: 'user', userId: 'u-budi' }, signedIn: true, here: '/profile/u-budi' },
 		{ target: { kind: 'need', needId: 3 }, signedIn: true, here: '/needs/3' },
+		{ target: { kind: 'drive', driveId: 5 }, signedIn: true, here: '/drives/5' },
 	]),
 	NotificationSettingsForm: line(NotificationSettingsForm, notificationSettingsResources, [
 		{ initialSettings: defaultNotificationSettings(), unverifiedEmail: 'siti@example.com' },

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { setDriveHidden } from '~/features/moderation/drive-actions.server';
 import { requireModerator } from '~/features/moderation/moderators.server';
 import type { ServerContext } from '~/server/context';
 import { AppError } from '~/server/http/errors';
@@ -15,14 +16,7 @@ import {
 import type { AppEnv } from '~/server/http/types';
 import { rateLimitRules } from '~/server/rate-limit';
 import { driveInputSchema, driveUpdateSchema } from './drive-schemas';
-import {
-	createDrive,
-	currentDrives,
-	endDrive,
-	findDrive,
-	setDriveHidden,
-	updateDrive,
-} from './drives.server';
+import { createDrive, currentDrives, endDrive, findDrive, updateDrive } from './drives.server';
 
 const needSchema = z.object({
 	id: z.int(),
@@ -49,6 +43,10 @@ export const driveSchema = z
 		endsAt: z.iso.datetime(),
 		ended: z.boolean(),
 		hidden: z.boolean(),
+		hiddenReason: z.enum(['reports', 'moderator']).nullable().openapi({
+			description:
+				'Why a moderator still sees it hidden: `reports` (pending review) or `moderator`',
+		}),
 		createdBy: z.string(),
 		organisation: z.object({ id: z.int(), name: z.string(), verified: z.boolean() }).nullable(),
 		needs: z.array(needSchema),
@@ -189,6 +187,8 @@ export function driveRoutes(server: ServerContext) {
 				method: 'put',
 				path: '/drives/{id}/hidden',
 				summary: 'Hide a drive and its needs, or show them again (moderators)',
+				description:
+					'The same as the desk’s `hideDrive` and `restoreDrive`: the drive’s open reports close, and the audit log gets a line for `drive:<id>`. A drive already as asked is left alone.',
 				security: signedIn,
 				middleware: [requireModerator(server.config)],
 				request: {
@@ -205,7 +205,7 @@ export function driveRoutes(server: ServerContext) {
 			}),
 			async (c) => {
 				const { hidden } = c.req.valid('json');
-				await setDriveHidden(server.db, c.req.valid('param').id, hidden);
+				await setDriveHidden(server.db, c.get('user')!, c.req.valid('param').id, hidden);
 				return c.json({ data: { hidden } }, 200);
 			},
 		);

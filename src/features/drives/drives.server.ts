@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzl
 import type { z } from 'zod/mini';
 import { organisationLimits } from '~/config/limits';
 import { isModerator } from '~/features/moderation/moderators.server';
+import type { DriveHiddenReason } from '~/features/needs/drive-visibility.server';
 import { pickupOfDistrict } from '~/features/places/places.server';
 import type { UserRow } from '~/server/auth/users';
 import type { ServerConfig } from '~/server/config';
@@ -201,6 +202,7 @@ export async function findDrive(
 		endsAt: drive.endsAt.toISOString(),
 		ended: drive.endsAt <= now,
 		hidden: drive.hiddenAt !== null,
+		hiddenReason: drive.hiddenAt ? (drive.hiddenReason as DriveHiddenReason) : null,
 		createdBy: drive.createdBy,
 		organisation:
 			drive.organisationId !== null && row.organisationName !== null
@@ -275,39 +277,6 @@ export async function endDrive(
 			.update(needs)
 			.set({ state: 'closed', closesAt: now, updatedAt: now })
 			.where(and(eq(needs.driveId, drive.id), eq(needs.state, 'open')));
-	});
-}
-
-/**
- * `PUT /drives/{id}/hidden`: a moderator hides a drive (its page and its needs go from view) or
- * shows it again.
- */
-export async function setDriveHidden(
-	db: Database,
-	id: number,
-	hidden: boolean,
-	now = new Date(),
-): Promise<void> {
-	const row = await driveRow(db, id);
-	if (!row) throw new AppError('NOT_FOUND');
-	await db.transaction(async (tx) => {
-		await tx
-			.update(drives)
-			.set({ hiddenAt: hidden ? now : null, updatedAt: now })
-			.where(eq(drives.id, id));
-		await tx
-			.update(needs)
-			.set(
-				hidden
-					? { hiddenAt: now, hiddenReason: 'moderator', updatedAt: now }
-					: { hiddenAt: null, hiddenReason: null, updatedAt: now },
-			)
-			.where(
-				and(
-					eq(needs.driveId, id),
-					hidden ? isNull(needs.hiddenAt) : eq(needs.hiddenReason, 'moderator'),
-				),
-			);
 	});
 }
 

@@ -60,6 +60,8 @@ export interface Drive {
 	endsAt: string;
 	ended: boolean;
 	hidden: boolean;
+	/** Why it is hidden, shown to the moderators who still see it; null while it shows. */
+	hiddenReason: 'reports' | 'moderator' | null;
 	createdBy: string;
 	organisation: { id: number; name: string; verified: boolean } | null;
 	needs: DriveNeed[];

@@ -9,7 +9,12 @@ import { type ReportReason, reportReasons } from '~/features/reports/reports';
 import type { ModerationActionName } from './moderation';
 
 interface ModerationActionsProps extends IslandI18nProps {
-	target: { itemId: number } | { userId: string } | { thanksId: number } | { needId: number };
+	target:
+		| { itemId: number }
+		| { userId: string }
+		| { thanksId: number }
+		| { needId: number }
+		| { driveId: number };
 	/** The actions that fit the target now, in the order shown. */
 	actions: ModerationActionName[];
 	/** The reason most reports gave, chosen at first. */
@@ -19,6 +24,25 @@ interface ModerationActionsProps extends IslandI18nProps {
 }
 
 const suspensionDays = [1, 7, 30, 365] as const;
+
+/** The actions that undo or close rather than act against someone, drawn plainer. */
+const gentleActions: ModerationActionName[] = [
+	'dismiss',
+	'restoreItem',
+	'restoreNeed',
+	'restoreDrive',
+	'liftSuspension',
+];
+
+/** The actions the desk sends with the chosen reason; the others leave it out. */
+const actionsWithReason: ModerationActionName[] = [
+	'hideItem',
+	'warnUser',
+	'suspendUser',
+	'hideThanks',
+	'hideNeed',
+	'hideDrive',
+];
 
 /** One target's actions on the desk: a reason, a note, a suspension's length, and the buttons. */
 function ModerationActionsIsland({
@@ -45,9 +69,7 @@ function ModerationActionsIsland({
 				body: JSON.stringify({
 					action,
 					...target,
-					...(['hideItem', 'warnUser', 'suspendUser', 'hideThanks', 'hideNeed'].includes(action)
-						? { reason }
-						: {}),
+					...(actionsWithReason.includes(action) ? { reason } : {}),
 					...(note.trim() ? { note: note.trim() } : {}),
 					...(action === 'suspendUser' && days !== 'forGood' ? { days: Number(days) } : {}),
 				}),
@@ -114,7 +136,7 @@ function ModerationActionsIsland({
 						key={action}
 						type="button"
 						disabled={busy}
-						className={`btn btn-sm ${action === 'dismiss' || action === 'restoreItem' || action === 'liftSuspension' ? 'btn-outline' : 'btn-error'}`}
+						className={`btn btn-sm ${gentleActions.includes(action) ? 'btn-outline' : 'btn-error'}`}
 						onClick={() => (action === 'hideItem' ? setAskingToHide(true) : void act(action))}
 					>
 						{t(`moderation.actions.${action}`)}

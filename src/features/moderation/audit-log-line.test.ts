@@ -1,7 +1,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import AuditLogLine from './AuditLogLine.astro';
-import type { AuditEntry } from './moderation-queue.server';
+import type { AuditEntry } from './audit-log.server';
 
 const hidden: AuditEntry = {
 	id: 7,
@@ -59,5 +59,21 @@ describe('a line of the desk’s audit log', () => {
 		expect(person.links).toEqual([]);
 		expect(person.text).toContain(' · Deleted account · ');
 		expect(person.text).not.toContain('af8db92b');
+	});
+
+	it('links a drive acted on to its page, and says a deleted one in words', async () => {
+		const drive: AuditEntry = {
+			...hidden,
+			action: 'hideDrive',
+			targetKey: 'drive:3',
+			target: { kind: 'drive', id: 3, name: 'Seragam untuk anak panti' },
+			reason: 'scam',
+		};
+		const shown = await line(drive, 'en');
+		expect(shown.links).toEqual([['/en/drives/3', 'Seragam untuk anak panti']]);
+		expect(shown.text).toMatch(/^Siti: Hide drive · Seragam untuk anak panti · /);
+		const deleted = await line({ ...drive, target: { kind: 'drive', id: 3, name: null } }, 'id');
+		expect(deleted.links).toEqual([]);
+		expect(deleted.text).toContain(' · Penggalangan terhapus · ');
 	});
 });

@@ -7,12 +7,14 @@ import type { Transaction } from '~/server/db/client';
 import { reportReasons, targetKey, targetsNamed } from '~/features/reports/reports';
 import type { UserRow } from '~/server/auth/users';
 import type { ServerContext } from '~/server/context';
-import { items, moderationActions, needs, reports, thankYous, users } from '~/server/db/schema';
+import { items, needs, thankYous, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { storableText } from '~/lib/text-fields';
+import { actOnDrive } from './drive-actions.server';
 import { moderationActionNames } from './moderation';
+import { closeReports, recordAction } from './moderation-records.server';
 
-/** An action sent from the desk: what, on which item, person or thank-you, why. */
+/** An action sent from the desk: what, on which item, person, thank-you, need or drive, why. */
 export const moderationInputSchema = z
 	.object({
 		action: z.enum(moderationActionNames, 'moderation.errors.actionInvalid'),
@@ -20,6 +22,7 @@ export const moderationInputSchema = z
 		userId: z.optional(z.string().check(z.minLength(1, 'moderation.errors.targetInvalid'))),
 		thanksId: z.optional(z.int().check(z.positive('moderation.errors.targetInvalid'))),
 		needId: z.optional(z.int().check(z.positive('moderation.errors.targetInvalid'))),
+		driveId: z.optional(z.int().check(z.positive('moderation.errors.targetInvalid'))),
 		reason: z.optional(z.enum(reportReasons, 'moderation.errors.reasonInvalid')),
 		note: z.optional(
 			z.nullable(
@@ -55,7 +58,8 @@ const itemActions = ['hideItem', 'restoreItem'];
 const userActions = ['warnUser', 'suspendUser', 'liftSuspension'];
 const thanksActions = ['hideThanks'];
 const needActions = ['hideNeed', 'restoreNeed'];
-const withReason = ['hideItem', 'warnUser', 'suspendUser', 'hideThanks', 'hideNeed'];
+const driveActions = ['hideDrive', 'restoreDrive'];
+const withReason = ['hideItem', 'warnUser', 'suspendUser', 'hideThanks', 'hideNeed', 'hideDrive'];
 
 function parseAction(body: unknown): ModerationInput {
 	const parsed = moderationInputSchema.safeParse(body);
@@ -65,11 +69,13 @@ function parseAction(body: unknown): ModerationInput {
 	const onUser = input.userId !== undefined;
 	const onThanks = input.thanksId !== undefined;
 	const onNeed = input.needId !== undefined;
+	const onDrive = input.driveId !== undefined;
 	if (
 		(itemActions.includes(input.action) && !onItem) ||
 		(userActions.includes(input.action) && !onUser) ||
 		(thanksActions.includes(input.action) && !onThanks) ||
-		(needActions.includes(input.action) && !onNeed)
+		(needActions.includes(input.action) && !onNeed) ||
+		(driveActions.includes(input.action) && !onDrive)
 	) {
 		throw new AppError('VALIDATION_ERROR', { target: 'moderation.errors.targetInvalid' });
 	}
@@ -77,29 +83,6 @@ function parseAction(body: unknown): ModerationInput {
 		throw new AppError('VALIDATION_ERROR', { reason: 'moderation.errors.reasonInvalid' });
 	}
 	return input;
-}
-
-/** Closes the target's open reports and tells each reporter the outcome. */
-async function closeReports(
-	tx: Transaction,
-	key: string,
-	outcome: 'dismissed' | 'actioned',
-	now: Date,
-) {
-	const closed = await tx
-		.update(reports)
-		.set({ state: outcome, resolvedAt: now })
-		.where(and(eq(reports.targetKey, key), eq(reports.state, 'open')))
-		.returning({ reporterId: reports.reporterId, itemId: reports.itemId });
-	await notify(
-		tx,
-		...closed.map((report): NewNotification => ({
-			userId: report.reporterId,
-			kind: outcome === 'dismissed' ? 'reportDismissed' : 'reportActioned',
-			itemId: report.itemId,
-			data: {},
-		})),
-	);
 }
 
 async function lockedItem(tx: Transaction, id: number) {
@@ -286,20 +269,21 @@ export async function moderate(
 					? await actOnThanks(tx, input, now)
 					: input.needId !== undefined
 						? await actOnNeed(tx, input, now)
-						: await actOnUser(tx, input, now);
-		const [row] = await tx
-			.insert(moderationActions)
-			.values({
+						: input.driveId !== undefined
+							? await actOnDrive(tx, input.action, input.driveId, now)
+							: await actOnUser(tx, input, now);
+		return recordAction(
+			tx,
+			{
 				moderatorId: moderator.id,
 				action: input.action,
 				targetKey: key,
-				reason: input.reason ?? null,
-				note: input.note || null,
+				reason: input.reason,
+				note: input.note,
 				until,
-				createdAt: now,
-			})
-			.returning({ id: moderationActions.id });
-		return row!;
+			},
+			now,
+		);
 	});
 	if (input.action === 'suspendUser') await server.sessions.deleteAllOf(input.userId!);
 	return entry;

@@ -1,121 +1,19 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { reportLimits } from '~/config/limits';
 import { photoView } from '~/features/items/photos.server';
 import type { ReportReason } from '~/features/reports/reports';
 import type { Database } from '~/server/db/client';
-import {
-	itemImages,
-	items,
-	moderationActions,
-	needs,
-	reports,
-	thankYous,
-	users,
-} from '~/server/db/schema';
+import { drives, itemImages, items, needs, reports, thankYous, users } from '~/server/db/schema';
 import { mediaUrl } from '~/server/storage';
 import { isSuspended } from './moderation';
-import type { auditEntrySchema, queueEntrySchema } from './moderation.routes';
-
-/** A line of the audit log, as the desk and the admin CLI show it. */
-export type AuditEntry = z.output<typeof auditEntrySchema>;
+import { auditLog, idsOf } from './audit-log.server';
+import type { queueEntrySchema } from './moderation.routes';
 
 /** One target of the queue: what it is, its open reports, and what happened to it before. */
 export type QueueEntry = z.output<typeof queueEntrySchema>;
 
 const queueSize = 50;
-
-/** Lines of the audit log: all, or those of some targets, newest first. */
-export async function auditLog(db: Database, keys?: string[]): Promise<AuditEntry[]> {
-	if (keys && keys.length === 0) return [];
-	const moderator = alias(users, 'moderator');
-	const rows = await db
-		.select({ action: moderationActions, name: moderator.name })
-		.from(moderationActions)
-		.leftJoin(moderator, eq(moderator.id, moderationActions.moderatorId))
-		.where(keys ? inArray(moderationActions.targetKey, keys) : undefined)
-		.orderBy(desc(moderationActions.id))
-		.limit(keys ? queueSize * 10 : reportLimits.auditLogListed);
-	const targets = await auditTargets(
-		db,
-		rows.map(({ action }) => action.targetKey),
-	);
-	return rows.map(({ action, name }) => ({
-		id: action.id,
-		action: action.action,
-		targetKey: action.targetKey,
-		target: targets(action.targetKey),
-		reason: action.reason,
-		note: action.note,
-		until: action.until?.toISOString() ?? null,
-		createdAt: action.createdAt.toISOString(),
-		moderator: { id: action.moderatorId, name: name ?? '' },
-	}));
-}
-
-/**
- * The targets of `keys` with their names: an item's, a person's display name; `null` for a deleted
- * item or account.
- */
-async function auditTargets(db: Database, keys: string[]) {
-	const itemIds = [...new Set(keys.filter((key) => key.startsWith('item:')))]
-		.map((key) => Number(key.slice(5)))
-		.filter(Number.isSafeInteger);
-	const userIds = [...new Set(keys.filter((key) => key.startsWith('user:')))].map((key) =>
-		key.slice(5),
-	);
-	const thanksIds = [...new Set(keys.filter((key) => key.startsWith('thanks:')))]
-		.map((key) => Number(key.slice(7)))
-		.filter(Number.isSafeInteger);
-	const needIds = [...new Set(keys.filter((key) => key.startsWith('need:')))]
-		.map((key) => Number(key.slice(5)))
-		.filter(Number.isSafeInteger);
-	const [itemRows, userRows, thanksRows, needRows] = await Promise.all([
-		itemIds.length === 0
-			? []
-			: db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, itemIds)),
-		userIds.length === 0
-			? []
-			: db
-					.select({ id: users.id, name: users.name, subject: users.subject })
-					.from(users)
-					.where(inArray(users.id, userIds)),
-		thanksIds.length === 0
-			? []
-			: db
-					.select({ id: thankYous.id, message: thankYous.message })
-					.from(thankYous)
-					.where(inArray(thankYous.id, thanksIds)),
-		needIds.length === 0
-			? []
-			: db
-					.select({ id: needs.id, name: needs.title })
-					.from(needs)
-					.where(inArray(needs.id, needIds)),
-	]);
-	const needTitles = new Map(needRows.map((row) => [row.id, row.name]));
-	const thanksMessages = new Map(thanksRows.map((row) => [row.id, row.message]));
-	const itemNames = new Map(itemRows.map((row) => [row.id, row.name]));
-	const userNames = new Map(
-		userRows
-			.filter((row) => !row.subject.startsWith('deleted:'))
-			.map((row) => [row.id, row.name ?? '']),
-	);
-	return (key: string): AuditEntry['target'] => {
-		if (key.startsWith('thanks:')) {
-			const thanksId = Number(key.slice(7));
-			return { kind: 'thanks', id: thanksId, name: thanksMessages.get(thanksId) ?? null };
-		}
-		const id = key.slice(5);
-		if (key.startsWith('need:')) {
-			return { kind: 'need', id: Number(id), name: needTitles.get(Number(id)) ?? null };
-		}
-		return key.startsWith('item:')
-			? { kind: 'item', id: Number(id), name: itemNames.get(Number(id)) ?? null }
-			: { kind: 'user', id, name: userNames.get(id) ?? null };
-	};
-}
 
 async function itemsOf(db: Database, ids: number[]) {
 	if (ids.length === 0) return new Map<number, NonNullable<QueueEntry['item']>>();
@@ -220,10 +118,47 @@ async function needsOf(db: Database, ids: number[]) {
 	);
 }
 
+/** The reported drives by id, with their creators, as the desk shows them. */
+async function drivesOf(db: Database, ids: number[]) {
+	if (ids.length === 0) return new Map<number, NonNullable<QueueEntry['drive']>>();
+	const rows = await db
+		.select({ drive: drives, creatorName: users.name })
+		.from(drives)
+		.innerJoin(users, eq(users.id, drives.createdBy))
+		.where(inArray(drives.id, ids));
+	return new Map(
+		rows.map(({ drive, creatorName }) => [
+			drive.id,
+			{
+				id: drive.id,
+				title: drive.title,
+				story: drive.story,
+				hidden: drive.hiddenAt !== null,
+				creator: { id: drive.createdBy, name: creatorName ?? '' },
+			},
+		]),
+	);
+}
+
+/** A queue entry for `targetKey` with nothing filled in yet. */
+function emptyEntry(targetKey: string): QueueEntry {
+	return {
+		targetKey,
+		item: null,
+		user: null,
+		thanks: null,
+		need: null,
+		drive: null,
+		reports: [],
+		earlierReports: 0,
+		actions: [],
+	};
+}
+
 /**
- * The desk's queue: every target with open reports (items, people, thank-yous, needs), the most
- * recently reported first, then
- * listings flagged for asking money that nobody reported; each with its photos and history.
+ * The desk's queue: every target with open reports (items, people, thank-yous, needs, drives),
+ * the most recently reported first, then listings flagged for asking money that nobody reported;
+ * each with its photos and history.
  */
 export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 	const reporter = alias(users, 'reporter');
@@ -238,16 +173,7 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 		let entry = entries.get(report.targetKey);
 		if (!entry) {
 			if (entries.size >= queueSize) continue;
-			entry = {
-				targetKey: report.targetKey,
-				item: null,
-				user: null,
-				thanks: null,
-				need: null,
-				reports: [],
-				earlierReports: 0,
-				actions: [],
-			};
+			entry = emptyEntry(report.targetKey);
 			entries.set(report.targetKey, entry);
 		}
 		entry.reports.push({
@@ -266,35 +192,17 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 		.limit(queueSize);
 	for (const { id } of flagged) {
 		const key = `item:${id}`;
-		if (!entries.has(key)) {
-			entries.set(key, {
-				targetKey: key,
-				item: null,
-				user: null,
-				thanks: null,
-				need: null,
-				reports: [],
-				earlierReports: 0,
-				actions: [],
-			});
-		}
+		if (!entries.has(key)) entries.set(key, emptyEntry(key));
 	}
 	const keys = [...entries.keys()];
-	const itemIds = keys.filter((key) => key.startsWith('item:')).map((key) => Number(key.slice(5)));
+	const itemIds = idsOf(keys, 'item:');
 	const userIds = keys.filter((key) => key.startsWith('user:')).map((key) => key.slice(5));
-	const thanksIds = keys
-		.filter((key) => key.startsWith('thanks:'))
-		.map((key) => Number(key.slice(7)))
-		.filter(Number.isSafeInteger);
-	const needIds = keys
-		.filter((key) => key.startsWith('need:'))
-		.map((key) => Number(key.slice(5)))
-		.filter(Number.isSafeInteger);
-	const [itemMap, userMap, thanksMap, needMap, actions, earlier] = await Promise.all([
+	const [itemMap, userMap, thanksMap, needMap, driveMap, actions, earlier] = await Promise.all([
 		itemsOf(db, itemIds),
 		usersOf(db, userIds),
-		thanksOf(db, thanksIds),
-		needsOf(db, needIds),
+		thanksOf(db, idsOf(keys, 'thanks:')),
+		needsOf(db, idsOf(keys, 'need:')),
+		drivesOf(db, idsOf(keys, 'drive:')),
 		auditLog(db, keys),
 		keys.length === 0
 			? []
@@ -313,7 +221,10 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 			? (thanksMap.get(Number(entry.targetKey.slice(7))) ?? null)
 			: null;
 		const need = entry.targetKey.startsWith('need:') ? (needMap.get(Number(id)) ?? null) : null;
-		if (!item && !user && !thanks && !need) return [];
+		const drive = entry.targetKey.startsWith('drive:')
+			? (driveMap.get(Number(entry.targetKey.slice(6))) ?? null)
+			: null;
+		if (!item && !user && !thanks && !need && !drive) return [];
 		return [
 			{
 				...entry,
@@ -321,6 +232,7 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
 				user,
 				thanks,
 				need,
+				drive,
 				earlierReports: earlierByKey.get(entry.targetKey) ?? 0,
 				actions: actions.filter((action) => action.targetKey === entry.targetKey),
 			},

@@ -5,7 +5,8 @@ import { AppError } from '~/server/http/errors';
 import { checkedBody, dataResponse, errorResponses, signedIn } from '~/server/http/openapi';
 import type { AppEnv } from '~/server/http/types';
 import { moderate, moderationInputSchema } from './moderation-actions.server';
-import { auditLog, moderationQueue } from './moderation-queue.server';
+import { auditLog } from './audit-log.server';
+import { moderationQueue } from './moderation-queue.server';
 import { requireModerator } from './moderators.server';
 import {
 	decideNoShowDispute,
@@ -20,10 +21,11 @@ export const auditTargetSchema = z
 		z.object({ kind: z.literal('user'), id: z.string(), name: z.string().nullable() }),
 		z.object({ kind: z.literal('thanks'), id: z.int(), name: z.string().nullable() }),
 		z.object({ kind: z.literal('need'), id: z.int(), name: z.string().nullable() }),
+		z.object({ kind: z.literal('drive'), id: z.int(), name: z.string().nullable() }),
 	])
 	.openapi('AuditTarget', {
 		description:
-			'The item, the person, the thank-you (named by its message) or the need acted on; `name` is null when it has been deleted',
+			'The item, the person, the thank-you (named by its message), the need or the drive acted on; `name` is null when it has been deleted',
 	});
 
 /** A line of the audit log, as the desk and the admin CLI show it. */
@@ -31,7 +33,9 @@ export const auditEntrySchema = z
 	.object({
 		id: z.int(),
 		action: z.string(),
-		targetKey: z.string().openapi({ description: '`item:<id>`, `user:<id>` or `thanks:<id>`' }),
+		targetKey: z.string().openapi({
+			description: '`item:<id>`, `user:<id>`, `thanks:<id>`, `need:<id>` or `drive:<id>`',
+		}),
 		target: auditTargetSchema,
 		reason: z.string().nullable(),
 		note: z.string().nullable(),
@@ -83,6 +87,15 @@ export const queueEntrySchema = z
 				description: z.string(),
 				hidden: z.boolean(),
 				owner: z.object({ id: z.string(), name: z.string() }),
+			})
+			.nullable(),
+		drive: z
+			.object({
+				id: z.int(),
+				title: z.string(),
+				story: z.string(),
+				hidden: z.boolean(),
+				creator: z.object({ id: z.string(), name: z.string() }),
 			})
 			.nullable(),
 		reports: z.array(
@@ -156,8 +169,9 @@ export function moderationRoutes(server: ServerContext) {
 				method: 'post',
 				path: '/moderation/actions',
 				summary:
-					'Dismiss reports, hide or restore an item, hide a thank-you, warn, suspend or lift a suspension',
-				description: 'Written to the audit log with the moderator, target, reason and time.',
+					'Dismiss reports, hide or restore an item, a need or a drive, hide a thank-you, warn, suspend or lift a suspension',
+				description:
+					'Written to the audit log with the moderator, target, reason and time. Hiding a drive hides its needs; restoring it, or dismissing the reports that hid it, brings them back.',
 				security: signedIn,
 				middleware: [moderatorsOnly],
 				request: { body: checkedBody('application/json', moderationInputSchema) },

@@ -25,5 +25,7 @@ export const moderationActionNames = [
 	'hideThanks',
 	'hideNeed',
 	'restoreNeed',
+	'hideDrive',
+	'restoreDrive',
 ] as const;
 export type ModerationActionName = (typeof moderationActionNames)[number];

@@ -16,7 +16,10 @@ interface ReportButtonProps extends IslandI18nProps {
 	here: string;
 }
 
-/** "Report this item", "Report this user" or "Report this thank-you": opens the report dialog, or asks to sign in first. */
+/**
+ * "Report this item", "… user", "… thank-you", "… need" or "… drive": opens the report dialog, or
+ * asks to sign in first.
+ */
 function ReportButtonIsland({ target, signedIn, here, locale }: ReportButtonProps) {
 	const { t } = useTranslation();
 	const [open, setOpen] = useState(false);
@@ -27,7 +30,9 @@ function ReportButtonIsland({ target, signedIn, here, locale }: ReportButtonProp
 				? 'reports.buttonThanks'
 				: target.kind === 'need'
 					? 'reports.buttonNeed'
-					: 'reports.buttonUser',
+					: target.kind === 'drive'
+						? 'reports.buttonDrive'
+						: 'reports.buttonUser',
 	);
 	if (!signedIn) {
 		return (
@@ -68,5 +73,5 @@ function ReportButtonIsland({ target, signedIn, here, locale }: ReportButtonProp
 	);
 }
 
-/** The report button of item pages and public profiles, an island of its own. */
+/** The report button of item, need and drive pages and public profiles, an island of its own. */
 export const ReportButton = withTranslations(ReportButtonIsland);

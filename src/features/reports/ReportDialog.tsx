@@ -31,7 +31,9 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
 					? { thanksId: target.thanksId }
 					: target.kind === 'need'
 						? { needId: target.needId }
-						: { userId: target.userId }),
+						: target.kind === 'drive'
+							? { driveId: target.driveId }
+							: { userId: target.userId }),
 			reason: reason ?? undefined,
 			details: details.trim() || undefined,
 		};
@@ -67,7 +69,9 @@ export default function ReportDialog({ target, onClose }: ReportDialogProps) {
 						? 'reports.dialog.titleThanks'
 						: target.kind === 'need'
 							? 'reports.dialog.titleNeed'
-							: 'reports.dialog.titleUser',
+							: target.kind === 'drive'
+								? 'reports.dialog.titleDrive'
+								: 'reports.dialog.titleUser',
 			)}
 			message={t('reports.dialog.intro')}
 			cancelLabel={t('reports.dialog.cancel')}

@@ -13,12 +13,13 @@ export const receiptSchema = z
 	.object({
 		id: z.int(),
 		itemHidden: z.boolean().openapi({
-			description: 'Whether this report took the item out of lists, pending review',
+			description:
+				'Whether this report took the item, the need or the drive (with its needs) out of sight, pending review',
 		}),
 	})
 	.openapi('ReportReceipt');
 
-/** Reports of items and people (`/api/reports`), read by the moderation desk. */
+/** Reports of items, people, thank-yous, needs and drives (`/api/reports`), read by the moderation desk. */
 export function reportRoutes(server: ServerContext) {
 	const write = rateLimit(server, 'write', rateLimitRules.write);
 
@@ -26,9 +27,9 @@ export function reportRoutes(server: ServerContext) {
 		createRoute({
 			method: 'post',
 			path: '/reports',
-			summary: 'Report an item, a person or a thank-you to the moderators',
+			summary: 'Report an item, a person, a thank-you, a need or a drive to the moderators',
 			description:
-				'One open report per reporter and target, at most 10 a day. An item reported by three different people with complete profiles leaves lists and search at once, pending review.',
+				'One open report per reporter and target, at most 10 a day; nobody reports themselves or what they posted. An item, a need or a drive reported by three different people with complete profiles leaves lists and search at once, pending review; a drive takes its needs with it.',
 			security: signedIn,
 			middleware: [requireUser, write],
 			request: { body: checkedBody('application/json', reportInputSchema) },

@@ -4,9 +4,10 @@ import { reportLimits } from '~/config/limits';
 import { fieldErrors } from '~/lib/field-errors';
 import { notify } from '~/features/notifications/notifications.server';
 import { lockItem } from '~/features/items/item-stock.server';
+import { hideDrive, lockedDrive } from '~/features/needs/drive-visibility.server';
 import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';
-import { items, needs, reports, thankYous, users } from '~/server/db/schema';
+import { drives, items, needs, reports, thankYous, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reportInputSchema, type ReportTarget, targetKey, type ValidReport } from './reports';
 import type { receiptSchema } from './reports.routes';
@@ -37,38 +38,6 @@ async function refuseAtDailyLimit(db: Database, reporterId: string, now: Date): 
 	});
 }
 
-/**
- * Takes the item out of lists and search, pending review, once enough different people with
- * complete profiles have an open report of it, and tells its donor why.
- */
-async function hideWhenReportedEnough(tx: Transaction, itemId: number): Promise<boolean> {
-	const item = await lockItem(tx, itemId);
-	if (item.hiddenAt) return false;
-	const [counted] = await tx
-		.select({ reporters: countDistinct(reports.reporterId) })
-		.from(reports)
-		.innerJoin(users, eq(users.id, reports.reporterId))
-		.where(
-			and(
-				eq(reports.targetKey, targetKey({ kind: 'item', itemId })),
-				eq(reports.state, 'open'),
-				sql`${users.name} is not null and ${users.phone} is not null and ${users.address} is not null and ${users.areaId} is not null`,
-			),
-		);
-	if (Number(counted?.reporters ?? 0) < reportLimits.reportersToHide) return false;
-	await tx
-		.update(items)
-		.set({ hiddenAt: new Date(), hiddenReason: 'reports' })
-		.where(and(eq(items.id, itemId), isNull(items.hiddenAt)));
-	await notify(tx, {
-		userId: item.donorId,
-		kind: 'itemUnderReview',
-		itemId,
-		data: { item: item.name },
-	});
-	return true;
-}
-
 /** Open reports of `key` by different people with complete profiles. */
 async function reportersOf(tx: Transaction, key: string): Promise<number> {
 	const [counted] = await tx
@@ -85,6 +54,29 @@ async function reportersOf(tx: Transaction, key: string): Promise<number> {
 	return Number(counted?.reporters ?? 0);
 }
 
+/**
+ * Takes the item out of lists and search, pending review, once enough different people with
+ * complete profiles have an open report of it, and tells its donor why.
+ */
+async function hideWhenReportedEnough(tx: Transaction, itemId: number): Promise<boolean> {
+	const item = await lockItem(tx, itemId);
+	if (item.hiddenAt) return false;
+	if ((await reportersOf(tx, targetKey({ kind: 'item', itemId }))) < reportLimits.reportersToHide) {
+		return false;
+	}
+	await tx
+		.update(items)
+		.set({ hiddenAt: new Date(), hiddenReason: 'reports' })
+		.where(and(eq(items.id, itemId), isNull(items.hiddenAt)));
+	await notify(tx, {
+		userId: item.donorId,
+		kind: 'itemUnderReview',
+		itemId,
+		data: { item: item.name },
+	});
+	return true;
+}
+
 /** A need reported by enough people leaves sight pending review, as an item does. */
 async function hideNeedWhenReportedEnough(tx: Transaction, needId: number): Promise<boolean> {
 	const [need] = await tx.select().from(needs).where(eq(needs.id, needId)).for('update');
@@ -99,11 +91,33 @@ async function hideNeedWhenReportedEnough(tx: Transaction, needId: number): Prom
 	return true;
 }
 
+/** A drive reported by enough people leaves sight with its needs pending review, as a need does. */
+async function hideDriveWhenReportedEnough(
+	tx: Transaction,
+	driveId: number,
+	now: Date,
+): Promise<boolean> {
+	const drive = await lockedDrive(tx, driveId);
+	if (drive.hiddenAt) return false;
+	const key = targetKey({ kind: 'drive', driveId });
+	if ((await reportersOf(tx, key)) < reportLimits.reportersToHide) return false;
+	await hideDrive(tx, driveId, 'reports', now);
+	return true;
+}
+
 /**
- * The person a report is about: the item's donor, the thank-you's writer, the need's owner, or
- * the person named.
+ * The person a report is about: the item's donor, the thank-you's writer, the need's owner, the
+ * drive's creator, or the person named.
  */
 async function reportedPerson(db: Database, target: ReportTarget): Promise<string> {
+	if (target.kind === 'drive') {
+		const [drive] = await db
+			.select({ createdBy: drives.createdBy })
+			.from(drives)
+			.where(eq(drives.id, target.driveId));
+		if (!drive) throw new AppError('NOT_FOUND');
+		return drive.createdBy;
+	}
 	if (target.kind === 'need') {
 		const [need] = await db
 			.select({ ownerId: needs.ownerId, hiddenAt: needs.hiddenAt })
@@ -133,10 +147,27 @@ async function reportedPerson(db: Database, target: ReportTarget): Promise<strin
 	return user.id;
 }
 
+/** What the report names, from the one id it was sent with. */
+function reportTarget(input: ValidReport): ReportTarget {
+	if (input.itemId !== undefined) return { kind: 'item', itemId: input.itemId };
+	if (input.thanksId !== undefined) return { kind: 'thanks', thanksId: input.thanksId };
+	if (input.needId !== undefined) return { kind: 'need', needId: input.needId };
+	if (input.driveId !== undefined) return { kind: 'drive', driveId: input.driveId };
+	return { kind: 'user', userId: input.userId! };
+}
+
+/** Hides the reported item, need or drive once enough people reported it; true when it did. */
+function hideWhenReported(tx: Transaction, target: ReportTarget, now: Date): Promise<boolean> {
+	if (target.kind === 'item') return hideWhenReportedEnough(tx, target.itemId);
+	if (target.kind === 'need') return hideNeedWhenReportedEnough(tx, target.needId);
+	if (target.kind === 'drive') return hideDriveWhenReportedEnough(tx, target.driveId, now);
+	return Promise.resolve(false);
+}
+
 /**
  * `POST /reports`: one open report per reporter and target, at most `reportLimits.perDay` a day;
- * nobody reports themselves, their own items, needs or thank-yous. An item or a need reported by
- * enough people is hidden at once (docs/product-rules.md#trust-and-safety).
+ * nobody reports themselves, their own items, needs, drives or thank-yous. An item, a need or a
+ * drive reported by enough people is hidden at once (docs/product-rules.md#trust-and-safety).
  */
 export async function createReport(
 	db: Database,
@@ -145,14 +176,7 @@ export async function createReport(
 	now = new Date(),
 ): Promise<ReportReceipt> {
 	const input = parseReport(body);
-	const target: ReportTarget =
-		input.itemId !== undefined
-			? { kind: 'item', itemId: input.itemId }
-			: input.thanksId !== undefined
-				? { kind: 'thanks', thanksId: input.thanksId }
-				: input.needId !== undefined
-					? { kind: 'need', needId: input.needId }
-					: { kind: 'user', userId: input.userId! };
+	const target = reportTarget(input);
 	const personId = await reportedPerson(db, target);
 	if (personId === reporter.id) {
 		throw new AppError('VALIDATION_ERROR', { target: 'reports.errors.ownTarget' });
@@ -178,6 +202,7 @@ export async function createReport(
 				targetKey: key,
 				itemId: target.kind === 'item' ? target.itemId : null,
 				needId: target.kind === 'need' ? target.needId : null,
+				driveId: target.kind === 'drive' ? target.driveId : null,
 				userId: personId,
 				reason: input.reason,
 				details: input.details || null,
@@ -187,12 +212,6 @@ export async function createReport(
 			.returning({ id: reports.id });
 		// The same report sent twice at once: the other one was stored first.
 		if (!row) throw new AppError('REPORT_DUPLICATE');
-		const itemHidden =
-			target.kind === 'item'
-				? await hideWhenReportedEnough(tx, target.itemId)
-				: target.kind === 'need'
-					? await hideNeedWhenReportedEnough(tx, target.needId)
-					: false;
-		return { id: row.id, itemHidden };
+		return { id: row.id, itemHidden: await hideWhenReported(tx, target, now) };
 	});
 }

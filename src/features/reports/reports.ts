@@ -14,20 +14,22 @@ export const reportReasons = [
 ] as const;
 export type ReportReason = (typeof reportReasons)[number];
 
-/** What a report is about: an item, a person, a thank-you, or a need. */
+/** What a report is about: an item, a person, a thank-you, a need, or a drive. */
 export type ReportTarget =
 	| { kind: 'item'; itemId: number }
 	| { kind: 'user'; userId: string }
 	| { kind: 'thanks'; thanksId: number }
-	| { kind: 'need'; needId: number };
+	| { kind: 'need'; needId: number }
+	| { kind: 'drive'; driveId: number };
 
 /**
  * The key that one open report per reporter and target is counted by: `item:42`, `user:<id>`,
- * `thanks:7`, `need:3`.
+ * `thanks:7`, `need:3`, `drive:5`.
  */
 export function targetKey(target: ReportTarget): string {
 	if (target.kind === 'item') return `item:${target.itemId}`;
 	if (target.kind === 'need') return `need:${target.needId}`;
+	if (target.kind === 'drive') return `drive:${target.driveId}`;
 	if (target.kind === 'thanks') return `thanks:${target.thanksId}`;
 	return `user:${target.userId}`;
 }
@@ -38,9 +40,11 @@ export function targetsNamed(input: {
 	userId?: unknown;
 	thanksId?: unknown;
 	needId?: unknown;
+	driveId?: unknown;
 }) {
-	return [input.itemId, input.userId, input.thanksId, input.needId].filter((id) => id !== undefined)
-		.length;
+	return [input.itemId, input.userId, input.thanksId, input.needId, input.driveId].filter(
+		(id) => id !== undefined,
+	).length;
 }
 
 const details = z.optional(
@@ -57,7 +61,7 @@ const details = z.optional(
 
 /**
  * The report dialog, checked the same way in the browser and by `POST /reports`: an item, a
- * person, a thank-you or a need, a reason, and for `other` a text of 10 to 500 characters.
+ * person, a thank-you, a need or a drive, a reason, and for `other` a text of 10 to 500 characters.
  */
 export const reportInputSchema = z
 	.object({
@@ -73,6 +77,9 @@ export const reportInputSchema = z
 			z.int('reports.errors.targetInvalid').check(z.positive('reports.errors.targetInvalid')),
 		),
 		needId: z.optional(
+			z.int('reports.errors.targetInvalid').check(z.positive('reports.errors.targetInvalid')),
+		),
+		driveId: z.optional(
 			z.int('reports.errors.targetInvalid').check(z.positive('reports.errors.targetInvalid')),
 		),
 		reason: z.enum(reportReasons, 'reports.errors.reasonInvalid'),

@@ -651,9 +651,10 @@ export const paymentNotifications = pgTable(
 );
 
 /**
- * A report of an item or a person by a signed-in user (docs/product-rules.md#trust-and-safety).
- * `targetKey` is `item:<id>` or `user:<id>`: one open report per reporter and target. An item
- * report also names the item's donor, so a person's history shows reports of their items.
+ * A report of an item, a person, a thank-you, a need or a drive by a signed-in user
+ * (docs/product-rules.md#trust-and-safety). `targetKey` is `item:<id>`, `user:<id>`,
+ * `thanks:<id>`, `need:<id>` or `drive:<id>`: one open report per reporter and target. A report
+ * also names the person behind its target, so a person's history shows reports of what they post.
  */
 export const reports = pgTable(
 	'reports',
