@@ -1,21 +1,40 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '~/server/db/client';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openPglite, openPostgres } from '~/server/db/client';
 import { users } from '~/server/db/schema';
+import { databaseUrl } from '../helpers/migrated-databases';
 
 const script = join(import.meta.dirname, '../../scripts/admin.mjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'hibahin-admin-'));
-// Each run starts the embedded database (WebAssembly) afresh: seconds each on a busy machine.
+// Each run on the embedded database starts it (WebAssembly) afresh: seconds each on a busy machine.
 const dbTimeout = 240_000;
 
-/** Runs `npm run admin -- …args` on a fresh embedded database; never throws. */
+/**
+ * The database most commands are tried on: a new one on the run's PostgreSQL server when it has
+ * one (`TEST_DATABASE_URL`), which a command opens in a fraction of the embedded one's time; else
+ * the embedded one. The embedded mode, the default, is tried on its own below either way.
+ */
+const serverUrl = process.env['TEST_DATABASE_URL'];
+const serverDatabase = serverUrl
+	? databaseUrl(serverUrl, `hibahin_admin_${randomBytes(4).toString('hex')}`)
+	: undefined;
+
+/** Runs `npm run admin -- …args` on the embedded database; never throws. */
 async function admin(...args: string[]) {
+	return adminOn(undefined, ...args);
+}
+
+/** Runs `npm run admin -- …args` on the database at `url`, or the embedded one; never throws. */
+async function adminOn(url: string | undefined, ...args: string[]) {
 	const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-	delete env['DATABASE_URL'];
+	if (url) env['DATABASE_URL'] = url;
+	else delete env['DATABASE_URL'];
 	try {
 		const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
 			env,
@@ -27,13 +46,49 @@ async function admin(...args: string[]) {
 	}
 }
 
+/** `npm run admin` on the database most commands are tried on. */
+const adminHere = (...args: string[]) => adminOn(serverDatabase, ...args);
+
+/** Opens the database `adminHere` works on, as the site would. */
+function openHere(): DatabaseHandle {
+	return serverDatabase ? openPostgres(serverDatabase) : openPglite(join(dataDir, 'db'));
+}
+
+beforeAll(async () => {
+	if (!serverUrl || !serverDatabase) return;
+	const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
+	await server.unsafe(`create database ${new URL(serverDatabase).pathname.slice(1)}`);
+	await server.end();
+});
+
+afterAll(async () => {
+	rmSync(dataDir, { recursive: true, force: true });
+	if (!serverUrl || !serverDatabase) return;
+	const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
+	await server.unsafe(
+		`drop database if exists ${new URL(serverDatabase).pathname.slice(1)} with (force)`,
+	);
+	await server.end();
+});
+
 describe('npm run admin', () => {
-	afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+	it(
+		'keeps supporters in the embedded database from one run to the next',
+		async () => {
+			expect(
+				(await admin('supporters', 'add', '--name', 'Ayu', '--amount', '5000')).stdout,
+			).toMatch(/Added supporter 1: Ayu, Rp\s5\.000\./);
+			expect((await admin('supporters', 'list')).stdout).toMatch(
+				/^\s+1 {2}Ayu {2}Rp\s5\.000 {2}1\n$/,
+			);
+		},
+		dbTimeout,
+	);
 
 	it(
-		'adds, lists and removes supporters on the embedded database',
+		'adds, lists and removes supporters',
 		async () => {
-			const added = await admin(
+			const added = await adminHere(
 				'supporters',
 				'add',
 				'--name',
@@ -49,16 +104,18 @@ describe('npm run admin', () => {
 			);
 			expect(added).toMatchObject({ code: 0 });
 			expect(added.stdout).toMatch(/Added supporter 1: Budi Santoso, Rp\s25\.000\./);
-			await admin('supporters', 'add', '--name', 'Siti', '--amount', '100000');
-			const listed = await admin('supporters', 'list');
+			await adminHere('supporters', 'add', '--name', 'Siti', '--amount', '100000');
+			const listed = await adminHere('supporters', 'list');
 			expect(listed.stdout.trimEnd().split('\n')).toEqual([
 				expect.stringMatching(/^\s+2 {2}Siti {2}Rp\s100\.000 {2}1$/),
 				expect.stringMatching(
 					/^\s+1 {2}Budi Santoso {2}Rp\s25\.000 {2}5 Kopi {2}"Semoga bermanfaat"$/,
 				),
 			]);
-			expect((await admin('supporters', 'remove', '2')).stdout).toContain('Removed supporter 2');
-			const missing = await admin('supporters', 'remove', '2');
+			expect((await adminHere('supporters', 'remove', '2')).stdout).toContain(
+				'Removed supporter 2',
+			);
+			const missing = await adminHere('supporters', 'remove', '2');
 			expect(missing.code).toBe(1);
 			expect(missing.stderr).toContain('No supporter with id 2.');
 		},
@@ -68,10 +125,10 @@ describe('npm run admin', () => {
 	it(
 		'adds, lists and removes early supporters',
 		async () => {
-			await admin('early-supporters', 'add', '--name', 'Ayu', '--message', 'Dari awal!');
-			await admin('early-supporters', 'add', '--name', 'Bayu');
-			expect((await admin('early-supporters', 'remove', '2')).code).toBe(0);
-			const listed = await admin('early-supporters', 'list');
+			await adminHere('early-supporters', 'add', '--name', 'Ayu', '--message', 'Dari awal!');
+			await adminHere('early-supporters', 'add', '--name', 'Bayu');
+			expect((await adminHere('early-supporters', 'remove', '2')).code).toBe(0);
+			const listed = await adminHere('early-supporters', 'list');
 			expect(listed.stdout).toMatch(/^\s+1 {2}Ayu {2}"Dari awal!"\n$/);
 		},
 		dbTimeout,
@@ -80,8 +137,8 @@ describe('npm run admin', () => {
 	it(
 		'grants and revokes the moderator role by email, and prints the audit log',
 		async () => {
-			expect((await admin('audit-log')).stdout).toBe('No moderation actions yet.\n');
-			const database = openPglite(join(dataDir, 'db'));
+			expect((await adminHere('audit-log')).stdout).toBe('No moderation actions yet.\n');
+			const database = openHere();
 			await database.db.insert(users).values({
 				id: 'u-siti',
 				issuer: 'http://localhost:4321/oidc',
@@ -91,19 +148,21 @@ describe('npm run admin', () => {
 			});
 			await database.close();
 
-			const granted = await admin('grant-moderator', 'Siti@Example.com');
+			const granted = await adminHere('grant-moderator', 'Siti@Example.com');
 			expect(granted).toMatchObject({
 				code: 0,
 				stdout: 'Siti@Example.com (Siti) is now a moderator.\n',
 			});
-			expect((await admin('revoke-moderator', 'siti@example.com')).stdout).toContain(
+			expect((await adminHere('revoke-moderator', 'siti@example.com')).stdout).toContain(
 				'is no longer a moderator',
 			);
-			const unknown = await admin('grant-moderator', 'nobody@example.com');
+			const unknown = await adminHere('grant-moderator', 'nobody@example.com');
 			expect(unknown.code).toBe(1);
 			expect(unknown.stderr).toContain('it must sign in once first');
-			expect((await admin('deletions')).stdout).toBe('No accounts are waiting to be deleted.\n');
-			const log = await admin('audit-log', '--limit', '5');
+			expect((await adminHere('deletions')).stdout).toBe(
+				'No accounts are waiting to be deleted.\n',
+			);
+			const log = await adminHere('audit-log', '--limit', '5');
 			expect(log.stdout.trimEnd().split('\n')).toEqual([
 				expect.stringMatching(/^\s+2 {2}\S+Z {2}admin-cli {2}revokeModerator {2}user:u-siti$/),
 				expect.stringMatching(/^\s+1 {2}\S+Z {2}admin-cli {2}grantModerator {2}user:u-siti$/),
