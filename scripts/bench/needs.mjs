@@ -7,13 +7,13 @@
 // Seeded in SQL: BENCH_NEEDS (default 20,000) open needs of 2,000 people over the seed's real
 // districts (api-seed.mjs), a tenth urgent, a fifth for one of 200 organisations (half of them
 // verified), a twentieth closed or hidden. BENCH_API_SECONDS shortens a trial run.
-import { createHash, randomBytes } from 'node:crypto';
 import { formatLatency, formatRps } from './api-report.mjs';
 import { seedDistricts, textArray } from './api-seed.mjs';
 import { startApiServer } from './api-servers.mjs';
 import { connections, measureMs, poolSize, targets, warmupMs } from './api-settings.mjs';
 import { formatTable } from './format.mjs';
 import { combine } from './load-figures.mjs';
+import { listLoadResults, signInViewer } from './list-loads.mjs';
 import { loadApi } from './load-driver.mjs';
 import { scratchDatabase, seedTarget } from './scratch-database.mjs';
 import { undoList } from './undo-list.mjs';
@@ -111,13 +111,7 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 		const [home] = await client`
 			select province_code as province, regency_code as regency, district_code as district
 			from needs group by 1, 2, 3 order by count(*) desc limit 1`;
-		// The viewer's session, as the sign-in stores it: the SHA-256 of the cookie's token.
-		const token = randomBytes(32).toString('base64url');
-		await client`insert into users (id, issuer, subject, area_id) values
-			('bench-viewer', 'bench', 'viewer', ${home.district})`;
-		await client`insert into sessions (id, user_id, expires_at) values
-			(${createHash('sha256').update(token).digest('base64url')}, 'bench-viewer',
-			now() + interval '1 day')`;
+		const viewerCookie = await signInViewer(client, home.district);
 		log(
 			`  viewer in district ${home.district}; ${connections} callers, ` +
 				`${warmupMs / 1_000} s warm-up, ${measureMs / 1_000} s per list`,
@@ -136,7 +130,7 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 				paths: [list.path],
 				labels: [list.key],
 				headers: {
-					...(list.signedIn ? { cookie: `hibahin_session=${token}` } : {}),
+					...(list.signedIn ? { cookie: viewerCookie } : {}),
 					...(list.html ? { accept: 'text/html' } : {}),
 				},
 			};
@@ -163,18 +157,7 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 				]),
 			),
 		);
-		const failed = Object.values(results)
-			.filter(({ api }) => api.errors > 0)
-			.map(({ name: listName, api }) => ({ list: listName, error: api.errorSamples.join('; ') }));
-		return {
-			needCount,
-			home,
-			connections,
-			loadGenerator: wrk ? 'wrk' : 'autocannon',
-			targets,
-			lists: results,
-			failed,
-		};
+		return { needCount, home, ...listLoadResults(wrk, results) };
 	} finally {
 		await undo.done();
 	}

@@ -6,13 +6,14 @@
 // a load generator in this process would take CPU that the server and the database need.
 // Seeded like the API benchmark (api-seed.mjs): 100,000 items spread over a thousand real
 // districts. BENCH_API_SECONDS and BENCH_API_ITEMS shorten a trial run, as there.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { formatLatency, formatRatio, formatRps } from './api-report.mjs';
 import { seed, storeSharedPhoto } from './api-seed.mjs';
 import { startApiServer } from './api-servers.mjs';
-import { connections, measureMs, poolSize, targets, warmupMs } from './api-settings.mjs';
+import { connections, measureMs, poolSize, warmupMs } from './api-settings.mjs';
 import { formatTable } from './format.mjs';
 import { statements } from './item-statements.mjs';
+import { listLoadResults, signInViewer } from './list-loads.mjs';
 import { combine, ratioOf } from './load-figures.mjs';
 import { drive, loadApi } from './load-driver.mjs';
 import { scratchDatabase, seedTarget } from './scratch-database.mjs';
@@ -128,13 +129,7 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 				pickup_district_code as district
 			from items where status = 'AVAILABLE'
 			group by 1, 2, 3 order by count(*) desc limit 1`;
-		// The viewer's session, as the sign-in stores it: the SHA-256 of the cookie's token.
-		const token = randomBytes(32).toString('base64url');
-		await client`insert into users (id, issuer, subject, area_id) values
-			('bench-viewer', 'bench', 'viewer', ${home.district})`;
-		await client`insert into sessions (id, user_id, expires_at) values
-			(${createHash('sha256').update(token).digest('base64url')}, 'bench-viewer',
-			now() + interval '1 day')`;
+		const viewerCookie = await signInViewer(client, home.district);
 		log(
 			`  viewer in district ${home.district} (city ${home.regency}, province ${home.province}); ` +
 				`${connections} callers, ${warmupMs / 1_000} s warm-up, ${measureMs / 1_000} s per side`,
@@ -161,7 +156,7 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 			const load = {
 				paths: [list.path],
 				labels: [list.key],
-				headers: list.signedIn ? { cookie: `hibahin_session=${token}` } : {},
+				headers: list.signedIn ? { cookie: viewerCookie } : {},
 			};
 			await expectAnswer(server.baseUrl, load);
 			const api = combine([await loadApi(wrk, server.baseUrl, load, timing)]);
@@ -186,17 +181,7 @@ export async function run({ root, buildDir, host, log, onInterrupt }) {
 				]),
 			),
 		);
-		const failed = Object.values(results)
-			.filter(({ api }) => api.errors > 0)
-			.map(({ name: listName, api }) => ({ list: listName, error: api.errorSamples.join('; ') }));
-		return {
-			home,
-			connections,
-			loadGenerator: wrk ? 'wrk' : 'autocannon',
-			targets,
-			lists: results,
-			failed,
-		};
+		return { home, ...listLoadResults(wrk, results) };
 	} finally {
 		await undo.done();
 	}

@@ -1,12 +1,12 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { expect, it } from 'vitest';
-import NeedCityLinks from '~/features/need-lists/NeedCityLinks.astro';
 import NeedFilters from '~/features/need-lists/NeedFilters.astro';
 import NeedGrid from '~/features/need-lists/NeedGrid.astro';
 import UrgentNeedsNearYou from '~/features/need-lists/UrgentNeedsNearYou.astro';
 import { citiesWithNeeds, cityWithNeeds } from '~/features/need-lists/need-cities.server';
 import { parseNeedListView } from '~/features/need-lists/need-list-url';
 import { listNeeds, urgentNeedsNear } from '~/features/need-lists/need-lists.server';
+import CityLinks from '~/features/places/CityLinks.astro';
 import { pickupOfDistrict, placeDirectory } from '~/features/places/places.server';
 import { sitemapXml } from '~/features/sitemap/sitemap.server';
 import { needListPage } from '~/features/need-lists/need-list-page.server';
@@ -104,15 +104,24 @@ describeOnDatabases('Need list pages and the sitemap', (use) => {
 		const city = await cityWithNeeds(use().server.db, 'kota-banda-aceh');
 		expect(city).toMatchObject({ code: '11.71', name: 'Kota Banda Aceh', count: 1 });
 		const cities = await citiesWithNeeds(use().server.db);
-		const links = await rendered(NeedCityLinks, {
+		const links = await rendered(CityLinks, {
 			cities,
+			listPath: '/needs',
 			heading: 'Kebutuhan per kota',
 			headingId: 'cities',
 			locale: 'id',
 		});
 		expect(links.html).toContain('href="/needs/in/kota-banda-aceh"');
 		expect(
-			(await rendered(NeedCityLinks, { cities, heading: 'x', headingId: 'c', locale: 'en' })).html,
+			(
+				await rendered(CityLinks, {
+					cities,
+					listPath: '/needs',
+					heading: 'x',
+					headingId: 'c',
+					locale: 'en',
+				})
+			).html,
 		).toContain('href="/en/needs/in/kota-banda-aceh"');
 
 		await use().server.db.update(needs).set({ state: 'fulfilled' }).where(eq(needs.id, id));

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { PlaceOption } from '~/features/places/places';
+import { busiestCities, type ListedCity } from '~/features/places/listed-cities.server';
 import { pickupOfDistrict, placeDirectory } from '~/features/places/places.server';
 import { saveBody } from '~/features/saved-searches/saved-searches.routes';
 import { saveSearch } from '~/features/saved-searches/saved-searches.server';
@@ -7,7 +8,7 @@ import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
 import { AppError } from '~/server/http/errors';
 import { log } from '~/server/log';
-import { busiestNeedCities, citiesWithNeeds, type CityWithNeeds } from './need-cities.server';
+import { citiesWithNeeds } from './need-cities.server';
 import { type NeedListView, parseNeedListView } from './need-list-url';
 import { type NeedList, needPageSize } from './need-lists';
 import { listNeeds } from './need-lists.server';
@@ -22,7 +23,7 @@ export interface NeedListPage {
 	regencies: readonly PlaceOption[];
 	canSortNearMe: boolean;
 	/** The busiest cities' needs pages, linked below the list. */
-	cities: CityWithNeeds[];
+	cities: ListedCity[];
 	/** What saving the search answered, after the save button's POST. */
 	saved: { label: string } | { error: string } | null;
 }
@@ -96,7 +97,7 @@ export async function needListPage(
 		error = messageOf(failure, t);
 	}
 	const regencies = (view.province && places.regenciesOf.get(view.province)) || [];
-	const cities = await citiesWithNeeds(db).then(busiestNeedCities, (failure: unknown) => {
+	const cities = await citiesWithNeeds(db).then(busiestCities, (failure: unknown) => {
 		log.error({ err: failure }, 'needs page: counting the cities with needs failed');
 		return [];
 	});

@@ -10,7 +10,7 @@ import type { citySchema, itemPickupSchema, placeSchema } from './places.routes'
 /** A province or a city/regency as a filter offers it: "Kota Bandung", code "32.73". */
 export type PlaceOption = z.output<typeof placeSchema>;
 
-/** A city or regency with the page that lists its items (`/items/in/<slug>`). */
+/** A city or regency with its list pages (`/items/in/<slug>`, `/needs/in/<slug>`). */
 export type CityOption = z.output<typeof citySchema>;
 
 /** Where an item is picked up: a district of the official list, with its city and province. */
