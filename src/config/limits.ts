@@ -316,7 +316,7 @@ export const retentionLimits = {
  * Wanted posts (docs/product-rules.md#needs), in a module of their own so that only the pages
  * that post or answer a need download them with the browser's share of these limits.
  */
-export { needLimits } from './need-limits';
+export { needLimits } from './need-limits.ts';
 
 /** Organisations (docs/product-rules.md#organisations). */
 export const organisationLimits = {
