@@ -1,8 +1,9 @@
 // `npm run admin -- <command>`: manages the supporters shown on /support-us and the moderators,
 // prints the moderation audit log, in the database the site uses (DATABASE_URL, else the
 // embedded one in DATA_DIR), and backs up the embedded mode (scripts/admin-backup.mjs). Plain
-// JavaScript on the packages
-// the site already depends on, so it runs wherever `npm start` runs, with no TypeScript loader.
+// JavaScript on the packages the site already depends on, so it runs wherever `npm start` runs,
+// with no TypeScript loader; the one TypeScript module it borrows, the site's migrator, has only
+// types for Node to strip.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,12 +86,13 @@ const rupiah = new Intl.NumberFormat('id-ID', {
 /** Opens and migrates the site's database; `query(text, params)` answers rows. */
 async function openDatabase(env, { force }) {
 	const migrationsFolder = path.join(root, 'drizzle');
+	// The site's own migrator, so both apply the same migrations.
+	const { applyMigrations } = await import('../src/server/db/migrate.ts');
 	if (env.DATABASE_URL) {
 		const { default: postgres } = await import('postgres');
 		const { drizzle } = await import('drizzle-orm/postgres-js');
-		const { migrate } = await import('drizzle-orm/postgres-js/migrator');
 		const client = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
-		await migrate(drizzle(client), { migrationsFolder });
+		await applyMigrations(drizzle(client), migrationsFolder);
 		return {
 			query: (sql, params = []) => client.unsafe(sql, params),
 			close: () => client.end(),
@@ -108,9 +110,8 @@ async function openDatabase(env, { force }) {
 	const { PGlite } = await import('@electric-sql/pglite');
 	const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
 	const { drizzle } = await import('drizzle-orm/pglite');
-	const { migrate } = await import('drizzle-orm/pglite/migrator');
 	const client = new PGlite({ dataDir, extensions: { pg_trgm } });
-	await migrate(drizzle(client), { migrationsFolder });
+	await applyMigrations(drizzle(client), migrationsFolder);
 	return {
 		query: async (sql, params = []) => (await client.query(sql, params)).rows,
 		close: () => client.close(),

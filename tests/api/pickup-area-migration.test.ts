@@ -2,36 +2,14 @@
  * Migration 0009 gave the items listed before it their donor's profile district (decision 026):
  * run on an embedded database migrated to 0008 that holds such items, then up to date.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { applyMigrations } from '~/server/db/migrate';
 import { projectPath } from '~/server/paths';
-
-const folders: string[] = [];
-afterAll(() => {
-	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-/** A copy of `drizzle/` whose journal stops before the migration tagged `before`. */
-function migrationsBefore(before: string): string {
-	const folder = mkdtempSync(join(tmpdir(), 'hibahin-migrations-'));
-	folders.push(folder);
-	cpSync(projectPath('drizzle'), folder, { recursive: true });
-	const journalPath = join(folder, 'meta/_journal.json');
-	const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-		entries: { tag: string }[];
-	};
-	const stop = journal.entries.findIndex((entry) => entry.tag === before);
-	expect(stop).toBeGreaterThan(0);
-	journal.entries = journal.entries.slice(0, stop);
-	writeFileSync(journalPath, JSON.stringify(journal));
-	return folder;
-}
+import { migrationsBefore } from '../helpers/migrations';
 
 it('places each existing item in its donor’s district of the official list, and no other', async () => {
 	const client = new PGlite({ extensions: { pg_trgm } });
@@ -46,7 +24,7 @@ it('places each existing item in its donor’s district of the official list, an
 		SELECT id, 'Kursi ' || id, 'Kursi kayu jati, masih kokoh.', 4, 45, 45, 90, 1 FROM users;
 	`);
 
-	await migrate(db, { migrationsFolder: projectPath('drizzle') });
+	await applyMigrations(db, projectPath('drizzle'));
 	const { rows } = await client.query<Record<string, string | null>>(`
 		SELECT donor_id, pickup_province_code, pickup_province_name, pickup_regency_code,
 			pickup_regency_name, pickup_district_code, pickup_district_name, search_text

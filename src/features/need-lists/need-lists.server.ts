@@ -11,7 +11,7 @@ import {
 	type SQL,
 	sql,
 } from 'drizzle-orm';
-import { likePattern, pageBound } from '~/features/items/item-search.server';
+import { firstPages, likePattern, pageBound } from '~/features/items/item-search.server';
 import type { ItemPickup, PlaceFilter } from '~/features/places/places';
 import { placeFilterOf } from '~/features/places/places.server';
 import type { Database } from '~/server/db/client';
@@ -38,7 +38,9 @@ const ownerGone = exists(
  * someone neither suspended nor leaving.
  */
 export const listedNeed: SQL = and(
-	eq(needs.state, 'open'),
+	// Written into the statement, not sent as a value: a prepared statement's plan may then use
+	// the open needs' partial indexes, which PostgreSQL cannot match to a parameter.
+	sql`${needs.state} = 'open'`,
 	isNull(needs.hiddenAt),
 	sql`${needs.closesAt} > now()`,
 	not(ownerGone),
@@ -75,7 +77,7 @@ function filterWhere(filters: NeedFilters, values: FilterValues = valuesOf(filte
 	const conditions: SQL[] = [listedNeed];
 	if (filters.category) conditions.push(eq(needs.category, values.category!));
 	if (filters.place) conditions.push(eq(placeColumn[filters.place.level], values.placeCode!));
-	if (filters.urgentOnly) conditions.push(eq(needs.urgency, 'urgent'));
+	if (filters.urgentOnly) conditions.push(sql`${needs.urgency} = 'urgent'`);
 	// A substring of the lower-case search text, which the trigram index serves.
 	if (filters.search) {
 		conditions.push(sql`${needs.searchText} like lower(${likePattern(filters.search)})`);
@@ -264,7 +266,26 @@ function nearOrder(home: HomeValues): SQL[] {
 	return [sql`case ${group} end`, desc(verifiedOrganisation), ...newestFirst];
 }
 
-/** The query of a page of cards: newest first, or nearest first with verified first. */
+/** The ids of one page newest first, as a subquery. */
+function newestPageIds(
+	db: Database,
+	where: SQL,
+	limit: number | Placeholder,
+	offset: number | Placeholder,
+): SQL {
+	const ids = db
+		.select({ id: needs.id })
+		.from(needs)
+		.where(where)
+		.orderBy(...newestFirst)
+		.getSQL();
+	return sql`${ids} limit ${pageBound(limit)} offset ${pageBound(offset)}`;
+}
+
+/**
+ * The query of a page of cards: newest first, or nearest first with verified first. The page's
+ * ids are found first, and only those few are joined to their organisations.
+ */
 function cardQuery(
 	db: Database,
 	filters: NeedFilters,
@@ -274,24 +295,30 @@ function cardQuery(
 	offset: number | Placeholder,
 ) {
 	const where = filterWhere(filters, values);
-	const cards = db
+	const ids = home
+		? nearPageIds(db, where, home, limit, offset)
+		: newestPageIds(db, where, limit, offset);
+	return db
 		.select(cardColumns)
 		.from(needs)
-		.leftJoin(organisations, eq(organisations.id, needs.organisationId));
-	if (home) {
-		return cards
-			.where(sql`${needs.id} = any(array(${nearPageIds(db, where, home, limit, offset)}))`)
-			.orderBy(...nearOrder(home));
-	}
-	return cards
-		.where(where)
-		.orderBy(...newestFirst)
-		.limit(limit)
-		.offset(offset);
+		.leftJoin(organisations, eq(organisations.id, needs.organisationId))
+		.where(sql`${needs.id} = any(array(${ids}))`)
+		.orderBy(...(home ? nearOrder(home) : newestFirst));
 }
 
-/** A page's statement for one shape of filters, prepared once per database: planned once. */
-function cardStatement(db: Database, filters: NeedFilters, near: boolean) {
+/** A page's bounds, written into its statement, or left to its parameters. */
+type PageBounds = { limit: number; offset: number } | null;
+
+/**
+ * The first pages' bounds are written into their statements: with a page's size unknown,
+ * PostgreSQL cannot cost a plan once and keep it, and plans the statement on every request.
+ */
+function boundsOf(limit: number, offset: number): PageBounds {
+	return firstPages({ sort: 'newest', limit, offset }) ? { limit, offset } : null;
+}
+
+/** A page's statement for one shape of filters and bounds, prepared once per database. */
+function cardStatement(db: Database, filters: NeedFilters, near: boolean, bounds: PageBounds) {
 	const homePlaceholders = {
 		districtCode: sql.placeholder('districtCode'),
 		regencyCode: sql.placeholder('regencyCode'),
@@ -302,8 +329,8 @@ function cardStatement(db: Database, filters: NeedFilters, near: boolean) {
 		filters,
 		{ category: sql.placeholder('category'), placeCode: sql.placeholder('placeCode') },
 		near ? homePlaceholders : null,
-		sql.placeholder('limit'),
-		sql.placeholder('offset'),
+		bounds?.limit ?? sql.placeholder('limit'),
+		bounds?.offset ?? sql.placeholder('offset'),
 	).prepare('need_list_page');
 }
 
@@ -327,23 +354,24 @@ async function cardPage(
 		const rows = await cardQuery(db, filters, valuesOf(filters), home, limit, offset);
 		return rows.map(cardOf);
 	}
+	const bounds = boundsOf(limit, offset);
 	const shape = [
 		filters.category ? 'category' : '',
 		filters.place?.level ?? '',
 		filters.urgentOnly ? 'urgent' : '',
 		home ? 'near' : '',
+		bounds ? `${bounds.limit}+${bounds.offset}` : '',
 	].join(':');
 	const statements = cardStatements(db);
 	let statement = statements.get(shape);
 	if (!statement) {
-		statement = cardStatement(db, filters, home !== null);
+		statement = cardStatement(db, filters, home !== null, bounds);
 		statements.set(shape, statement);
 	}
 	const rows = await statement.execute({
 		category: filters.category,
 		placeCode: filters.place?.code,
-		limit,
-		offset,
+		...(!bounds && { limit, offset }),
 		...(home && {
 			districtCode: home.districtCode,
 			regencyCode: home.regencyCode,

@@ -4,12 +4,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { projectPath } from '../paths';
 import { lockDataDir } from './data-dir-lock';
+import { applyMigrations } from './migrate';
 import * as schema from './schema';
 
 /** The database, the same API on PGlite and on PostgreSQL. */
@@ -89,7 +88,7 @@ export function openPostgres(url: string): DatabaseHandle {
 		kind: 'postgres',
 		// Instances starting together migrate in turn: the first applies, the others find it done.
 		migrate: async () => {
-			await locked('hibahin:migrations', true, () => migratePostgres(db, { migrationsFolder }));
+			await locked('hibahin:migrations', true, () => applyMigrations(db, migrationsFolder));
 		},
 		ping: async () => {
 			await client`select 1`;
@@ -116,7 +115,7 @@ export function openPglite(dataDir: string | null, { from }: { from?: Blob } = {
 	return {
 		db: db as unknown as Database,
 		kind: 'pglite',
-		migrate: () => migratePglite(db, { migrationsFolder }),
+		migrate: () => applyMigrations(db as unknown as Database, migrationsFolder),
 		ping: async () => {
 			await client.query('select 1');
 		},
