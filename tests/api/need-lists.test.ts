@@ -4,6 +4,7 @@ import type { NeedList } from '~/features/need-lists/need-lists';
 import { users } from '~/server/db/schema';
 import { expectError } from '../helpers/items';
 import { insertNeed, insertOrganisation, marker } from '../helpers/need-rows';
+import { setOrganisationState } from '../helpers/needs';
 import { describeOnDatabases, type TestUser } from '../helpers/test-server';
 
 /** Districts of the official list used below. */
@@ -73,6 +74,12 @@ describeOnDatabases('Need lists', (use) => {
 		expect((await list(`?search=${word}`)).needs[0]!.organisation).toEqual({
 			name: 'Sekolah Pelita',
 			verified: false,
+		});
+		// The list's pages are kept per version: a verification changes them at once.
+		await setOrganisationState(use(), organisation, 'verified');
+		expect((await list(`?search=${word}`)).needs[0]!.organisation).toEqual({
+			name: 'Sekolah Pelita',
+			verified: true,
 		});
 	});
 

@@ -104,31 +104,45 @@ export async function needListStamp(db: Database): Promise<string> {
 	return `${await needListVersion(db)} ${Math.floor(Date.now() / 60_000)}`;
 }
 
-/** How many filter combinations keep their total (searches typed by visitors, mostly). */
-const totalsKept = 2000;
-const totalsByDatabase = new WeakMap<Database, Map<string, { stamp: string; total: number }>>();
+/**
+ * Answers kept per database and key for one stamp, the oldest dropped past `size`: a kept answer
+ * stays right until a need changes or the minute turns. The stamp is read before the answer is
+ * computed, so a change between the two leaves the kept answer newer than its stamp, never older.
+ */
+function keptPerStamp<Value>(size: number) {
+	const byDatabase = new WeakMap<Database, Map<string, { stamp: string; value: Value }>>();
+	return async (db: Database, stamp: string, key: string, compute: () => Promise<Value>) => {
+		let kept = byDatabase.get(db);
+		if (!kept) {
+			kept = new Map();
+			byDatabase.set(db, kept);
+		}
+		const known = kept.get(key);
+		if (known?.stamp === stamp) return known.value;
+		const value = await compute();
+		kept.delete(key);
+		kept.set(key, { stamp, value });
+		if (kept.size > size) kept.delete(kept.keys().next().value!);
+		return value;
+	};
+}
 
 /**
- * The number of listed needs that match, counted once per list version and minute: counting
- * every match costs milliseconds on every request, and a total stays right until a need changes.
- * The stamp is read before the count, so a change between the two leaves the count newer.
+ * Totals of filter combinations (searches typed by visitors, mostly): counting every match costs
+ * milliseconds on every request.
  */
+const keptTotals = keptPerStamp<number>(2000);
+
+/**
+ * Pages of cards: a list's first pages are asked for again and again, and "near me" gives
+ * everyone in a district the same page.
+ */
+const keptPages = keptPerStamp<NeedCard[]>(1000);
+
+/** The number of listed needs that match. */
 async function matchingTotal(db: Database, filters: NeedFilters): Promise<number> {
-	const stamp = await needListStamp(db);
-	let totals = totalsByDatabase.get(db);
-	if (!totals) {
-		totals = new Map();
-		totalsByDatabase.set(db, totals);
-	}
-	const key = JSON.stringify(filters);
-	const known = totals.get(key);
-	if (known?.stamp === stamp) return known.total;
 	const [row] = await db.select({ total: count() }).from(needs).where(filterWhere(filters));
-	const total = Number(row?.total ?? 0);
-	totals.delete(key);
-	totals.set(key, { stamp, total });
-	if (totals.size > totalsKept) totals.delete(totals.keys().next().value!);
-	return total;
+	return Number(row?.total ?? 0);
 }
 
 /** Newest first, the lists' own order and each near-me group's. */
@@ -405,9 +419,13 @@ export async function listNeeds(
 	};
 	if (query.near === 'me' && !home) throw nearMeRefused();
 	const offset = (query.page - 1) * query.limit;
+	const near = query.near === 'me' ? home : null;
+	const stamp = await needListStamp(db);
+	const filtersKey = JSON.stringify(filters);
+	const pageKey = JSON.stringify([filtersKey, near?.districtCode, query.limit, offset]);
 	const [counted, cards] = await Promise.all([
-		matchingTotal(db, filters),
-		cardPage(db, filters, query.near === 'me' ? home : null, query.limit, offset),
+		keptTotals(db, stamp, filtersKey, () => matchingTotal(db, filters)),
+		keptPages(db, stamp, pageKey, () => cardPage(db, filters, near, query.limit, offset)),
 	]);
 	const totalPages = Math.max(1, Math.ceil(counted / query.limit));
 	return {

@@ -463,8 +463,10 @@ export const itemListState = pgTable(
 );
 
 /**
- * A single row whose `version` goes up, by a trigger, in every transaction that changes `needs`
- * (drizzle/0024_need_list_state.sql): the needs lists' totals and cities are kept per version.
+ * A single row whose `version` goes up, by triggers, with every statement that changes `needs`
+ * (drizzle/0024_need_list_state.sql) or `organisations`, whose names and verification the cards
+ * show (drizzle/0026_need_list_reads.sql): the needs lists' totals, pages and cities are kept
+ * per version.
  */
 export const needListState = pgTable(
 	'need_list_state',

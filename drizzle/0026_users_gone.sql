@@ -1,1 +1,0 @@
-CREATE INDEX "users_gone_idx" ON "users" USING btree ("id") WHERE deletion_requested_at is not null or suspended_at is not null;
