@@ -8,6 +8,7 @@ import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { flashToast } from '~/lib/toast';
 import type { DriveInput, DriveNeedInput } from './drive-schemas';
+import { useHydrated } from '~/lib/hydrated';
 
 interface DriveFormProps extends IslandI18nProps {
 	/** The end days the form may offer, as the server counts them. */
@@ -34,6 +35,8 @@ export const DriveForm = withTranslations(function DriveForm({
 	needsCount,
 }: DriveFormProps) {
 	const { t } = useTranslation();
+	// Until then a tap would send the form to the page itself and lose what was typed.
+	const hydrated = useHydrated();
 	const [values, setValues] = useState<Omit<DriveInput, 'district' | 'needs'>>({
 		title: '',
 		story: '',
@@ -255,7 +258,7 @@ export const DriveForm = withTranslations(function DriveForm({
 					{failure}
 				</p>
 			)}
-			<button type="submit" className="btn btn-primary" disabled={busy}>
+			<button type="submit" className="btn btn-primary" disabled={busy || !hydrated}>
 				{t(busy ? 'drives.creating' : 'drives.create')}
 			</button>
 		</form>

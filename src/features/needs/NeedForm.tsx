@@ -12,6 +12,7 @@ import { type AreaChoice, AreaSearch } from '~/features/areas/AreaSearch';
 import { CategoryField, MoneyWarning } from '~/features/items/form/ItemFields';
 import type { Category } from '~/features/items/items';
 import { type Need, needInputSchema, type NeedReach, type NeedUrgency } from './needs';
+import { useHydrated } from '~/lib/hydrated';
 
 export interface NeedFormProps extends IslandI18nProps {
 	/** The need being edited; none when posting. */
@@ -45,6 +46,8 @@ export const NeedForm = withTranslations(function NeedForm({
 	organisation = null,
 }: NeedFormProps) {
 	const { t } = useTranslation();
+	// Until then a tap would send the form to the page itself and lose what was typed.
+	const hydrated = useHydrated();
 	const message = (key: string) =>
 		t(key as ParseKeys, { defaultValue: t('itemForm.errors.invalidInput') });
 	const id = useId();
@@ -238,7 +241,7 @@ export const NeedForm = withTranslations(function NeedForm({
 					{failure}
 				</div>
 			)}
-			<button type="submit" className="btn h-11 btn-primary" disabled={saving}>
+			<button type="submit" className="btn h-11 btn-primary" disabled={saving || !hydrated}>
 				{saving && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
 				{t(saving ? 'needs.saving' : need ? 'needs.save' : 'needs.submit')}
 			</button>

@@ -240,6 +240,15 @@ export async function pickArea(page: Page, locale: Locale, query: string): Promi
 export async function islandReady(content: Locator): Promise<void> {
 	await content.scrollIntoViewIfNeeded();
 	await expect(content.locator('xpath=ancestor::astro-island[@ssr]')).toHaveCount(0);
+	// Astro drops `ssr` once it has asked React to hydrate, which React 19 does a moment later:
+	// the element is React's once React has given it its props.
+	await expect
+		.poll(() =>
+			content.evaluate((element) =>
+				Object.keys(element).some((key) => key.startsWith('__reactProps')),
+			),
+		)
+		.toBe(true);
 }
 
 /** The profile form of /complete-profile and /edit-profile, once it reacts to typing. */
