@@ -18,7 +18,7 @@ import idItemRequests from '../../locales/id/itemRequests.json' with { type: 'js
 import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' };
 import idNotifications from '../../locales/id/notifications.json' with { type: 'json' };
 import idProfile from '../../locales/id/profile.json' with { type: 'json' };
-import { expect, signedIn, test } from './support/accounts';
+import { expect, islandHydrated, signedIn, test } from './support/accounts';
 import { fill, type Locale, localePath } from './support/i18n';
 import { listItem } from './support/items';
 import { openedUrls, otherVisitor, recordWindowOpen } from './support/visitors';
@@ -76,9 +76,7 @@ test('a giving goes from the item page to the rankings, confirmed by its receive
 	const receiverAccount = await signedIn(receiver, { locale });
 	const receiverName = receiverAccount.profile.name;
 	await receiver.goto(itemPath);
-	await expect(
-		receiver.locator('astro-island[component-export="ItemDetail"]:not([ssr])'),
-	).toHaveCount(1);
+	await islandHydrated(receiver, 'ItemDetail');
 	await receiver.getByRole('button', { name: new RegExp(itemDetail.whatsapp.contact) }).click();
 	await expect
 		.poll(() => openedUrls(receiver))
@@ -92,9 +90,7 @@ test('a giving goes from the item page to the rankings, confirmed by its receive
 			name: `${fill(itemRequests.summary.count_one, { count: 1 })} ${fill(itemRequests.summary.new_one, { count: 1 })}`,
 		})
 		.click();
-	await expect(
-		page.locator('astro-island[component-export="ItemRequests"]:not([ssr])'),
-	).toHaveCount(1);
+	await islandHydrated(page, 'ItemRequests');
 	const request = page.getByRole('article', { name: new RegExp(`^${receiverName}`) });
 	await request.getByRole('button', { name: itemRequests.actions.reserve, exact: true }).click();
 	await expect(request.getByText(itemRequests.states.reserved, { exact: true })).toBeVisible();

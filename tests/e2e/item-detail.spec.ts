@@ -25,6 +25,7 @@ import {
 	accountTexts,
 	completeProfile,
 	expect,
+	islandHydrated,
 	signedIn,
 	signedInNewcomer,
 	siteOrigin,
@@ -103,9 +104,7 @@ function statusBadge(page: Page) {
 
 /** The island is interactive once React has hydrated it. */
 async function hydrated(page: Page): Promise<void> {
-	await expect(page.locator('astro-island[component-export="ItemDetail"]:not([ssr])')).toHaveCount(
-		1,
-	);
+	await islandHydrated(page, 'ItemDetail');
 }
 
 test('a receiver asks the donor on WhatsApp and sees it given away', async ({

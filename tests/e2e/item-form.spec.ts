@@ -17,6 +17,7 @@ import {
 	accountTexts,
 	completeProfile,
 	expect,
+	islandHydrated,
 	signedIn,
 	signedInNewcomer,
 	siteOrigin,
@@ -51,7 +52,7 @@ function photoInput(page: Page) {
 
 /** The form is interactive once React has hydrated it. */
 async function hydrated(page: Page): Promise<void> {
-	await expect(page.locator('astro-island[component-export="ItemForm"]:not([ssr])')).toHaveCount(1);
+	await islandHydrated(page, 'ItemForm');
 }
 
 /** The signed-in user's items, newest first, straight from the API. */

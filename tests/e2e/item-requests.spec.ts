@@ -16,7 +16,14 @@ import idRequests from '../../locales/id/requests.json' with { type: 'json' };
 import type { Item } from '../../src/features/items/items';
 import type { ItemRequest } from '../../src/features/requests/requests';
 import type { NotificationList } from '../../src/features/notifications/notifications';
-import { accountTexts, expect, signedIn, siteOrigin, test } from './support/accounts';
+import {
+	accountTexts,
+	expect,
+	islandHydrated,
+	signedIn,
+	siteOrigin,
+	test,
+} from './support/accounts';
 import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
 import { listItem } from './support/items';
 import { otherVisitor } from './support/visitors';
@@ -80,9 +87,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The requests page's island, once React has hydrated it. */
 async function hydrated(page: Page): Promise<void> {
-	await expect(
-		page.locator('astro-island[component-export="ItemRequests"]:not([ssr])'),
-	).toHaveCount(1);
+	await islandHydrated(page, 'ItemRequests');
 }
 
 test('a donor answers the requests for an item until it is all given', async ({

@@ -16,7 +16,14 @@ import idMyRequests from '../../locales/id/myRequests.json' with { type: 'json' 
 import idRequests from '../../locales/id/requests.json' with { type: 'json' };
 import type { Item } from '../../src/features/items/items';
 import type { ItemRequest } from '../../src/features/requests/requests';
-import { accountTexts, expect, signedIn, test, userMenuButton } from './support/accounts';
+import {
+	accountTexts,
+	expect,
+	islandHydrated,
+	signedIn,
+	test,
+	userMenuButton,
+} from './support/accounts';
 import { fill, type Locale, localePath, locales, pageTitle } from './support/i18n';
 import { listItem } from './support/items';
 import { openedUrls, otherVisitor, recordWindowOpen } from './support/visitors';
@@ -66,9 +73,7 @@ async function newReceiver(browser: Browser, baseURL: string, locale: Locale) {
 /** Opens the item's page and waits until its island reacts. */
 async function openItem(page: Page, path: string): Promise<void> {
 	await page.goto(path);
-	await expect(page.locator('astro-island[component-export="ItemDetail"]:not([ssr])')).toHaveCount(
-		1,
-	);
+	await islandHydrated(page, 'ItemDetail');
 }
 
 /** A translation with `values` filled in, and any value it was not given matching anything. */

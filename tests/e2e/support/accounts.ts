@@ -240,15 +240,26 @@ export async function pickArea(page: Page, locale: Locale, query: string): Promi
 export async function islandReady(content: Locator): Promise<void> {
 	await content.scrollIntoViewIfNeeded();
 	await expect(content.locator('xpath=ancestor::astro-island[@ssr]')).toHaveCount(0);
-	// Astro drops `ssr` once it has asked React to hydrate, which React 19 does a moment later:
-	// the element is React's once React has given it its props.
+	await expectReactOwns(content);
+}
+
+/**
+ * Astro drops an island's `ssr` once it has asked React to hydrate it, which React 19 does a
+ * moment later: an element is React's once React has given it its props.
+ */
+async function expectReactOwns(element: Locator): Promise<void> {
 	await expect
 		.poll(() =>
-			content.evaluate((element) =>
-				Object.keys(element).some((key) => key.startsWith('__reactProps')),
-			),
+			element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))),
 		)
 		.toBe(true);
+}
+
+/** Waits until the page's island exporting `component` has hydrated, as `islandReady` does. */
+export async function islandHydrated(page: Page, component: string): Promise<void> {
+	const island = page.locator(`astro-island[component-export="${component}"]:not([ssr])`);
+	await expect(island).toHaveCount(1);
+	await expectReactOwns(island.locator(':scope > *').first());
 }
 
 /** The profile form of /complete-profile and /edit-profile, once it reacts to typing. */
