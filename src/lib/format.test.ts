@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
 	formatDate,
+	jakartaYear,
 	formatNumber,
 	formatRupiah,
 	formatShortDate,
@@ -62,6 +63,109 @@ describe('formatTime', () => {
 describe('formatNumber', () => {
 	it('uses Indonesian separators', () => {
 		expect(formatNumber(1234.5)).toBe('1.234,5');
+	});
+});
+
+// The figures and dates are written from tables, not by Intl (see format.ts): these hold them to
+// Intl's own output, including the halves Intl rounds on the shortest decimal (1.15 → 1,2).
+describe('the figures and dates written without Intl', () => {
+	const intlNumber = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
+	const intlRupiah = new Intl.NumberFormat('id-ID', {
+		style: 'currency',
+		currency: 'IDR',
+		maximumFractionDigits: 0,
+	});
+	const numbers = [
+		0,
+		-0,
+		1,
+		5,
+		9.95,
+		0.05,
+		0.04,
+		0.5,
+		1.05,
+		1.15,
+		2.25,
+		2.5,
+		999,
+		999.95,
+		1000,
+		1234.45,
+		9999.6,
+		12_345.67,
+		1_000_000,
+		1_234_567.89,
+		987_654_321.05,
+		2 ** 53 - 1,
+		1e15,
+		1e21,
+		1e-7,
+		-3,
+		-1234.5,
+		Number.NaN,
+		Number.POSITIVE_INFINITY,
+	];
+	// A deterministic spread of counts, weights and amounts with up to three decimals.
+	let seed = 7;
+	const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+	for (let index = 0; index < 2_000; index++) {
+		numbers.push(Number(((next() % 10_000_000) / 10 ** (next() % 4)).toFixed(3)));
+	}
+
+	it('writes every number as Intl does', () => {
+		for (const value of numbers)
+			expect(formatNumber(value), String(value)).toBe(intlNumber.format(value));
+	});
+
+	it('writes every rupiah amount as Intl does', () => {
+		for (const value of numbers)
+			expect(formatRupiah(value), String(value)).toBe(intlRupiah.format(value));
+	});
+
+	it("writes every day of two years, around Jakarta's midnight, as Intl does in both languages", () => {
+		const intl = (tag: string, month: 'long' | 'short') =>
+			new Intl.DateTimeFormat(tag, {
+				day: 'numeric',
+				month,
+				year: 'numeric',
+				timeZone: 'Asia/Jakarta',
+			});
+		const formats = [
+			{ locale: 'id', tag: 'id-ID' },
+			{ locale: 'en', tag: 'en-GB' },
+		] as const;
+		const hour = 60 * 60_000;
+		for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += 24 * hour) {
+			// 16:59 and 17:00 UTC are the last minute of a day in Jakarta and the first of the next.
+			for (const time of [day, day + 17 * hour - 60_000, day + 17 * hour]) {
+				for (const { locale, tag } of formats) {
+					const at = new Date(time).toISOString();
+					expect(formatDate(time, locale), at).toBe(intl(tag, 'long').format(time));
+					expect(formatShortDate(at, locale), at).toBe(intl(tag, 'short').format(time));
+				}
+			}
+		}
+		const yearIntl = new Intl.DateTimeFormat('en-US', {
+			year: 'numeric',
+			timeZone: 'Asia/Jakarta',
+		});
+		for (const at of ['2026-12-31T16:59:59Z', '2026-12-31T17:00:00Z']) {
+			expect(jakartaYear(new Date(at))).toBe(Number(yearIntl.format(new Date(at))));
+		}
+	});
+
+	it('leaves dates before Jakarta kept UTC+7 to Intl, and refuses what is not a date as Intl does', () => {
+		const before = new Intl.DateTimeFormat('id-ID', {
+			day: 'numeric',
+			month: 'long',
+			year: 'numeric',
+			timeZone: 'Asia/Jakarta',
+		});
+		expect(formatDate('1950-06-30T16:45:00Z', 'id')).toBe(
+			before.format(new Date('1950-06-30T16:45:00Z')),
+		);
+		expect(() => formatDate('not a date', 'id')).toThrow(RangeError);
 	});
 });
 
