@@ -8,11 +8,15 @@
 // shared in a group chat; it is answered from the page cache. A missing item's page (404) is the
 // site's layout around one line, read and rendered like an item page: the least any
 // server-rendered page costs here.
+//
+// Each kind's CPU per request is the app process's CPU time over its run (from /proc, all its
+// threads) by the rate: the server's own work for a request, PostgreSQL's apart.
 import { formatLatency, formatRatio, formatRps } from './api-report.mjs';
 import { connections, measureMs, searchWords, warmupMs } from './api-settings.mjs';
 import { formatTable } from './format.mjs';
 import { combine, ratioOf } from './load-figures.mjs';
 import { loadApi } from './load-driver.mjs';
+import { cpuMsOf } from './process-cpu.mjs';
 import { findWrk } from './wrk.mjs';
 
 /** Pages' share of the item API's rate that the issue asks of server-rendered item and lists. */
@@ -70,11 +74,12 @@ function loads({ range, cities, donors }) {
 }
 
 /**
- * Runs every load alone against `baseUrl`, one after the other, and logs each as it ends.
- * @param {{ baseUrl: string, range: { minId: number, maxId: number }, cities: string[],
- *   donors: string[], log: (line?: string) => void }} options
+ * Runs every load alone against `baseUrl`, served by process `pid`, one after the other, and
+ * logs each as it ends.
+ * @param {{ baseUrl: string, pid: number, range: { minId: number, maxId: number },
+ *   cities: string[], donors: string[], log: (line?: string) => void }} options
  */
-export async function measureAlone({ baseUrl, log, ...data }) {
+export async function measureAlone({ baseUrl, pid, log, ...data }) {
 	const wrk = findWrk(log);
 	log(
 		`  each kind alone: ${connections} callers, ${warmupMs / 1_000} s warm-up, ` +
@@ -82,10 +87,17 @@ export async function measureAlone({ baseUrl, log, ...data }) {
 	);
 	const results = [];
 	for (const { kind, target = false, load } of loads(data)) {
+		const [cpuBefore, started] = [await cpuMsOf(pid), performance.now()];
 		const figures = combine([await loadApi(wrk, baseUrl, load, { warmupMs, measureMs })]);
-		results.push({ kind, target, figures });
+		// The warm-up runs at the measured rate too, so CPU per second of the whole run, by the
+		// requests per second measured, is the CPU of one request.
+		const cpuPerSecond =
+			((await cpuMsOf(pid)) - cpuBefore) / ((performance.now() - started) / 1000);
+		const cpuMsPerRequest = figures.rps > 0 ? cpuPerSecond / figures.rps : undefined;
+		results.push({ kind, target, figures, cpuMsPerRequest });
 		log(
-			`    ${kind}: ${formatRps(figures.rps)} req/s, p95 ${formatLatency(figures.latency.p95)}` +
+			`    ${kind}: ${formatRps(figures.rps)} req/s, p95 ${formatLatency(figures.latency.p95)}, ` +
+				`${cpuMsPerRequest?.toFixed(2) ?? '–'} ms CPU per request` +
 				(figures.errors ? `; !! ${figures.errors} errors: ${figures.errorSamples.join('; ')}` : ''),
 		);
 	}
@@ -105,8 +117,8 @@ export function printAlone(results, log) {
 	);
 	log(
 		formatTable(
-			['kind', 'req/s', 'p50', 'p95', '× item API', 'target'],
-			results.map(({ kind, target, figures }) => {
+			['kind', 'req/s', 'p50', 'p95', 'CPU ms / req', '× item API', 'target'],
+			results.map(({ kind, target, figures, cpuMsPerRequest }) => {
 				const ratio = api ? ratioOf(figures, api) : undefined;
 				const verdict =
 					!target || ratio === undefined ? '' : ratio >= pageRateTarget ? 'met' : 'missed';
@@ -115,6 +127,7 @@ export function printAlone(results, log) {
 					formatRps(figures.rps),
 					formatLatency(figures.latency.p50),
 					formatLatency(figures.latency.p95),
+					cpuMsPerRequest?.toFixed(2) ?? '–',
 					formatRatio(ratio),
 					verdict,
 				];

@@ -153,6 +153,7 @@ export async function run({ root, buildDir, host, options, log, onInterrupt }) {
 		log(`  one process on ${single.baseUrl}…`);
 		const alone = await measureAlone({
 			baseUrl: single.baseUrl,
+			pid: single.pid,
 			range: seeded.range,
 			cities,
 			donors,

@@ -8,12 +8,13 @@
 // behind the settings of dynamic pages (decision 043).
 //
 // BENCH_RENDER_COUNT (default 200) sets the renders per page.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
 import { acceptEncoding } from './api-settings.mjs';
 import { formatTable } from './format.mjs';
+import { cpuMsOf } from './process-cpu.mjs';
 import { pickPort, startNodeServer } from './server.mjs';
 
 export const name = 'render';
@@ -21,18 +22,6 @@ export const description = 'server CPU per fresh render of each kind of page (pa
 
 const count = Number(process.env.BENCH_RENDER_COUNT ?? 200);
 const warmup = 30;
-// The kernel counts a process's CPU time in ticks of 1/100 s (USER_HZ on Linux).
-const ticksPerSecond = 100;
-
-/** The user and system CPU time of process `pid` so far, in milliseconds, from /proc. */
-async function cpuMsOf(pid) {
-	const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-	// Fields after the command's name, which is in parentheses and may hold spaces.
-	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-	const [utime, stime] = [Number(fields[11]), Number(fields[12])];
-	return ((utime + stime) * 1000) / ticksPerSecond;
-}
-
 /** Requests `url` as a browser would, reading the whole body; the status. */
 async function fetchPage(url) {
 	const response = await fetch(url, {
