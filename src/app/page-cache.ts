@@ -66,9 +66,9 @@ function isPersonal(response: Response): boolean {
  * Answers a signed-out visitor's page: for a list, city, public profile or item page, its data
  * version is read first (one tiny query; `knownVersion` when the server in front has just read
  * it), and is the page's ETag, so a revalidation that matches costs nothing more; else a page
- * rendered in the last seconds for the same path, query, language and version is sent again;
- * else `render` renders it and, a plain 200 to a GET, it is kept. Other pages are rendered as
- * they are.
+ * rendered in the last seconds for the same path, query, language and version is sent again,
+ * or the one being rendered now is waited for; else `render` renders it and, a plain 200 to a
+ * GET, it is kept. Other pages are rendered as they are.
  */
 export async function answerPublicPage(
 	deps: PublicPageDeps,
@@ -87,22 +87,30 @@ export async function answerPublicPage(
 		return new Response(null, { status: 304, headers: caching.headers });
 	}
 	const key = caching.key(url.search);
-	const cached = deps.cache.get(key);
-	if (cached) return answerFromCache(cached, request.method);
-	const response = await render();
-	if (response.status !== 200 || isPersonal(response)) return response;
-	const headers = new Headers(response.headers);
-	for (const [name, value] of Object.entries(caching.headers)) headers.set(name, value);
-	if (request.method !== 'GET') return new Response(response.body, { status: 200, headers });
-	const page: CachedPage = {
-		status: 200,
-		headers: [...headers],
-		body: new Uint8Array(await response.arrayBuffer()),
-		storedAt: Date.now(),
-		sent: {},
-	};
-	deps.cache.set(key, page);
-	return answerFromCache(page, request.method);
+	const kept = deps.cache.get(key) ?? (await deps.cache.rendering(key));
+	if (kept) return answerFromCache(kept, request.method);
+	let answer: Response | undefined;
+	const page = await deps.cache.renderOnce(key, async () => {
+		const response = await render();
+		answer = response;
+		if (response.status !== 200 || isPersonal(response)) return undefined;
+		const headers = new Headers(response.headers);
+		for (const [name, value] of Object.entries(caching.headers)) headers.set(name, value);
+		if (request.method !== 'GET') {
+			answer = new Response(response.body, { status: 200, headers });
+			return undefined;
+		}
+		const rendered: CachedPage = {
+			status: 200,
+			headers: [...headers],
+			body: new Uint8Array(await response.arrayBuffer()),
+			storedAt: Date.now(),
+			sent: {},
+		};
+		deps.cache.set(key, rendered);
+		return rendered;
+	});
+	return page ? answerFromCache(page, request.method) : answer!;
 }
 
 /** What the server in front found: the answer sent, or the version a render should be of. */
@@ -185,7 +193,7 @@ export async function answerCachedPage(
 		return { answered: true };
 	}
 	const key = caching.key(url.search);
-	const page = deps.cache.get(key);
+	const page = deps.cache.get(key) ?? (await deps.cache.rendering(key));
 	if (!page) return { answered: false, pageVersion: version };
 	sendCachedPage({ cache: deps.cache, key, page }, req, res);
 	return { answered: true };

@@ -126,6 +126,24 @@ describeOnDatabases('Signed-out pages: version ETags and the page cache', (use) 
 		expect(sepeda.body).not.toContain('Meja belajar');
 	});
 
+	it('renders a page once for the requests that ask for it while it renders', async () => {
+		const { item } = await donorWithItem(use(), { name: 'Lemari pakaian dua pintu' });
+		const count = renders;
+		const answers = await Promise.all(
+			Array.from({ length: 5 }, () => page(`/en/items/${item.id}?shared=1`)),
+		);
+		expect(renders).toBe(count + 1);
+		const bodies = await Promise.all(answers.map((answer) => answer.text()));
+		expect(new Set(bodies).size).toBe(1);
+		expect(bodies[0]).toContain('Lemari pakaian');
+		expect(answers.every((answer) => answer.status === 200)).toBe(true);
+
+		// A render that keeps no page (a missing item) is no one else's: each request renders.
+		const missing = await Promise.all(Array.from({ length: 3 }, () => page('/items/999999998')));
+		expect(missing.map((answer) => answer.status)).toEqual([404, 404, 404]);
+		expect(renders).toBe(count + 4);
+	});
+
 	it('renders other pages, missing items and writes each time, keeping none', async () => {
 		const before = cache.size;
 		for (const path of ['/items/999999999', '/my-items', '/donate-item']) {

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { mediaUrl } from '~/server/storage';
 import type { Database } from '~/server/db/client';
 import { rowsOf } from '~/server/db/rows';
+import { keptPerStamp } from '~/server/kept-per-stamp';
+import { readPageVersion } from '~/server/page-versions';
 import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
 import {
 	type HeroEntry,
@@ -90,18 +92,53 @@ export async function rankings(
 	};
 }
 
+/**
+ * The top donors and the site's totals, kept per database for one public page version: home
+ * shows them on each of its renders (one every few seconds per language under load), each read
+ * weighs every confirmed hand-over, and only a write that raises that version changes them (see
+ * `allTimeRanking`).
+ */
+const keptTop = keptPerStamp<HeroEntry[]>(1);
+const keptTotals = keptPerStamp<SiteTotals>(1);
+
+/** Reads `read` or its answer kept for the public page version (when there is one). */
+async function keptForPublicVersion<Value>(
+	kept: ReturnType<typeof keptPerStamp<Value>>,
+	db: Database,
+	read: () => Promise<Value>,
+): Promise<Value> {
+	const version = await readPageVersion(db, { kind: 'public' });
+	return version === null ? read() : kept(db, version, 'all', read);
+}
+
+/** A badge's look without its text, which `topHeroes` gives in the reader's language. */
+const untranslated: BadgeText = () => ({ name: '', description: '' });
+
 /** `GET /heroes/top`: the first five of the all-time impact ranking. */
 export async function topHeroes(db: Database, badgeText: BadgeText): Promise<HeroEntry[]> {
-	const page = await rankings(
-		db,
-		{ range: 'all', sort: 'impact', page: 1, limit: rankingLimits.topCount },
-		badgeText,
-	);
-	return page.rankings;
+	const top = await keptForPublicVersion(keptTop, db, async () => {
+		const page = await rankings(
+			db,
+			{ range: 'all', sort: 'impact', page: 1, limit: rankingLimits.topCount },
+			untranslated,
+		);
+		return page.rankings;
+	});
+	return top.map((entry) => ({
+		...entry,
+		badges: buildBadges(
+			entry.badges.map((badge) => badge.id),
+			badgeText,
+		),
+	}));
 }
 
 /** Site-wide totals over the hand-overs impact counts, from the same rows as the rankings. */
-export async function siteTotals(db: Database): Promise<SiteTotals> {
+export function siteTotals(db: Database): Promise<SiteTotals> {
+	return keptForPublicVersion(keptTotals, db, () => readSiteTotals(db));
+}
+
+async function readSiteTotals(db: Database): Promise<SiteTotals> {
 	const result = await db.execute(sql`
 		select coalesce(sum(total_donations), 0)::int as items_given,
 			coalesce(sum(kg_donated), 0)::float8 as kg_donated,

@@ -18,6 +18,7 @@ import type { Database } from '~/server/db/client';
 import { preparedStatements } from '~/server/db/prepared';
 import { needListState, needs, organisations, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
+import { keptPerStamp } from '~/server/kept-per-stamp';
 import { mediaUrl } from '~/server/storage';
 import type { ValidNeedListQuery } from './need-list-query';
 import { type NeedCard, type NeedList, urgentNearYouCount } from './need-lists';
@@ -102,29 +103,6 @@ export async function needListVersion(db: Database): Promise<number> {
  */
 export async function needListStamp(db: Database): Promise<string> {
 	return `${await needListVersion(db)} ${Math.floor(Date.now() / 60_000)}`;
-}
-
-/**
- * Answers kept per database and key for one stamp, the oldest dropped past `size`: a kept answer
- * stays right until a need changes or the minute turns. The stamp is read before the answer is
- * computed, so a change between the two leaves the kept answer newer than its stamp, never older.
- */
-function keptPerStamp<Value>(size: number) {
-	const byDatabase = new WeakMap<Database, Map<string, { stamp: string; value: Value }>>();
-	return async (db: Database, stamp: string, key: string, compute: () => Promise<Value>) => {
-		let kept = byDatabase.get(db);
-		if (!kept) {
-			kept = new Map();
-			byDatabase.set(db, kept);
-		}
-		const known = kept.get(key);
-		if (known?.stamp === stamp) return known.value;
-		const value = await compute();
-		kept.delete(key);
-		kept.set(key, { stamp, value });
-		if (kept.size > size) kept.delete(kept.keys().next().value!);
-		return value;
-	};
 }
 
 /**

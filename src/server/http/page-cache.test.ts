@@ -26,6 +26,29 @@ describe('PageCache', () => {
 		expect(cache.get('c')).toBeDefined();
 	});
 
+	it('shares a render in progress with whoever asks for its page, until it settles', async () => {
+		const cache = new PageCache();
+		let finish!: (page: CachedPage | undefined) => void;
+		const first = cache.renderOnce('id p1 /', () => new Promise((resolve) => (finish = resolve)));
+		const waiting = cache.rendering('id p1 /');
+		expect(waiting).toBeDefined();
+		expect(cache.rendering('en p1 /en')).toBeUndefined();
+		const page = pageOf('home', Date.now());
+		finish(page);
+		expect(await first).toBe(page);
+		expect(await waiting).toBe(page);
+		expect(cache.rendering('id p1 /')).toBeUndefined();
+	});
+
+	it('gives those waiting nothing when the render fails, and the error to its own request', async () => {
+		const cache = new PageCache();
+		const failing = cache.renderOnce('id p1 /items', () => Promise.reject(new Error('down')));
+		const waiting = cache.rendering('id p1 /items');
+		await expect(failing).rejects.toThrow('down');
+		expect(await waiting).toBeUndefined();
+		expect(cache.rendering('id p1 /items')).toBeUndefined();
+	});
+
 	it('keeps no page larger than its limit', () => {
 		const cache = new PageCache({ maxBodyBytes: 3 });
 		expect(cache.set('big', pageOf('four', Date.now()))).toBe(false);

@@ -47,6 +47,7 @@ export const publicPageVary = 'Cookie';
 
 export class PageCache {
 	readonly #pages = new Map<string, CachedPage>();
+	readonly #rendering = new Map<string, Promise<CachedPage | undefined>>();
 	readonly #options: PageCacheOptions;
 	#bytes = 0;
 
@@ -61,6 +62,31 @@ export class PageCache {
 		if (now - page.storedAt < this.#options.ttlMs) return page;
 		this.#forget(key);
 		return undefined;
+	}
+
+	/**
+	 * The render of the page under `key` in progress, if one is: a request for that page waits for
+	 * it rather than rendering the page again, so a page that expires under load is rendered once,
+	 * not once by every request that arrives while it renders. It gives the page, or undefined
+	 * when the render made none to share (an error, a redirect, a personal page).
+	 */
+	rendering(key: string): Promise<CachedPage | undefined> | undefined {
+		return this.#rendering.get(key);
+	}
+
+	/** Runs `render` as the render of `key` that `rendering` gives while it runs. */
+	async renderOnce(
+		key: string,
+		render: () => Promise<CachedPage | undefined>,
+	): Promise<CachedPage | undefined> {
+		const page = render();
+		const shared = page.catch(() => undefined);
+		this.#rendering.set(key, shared);
+		try {
+			return await page;
+		} finally {
+			if (this.#rendering.get(key) === shared) this.#rendering.delete(key);
+		}
 	}
 
 	/** Keeps `page` unless it is too large; returns whether it was kept. */
