@@ -61,6 +61,14 @@ function loads({ range, cities, donors }) {
 			kind: 'profile page',
 			load: pathLoad(bothLanguages(donors.map((donor) => `/profile/${donor}`))),
 		},
+		{ kind: 'home', load: pathLoad(['/', '/en']) },
+		{
+			kind: 'search API',
+			load: {
+				paths: searchWords.map((word) => `/api/items?search=${word}`),
+				labels: searchWords,
+			},
+		},
 		{
 			kind: 'missing item page (404)',
 			load: {

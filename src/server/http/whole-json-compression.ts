@@ -81,14 +81,6 @@ const zstdInPool = promisify(zstdCompress);
 const gzipInPool = promisify(gzip);
 const brotliInPool = promisify(brotliCompress);
 
-/** `pageCompressors`' work done in libuv's thread pool, with the same settings. */
-function compressPageInPool(encoding: PageEncoding, body: Buffer): Promise<Buffer> {
-	const settings = pageSettings(body);
-	if (encoding === 'zstd') return zstdInPool(body, settings.zstd);
-	if (encoding === 'br') return brotliInPool(body, settings.br);
-	return gzipInPool(body, settings.gzip);
-}
-
 /**
  * The encoding to compress an answer with for this `Accept-Encoding`: of zstd and gzip (or the
  * `choices` given), the one the client weighs highest (named, or covered by `*`), the first on a
@@ -366,12 +358,15 @@ function compressWhole(
 			const json = compressing as Encoding;
 			return finish(compressedAnswers.compress(json, body), json);
 		}
-		// A page is compressed off the main thread, in libuv's pool: the next request's rendering
-		// does not wait for it. Should compressing fail, the page goes out as it is.
-		compressPageInPool(compressing, asBuffer(body)).then(
-			(compressed) => finish(compressed, compressing),
-			() => finish(body, undefined),
-		);
-		return res;
+		// A page is compressed here, at once: zstd 1 takes an item page 0.06 ms of CPU, where
+		// handing the same work to libuv's pool cost the process 0.15–0.22 ms (decision 043).
+		// Should compressing fail, the page goes out as it is.
+		let compressed: Buffer;
+		try {
+			compressed = pageCompressors[compressing](asBuffer(body));
+		} catch {
+			return finish(body, undefined);
+		}
+		return finish(compressed, compressing);
 	}) as ServerResponse['end'];
 }
