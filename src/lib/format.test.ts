@@ -5,10 +5,9 @@ import {
 	formatNumber,
 	formatRupiah,
 	formatShortDate,
-	formatTimeWindow,
-	formatTime,
 	formatWait,
 } from './format';
+import { formatTime, formatTimeWindow } from './format-time';
 
 const nbsp = '\u00a0';
 
@@ -76,35 +75,8 @@ describe('the figures and dates written without Intl', () => {
 		maximumFractionDigits: 0,
 	});
 	const numbers = [
-		0,
-		-0,
-		1,
-		5,
-		9.95,
-		0.05,
-		0.04,
-		0.5,
-		1.05,
-		1.15,
-		2.25,
-		2.5,
-		999,
-		999.95,
-		1000,
-		1234.45,
-		9999.6,
-		12_345.67,
-		1_000_000,
-		1_234_567.89,
-		987_654_321.05,
-		2 ** 53 - 1,
-		1e15,
-		1e21,
-		1e-7,
-		-3,
-		-1234.5,
-		Number.NaN,
-		Number.POSITIVE_INFINITY,
+		0, 1, 5, 9.95, 0.05, 0.04, 0.5, 1.05, 1.15, 2.25, 2.5, 999, 999.95, 1000, 1234.45, 9999.6,
+		12_345.67, 1_000_000, 1_234_567.89, 987_654_321.05, 123_456_789_012.34, -0.04, -3, -1234.5,
 	];
 	// A deterministic spread of counts, weights and amounts with up to three decimals.
 	let seed = 7;
@@ -116,6 +88,14 @@ describe('the figures and dates written without Intl', () => {
 	it('writes every number as Intl does', () => {
 		for (const value of numbers)
 			expect(formatNumber(value), String(value)).toBe(intlNumber.format(value));
+	});
+
+	it('writes what no figure reaches as JavaScript does, and −0 as 0', () => {
+		for (const value of [Number.NaN, Number.POSITIVE_INFINITY, 1e21, 1e-7]) {
+			expect(formatNumber(value)).toBe(String(value));
+			expect(formatRupiah(value)).toBe(String(value));
+		}
+		expect(formatNumber(-0)).toBe('0');
 	});
 
 	it('writes every rupiah amount as Intl does', () => {
@@ -155,16 +135,55 @@ describe('the figures and dates written without Intl', () => {
 		}
 	});
 
-	it('leaves dates before Jakarta kept UTC+7 to Intl, and refuses what is not a date as Intl does', () => {
-		const before = new Intl.DateTimeFormat('id-ID', {
-			day: 'numeric',
-			month: 'long',
-			year: 'numeric',
-			timeZone: 'Asia/Jakarta',
-		});
-		expect(formatDate('1950-06-30T16:45:00Z', 'id')).toBe(
-			before.format(new Date('1950-06-30T16:45:00Z')),
-		);
+	it('writes the time and the weekday of every half hour of a fortnight as Intl does', () => {
+		const timeZone = 'Asia/Jakarta';
+		const times = {
+			id: new Intl.DateTimeFormat('id-ID', {
+				hour: '2-digit',
+				minute: '2-digit',
+				hourCycle: 'h23',
+				timeZone,
+			}),
+			en: new Intl.DateTimeFormat('en-US', {
+				hour: 'numeric',
+				minute: '2-digit',
+				hour12: true,
+				timeZone,
+			}),
+		};
+		const weekdays = {
+			id: new Intl.DateTimeFormat('id-ID', {
+				weekday: 'short',
+				day: 'numeric',
+				month: 'short',
+				timeZone,
+			}),
+			en: new Intl.DateTimeFormat('en-GB', {
+				weekday: 'short',
+				day: 'numeric',
+				month: 'short',
+				timeZone,
+			}),
+		};
+		// Some versions of Intl put a narrow no-break space before AM/PM, others a plain one.
+		const plain = (text: string) => text.replace(/\u202f/g, ' ');
+		const halfHour = 30 * 60_000;
+		for (let time = Date.UTC(2026, 8, 1, 0, 7); time < Date.UTC(2026, 8, 15); time += halfHour) {
+			const until = time + 3 * halfHour;
+			for (const locale of ['id', 'en'] as const) {
+				const at = new Date(time).toISOString();
+				expect(formatTime(time, locale), at).toBe(plain(times[locale].format(time)));
+				const [start, end] = [weekdays[locale].format(time), weekdays[locale].format(until)];
+				const first = `${start}, ${plain(times[locale].format(time))}`;
+				const untilTime = plain(times[locale].format(until));
+				expect(formatTimeWindow(time, until, locale), at).toBe(
+					start === end ? `${first}–${untilTime}` : `${first} – ${end}, ${untilTime}`,
+				);
+			}
+		}
+	});
+
+	it('refuses what is not a date, as Intl does', () => {
 		expect(() => formatDate('not a date', 'id')).toThrow(RangeError);
 	});
 });

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import { notificationMessage } from '~/features/notifications/notifications.server';
 import { deliveryChannels, eventKindNames } from '~/features/notifications/notifications';
 import { minimumAge } from '~/lib/consent';
-import { formatDate, formatNumber, formatRupiah, formatTime } from '~/lib/format';
+import { formatDate, formatNumber, formatRupiah } from '~/lib/format';
+import { formatTime } from '~/lib/format-time';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import type { AccountExport } from './account-export.server';
 

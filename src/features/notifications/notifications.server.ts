@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import { formatTimeWindow } from '~/lib/format';
+import { formatTimeWindow } from '~/lib/format-time';
 import type { Locale } from '~/lib/i18n/locales';
 import { requestLimits } from '~/config/limits';
 import type { Database, Transaction } from '~/server/db/client';

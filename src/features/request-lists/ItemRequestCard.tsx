@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { BlockButton } from '~/features/blocks/BlockButton';
 import { WhatsAppIcon } from '~/components/WhatsAppIcon';
 import { whatsappUrl } from '~/features/items/items';
-import { formatDate, formatTime } from '~/lib/format';
+import { formatDate } from '~/lib/format';
+import { formatTime } from '~/lib/format-time';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import {
 	isInProgress,

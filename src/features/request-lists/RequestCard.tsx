@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { formatDate, formatTime } from '~/lib/format';
+import { formatDate } from '~/lib/format';
+import { formatTime } from '~/lib/format-time';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { BlockButton } from '~/features/blocks/BlockButton';
 import { OrderPanel } from '~/features/shipping/OrderPanel';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatTimeWindow } from '~/lib/format';
+import { formatTimeWindow } from '~/lib/format-time';
 import { useHydrated } from '~/lib/hydrated';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import { pickupGoogleLink } from './pickup';

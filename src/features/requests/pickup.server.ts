@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { calendarFile } from '~/lib/calendar';
-import { formatTimeWindow } from '~/lib/format';
+import { formatTimeWindow } from '~/lib/format-time';
 import { type Locale, localizePath } from '~/lib/i18n/locales';
 import type { UserRow } from '~/server/auth/users';
 import type { Database, Transaction } from '~/server/db/client';

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { choosingLimits } from '~/config/limits';
-import { formatDate, formatTime } from '~/lib/format';
+import { formatDate } from '~/lib/format';
+import { formatTime } from '~/lib/format-time';
 import type { Locale } from '~/lib/i18n/locales';
 import type { Transaction } from '~/server/db/client';
 import { itemRequests } from '~/server/db/schema';

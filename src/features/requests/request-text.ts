@@ -3,7 +3,8 @@
  * the badge that names it. Needs the `myRequests` and `requests` namespaces.
  */
 import type { TFunction } from 'i18next';
-import { formatDate, formatTime } from '~/lib/format';
+import { formatDate } from '~/lib/format';
+import { formatTime } from '~/lib/format-time';
 import type { Locale } from '~/lib/i18n/locales';
 import { type ReceiverStatus, receiverStatus } from './receiver';
 import type { ItemRequest } from './requests';
