@@ -12,6 +12,7 @@ import {
 } from '~/features/requests/request-expiry.server';
 import { freshnessUpkeep } from '~/features/items/listing-freshness.server';
 import { closeExpiredNeeds } from '~/features/needs/need-expiry.server';
+import { endSuspensionsThatRanOut } from '~/features/moderation/suspension-expiry.server';
 import { applyRetention } from '~/features/privacy/retention.server';
 import { deleteDecidedDocuments } from '~/features/organisations/organisation-documents.server';
 import { sendReminders } from '~/features/requests/request-reminders.server';
@@ -108,7 +109,7 @@ const orderCheckMs = 60_000;
  * deleted accounts past their grace period, personal data past its retention period (organisations'
  * documents 30 days after the moderator's decision),
  * reservations, the reminders that close a giving, the ends of donors' waits before choosing,
- * listings going stale, and needs whose time ran out;
+ * listings going stale, needs whose time ran out, and suspensions whose time ran out;
  * every minute, courier orders. Each job runs on one instance at a time (`runAlone`); the others
  * skip that round. `clock` gives the time reservations, reminders, orders and deliveries are
  * judged by. The returned stop waits for the jobs under way, so the database is closed after
@@ -153,6 +154,7 @@ export function startMaintenance(
 		await tellChoosingTime(server.db, clock());
 		await freshnessUpkeep(server.db, clock());
 		await closeExpiredNeeds(server.db, clock());
+		await endSuspensionsThatRanOut(server.db, clock());
 	});
 	const orders = job('courier-orders', () => orderUpkeep(server, clock()));
 	cleanUp();

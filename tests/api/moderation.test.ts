@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { purgeAccount } from '~/features/account/account-deletion.server';
+import { endSuspensionsThatRanOut } from '~/features/moderation/suspension-expiry.server';
 import { sitemapXml } from '~/features/sitemap/sitemap.server';
 import { items, moderationActions, users } from '~/server/db/schema';
 import { createItemFor, expectError, getItem } from '../helpers/items';
+import { postNeed } from '../helpers/needs';
 import { newNotifications, notificationsOf } from '../helpers/requests';
 import { createModerator, moderate, moderated, report } from '../helpers/safety';
 import { describeOnDatabases, type TestUser, testOrigin } from '../helpers/test-server';
@@ -215,6 +217,48 @@ describeOnDatabases('The moderation desk', (use) => {
 		await moderated(use(), moderator, { action: 'liftSuspension', userId: donor.id });
 		expect((await getItem(use(), item.id))?.visibility).toBe('listed');
 		expect((await report(use(), again, { userId: moderator.id, reason: 'spam' })).status).toBe(201);
+	});
+
+	it('ends a suspension when its days are over, as lifting it does, and keeps one for good', async () => {
+		const moderator = await createModerator(use());
+		const donor = await person('Joko');
+		const forGood = await person('Rina');
+		const item = await createItemFor(use(), donor);
+		const need = await postNeed(use(), donor);
+		const kept = await createItemFor(use(), forGood);
+		await moderated(use(), moderator, {
+			action: 'suspendUser',
+			userId: donor.id,
+			reason: 'scam',
+			days: 3,
+		});
+		const needShown = async () => (await use().request(`/needs/${need.id}`)).status === 200;
+		expect(await needShown()).toBe(false);
+		await moderated(use(), moderator, {
+			action: 'suspendUser',
+			userId: forGood.id,
+			reason: 'scam',
+		});
+		const bell = await notificationsOf(use(), { ...donor, ...(await signIn(donor.id)) });
+		const day = 24 * 60 * 60_000;
+		const { db } = use().server;
+
+		expect(await endSuspensionsThatRanOut(db, new Date(Date.now() + 2 * day))).toBe(0);
+		expect((await getItem(use(), item.id))?.visibility).toBe('hidden');
+
+		expect(await endSuspensionsThatRanOut(db, new Date(Date.now() + 3 * day + 60_000))).toBe(1);
+		expect((await getItem(use(), item.id))?.visibility).toBe('listed');
+		expect(await needShown()).toBe(true);
+		expect((await getItem(use(), kept.id))?.visibility).toBe('hidden');
+		const row = await userRow(donor.id);
+		expect([row.suspendedAt, row.suspendedUntil]).toEqual([null, null]);
+		expect((await userRow(forGood.id)).suspendedAt).not.toBeNull();
+		const again = { ...donor, ...(await signIn(donor.id)) };
+		expect((await newNotifications(use(), again, bell)).map((notice) => notice.text)).toEqual([
+			"Your account's suspension has been lifted. Happy giving!",
+		]);
+		expect((await report(use(), again, { userId: moderator.id, reason: 'spam' })).status).toBe(201);
+		expect(await endSuspensionsThatRanOut(db, new Date(Date.now() + 400 * day))).toBe(0);
 	});
 
 	it('refuses a suspended user on every write route the API documents', async () => {
