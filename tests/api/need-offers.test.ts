@@ -308,4 +308,26 @@ describeOnDatabases('Offers to needs', (use) => {
 			'BLOCKED',
 		);
 	});
+
+	it('are in the offering donor’s data, and not in the data of the person in need', async () => {
+		const test = use();
+		const { owner, donor, need, item } = await needAndDonor(test);
+		await offered(test, donor, need.id, { itemId: item.id, quantity: 2, message: 'Masih bagus' });
+		const exported = async (user: TestUser) =>
+			(await (await test.request('/account/export', { user })).json()) as {
+				offersMade: unknown[];
+			};
+		expect((await exported(donor)).offersMade).toEqual([
+			{
+				needId: need.id,
+				itemId: item.id,
+				quantity: 2,
+				message: 'Masih bagus',
+				state: 'open',
+				createdAt: expect.any(String),
+				decidedAt: null,
+			},
+		]);
+		expect((await exported(owner)).offersMade).toEqual([]);
+	});
 });

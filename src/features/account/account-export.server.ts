@@ -15,6 +15,7 @@ import {
 	savedSearches,
 	signIns,
 	thankYous,
+	needOffers,
 	needs,
 	organisations,
 	userBlocks,
@@ -24,8 +25,8 @@ import { mediaUrl } from '~/server/storage';
 /**
  * Everything the site keeps about a person, as the JSON file of "download my data": the profile,
  * their items with photo URLs, requests on both sides, notifications and how they are told of
- * them (settings, devices for push), reports they made, thank-yous they wrote, their needs and
- * the organisation they registered, the people they blocked, and when they signed in.
+ * them (settings, devices for push), reports they made, thank-yous they wrote, their needs, the
+ * offers of their items to others' needs and the organisation they registered, the people they blocked, and when they signed in.
  */
 export async function accountExport(db: Database, user: UserRow, origin: string) {
 	const absolute = (path: string | null) => (path === null ? null : new URL(path, origin).href);
@@ -43,6 +44,7 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 		searches,
 		thanksWritten,
 		ownNeeds,
+		offersMade,
 		[organisation],
 	] = await Promise.all([
 		db.select().from(items).where(eq(items.donorId, user.id)).orderBy(desc(items.createdAt)),
@@ -82,6 +84,11 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			.where(eq(thankYous.receiverId, user.id))
 			.orderBy(desc(thankYous.id)),
 		db.select().from(needs).where(eq(needs.ownerId, user.id)).orderBy(desc(needs.id)),
+		db
+			.select()
+			.from(needOffers)
+			.where(eq(needOffers.donorId, user.id))
+			.orderBy(desc(needOffers.id)),
 		db.select().from(organisations).where(eq(organisations.ownerId, user.id)),
 	]);
 	const [setting] = settings;
@@ -190,6 +197,17 @@ export async function accountExport(db: Database, user: UserRow, origin: string)
 			photo: absolute(mediaUrl(need.photoKey)),
 			hidden: need.hiddenAt !== null,
 			createdAt: need.createdAt.toISOString(),
+		})),
+		// Offers of the person's items to others' needs; those made to the person's own needs are
+		// the other donors' data.
+		offersMade: offersMade.map((offer) => ({
+			needId: offer.needId,
+			itemId: offer.itemId,
+			quantity: offer.quantity,
+			message: offer.message,
+			state: offer.state,
+			createdAt: offer.createdAt.toISOString(),
+			decidedAt: offer.decidedAt?.toISOString() ?? null,
 		})),
 		// The document photo is private and kept only until shortly after the decision: the file
 		// says whether it is still held, never the photo; nor which moderator decided.

@@ -58,6 +58,7 @@ type Order = AccountExport['courierOrders'][number];
 type SavedSearch = AccountExport['savedSearches'][number];
 type ThanksWritten = AccountExport['thanksWritten'][number];
 type OwnNeed = AccountExport['needs'][number];
+type OfferMade = AccountExport['offersMade'][number];
 type OwnOrganisation = NonNullable<AccountExport['organisation']>;
 
 /**
@@ -275,6 +276,24 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 		createdAt: (value) => date('createdAt', value),
 	};
 
+	const offerFields: FieldsOf<OfferMade> = {
+		needId: (value) => ({
+			label: label('need'),
+			text: t('account.data.needNumber', { id: value }),
+			href: page(`/needs/${value}`),
+		}),
+		itemId: (value) => itemLink('item', value),
+		quantity: (value) => number('quantity', value),
+		message: (value) => text('message', value),
+		state: (value) =>
+			text(
+				'state',
+				t(`account.data.offerStates.${value}` as 'account.data.offerStates.open', value),
+			),
+		createdAt: (value) => date('offeredAt', value),
+		decidedAt: (value) => (value === null ? null : date('answeredAt', value)),
+	};
+
 	// The document photo itself is never on the page: only whether it is still kept.
 	const organisationFields: FieldsOf<OwnOrganisation> = {
 		id: (value) => ({
@@ -362,6 +381,10 @@ export function dataReport(data: AccountExport, t: TFunction, locale: Locale): D
 			section(
 				'needs',
 				data.needs.map((need) => ({ heading: need.title, fields: fieldsOf(need, needFields) })),
+			),
+			section(
+				'offersMade',
+				data.offersMade.map((offer) => ({ fields: fieldsOf(offer, offerFields) })),
 			),
 			section(
 				'thanksWritten',

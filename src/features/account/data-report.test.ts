@@ -106,6 +106,17 @@ const data: AccountExport = {
 			createdAt: '2026-07-01T02:00:00.000Z',
 		},
 	],
+	offersMade: [
+		{
+			needId: 12,
+			itemId: 41,
+			quantity: 1,
+			message: 'Masih bagus, silakan diambil',
+			state: 'accepted',
+			createdAt: '2026-07-02T02:00:00.000Z',
+			decidedAt: '2026-07-03T02:00:00.000Z',
+		},
+	],
 	organisation: {
 		id: 3,
 		name: 'Panti Asuhan Kasih Bunda',
@@ -187,6 +198,7 @@ describe('the readable page of my data', () => {
 			'Laporan yang kamu buat',
 			'Organisasi yang kamu daftarkan',
 			'Kebutuhan yang kamu pasang',
+			'Tawaran yang kamu kirim',
 			'Ucapan terima kasih yang kamu tulis',
 			'Orang yang kamu blokir',
 			'Riwayat masuk',
@@ -245,6 +257,11 @@ describe('the readable page of my data', () => {
 			'/needs/9',
 			'Masih dibutuhkan',
 			'https://hibahin.id/media/needs/seragam.webp',
+			'Kebutuhan #12',
+			'/needs/12',
+			'Masih bagus, silakan diambil',
+			'Diterima',
+			'3 Juli 2026',
 			'Panti Asuhan Kasih Bunda',
 			'Panti asuhan',
 			'Jl. Melati No. 7, RT 03/RW 05',
@@ -310,7 +327,7 @@ describe('the readable page of my data', () => {
 		const html = await container.renderToString(DataReport, {
 			props: { report: dataReport(data, useTranslations('en'), 'en'), none: 'None yet.' },
 		});
-		expect(html.match(/<h2 /g)).toHaveLength(16);
+		expect(html.match(/<h2 /g)).toHaveLength(17);
 		expect(html).toContain('href="/en/items/41"');
 		expect(html).not.toContain('<script');
 	});
