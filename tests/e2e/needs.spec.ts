@@ -2,13 +2,15 @@
  * A need on a phone, in Indonesian: a person posts a need in the browser, a donor opens it and
  * offers one of their items (listed through the API), the person accepts the offer on the need's
  * page, the hand-over and its confirmation go through the API, and the need's page says it was
- * answered.
+ * answered. Then, in English, a donor who offered blocks the person in need from the need's page.
  */
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
+import enBlocks from '../../locales/en/blocks.json' with { type: 'json' };
+import enNeeds from '../../locales/en/needs.json' with { type: 'json' };
 import idNeeds from '../../locales/id/needs.json' with { type: 'json' };
 import { expect, islandReady, signedIn, test } from './support/accounts';
-import { localePath } from './support/i18n';
+import { fill, localePath } from './support/i18n';
 import { listItem } from './support/items';
 import { otherVisitor } from './support/visitors';
 
@@ -79,4 +81,48 @@ test('a person posts a need, a donor offers an item, and the accepted offer is h
 	await expect(page.getByTestId('need-answered')).toHaveText(
 		idNeeds.answered_other.replace('{{count}}', '1'),
 	);
+});
+
+test('a donor who offered blocks the person in need from the need’s page, which withdraws the offer', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const origin = baseURL!;
+	const owner = await signedIn(page, { locale: 'en' });
+	const posted = await page.request.post('/api/needs', {
+		headers: { Origin: origin },
+		data: {
+			title: `Buku tulis ${randomInt(1e6)}`,
+			description: 'Untuk anak-anak di sekitar rumah yang baru mulai sekolah.',
+			category: 'clothing',
+			quantity: 2,
+			reach: 'pickup',
+			urgency: 'normal',
+		},
+	});
+	expect(posted.status(), await posted.text()).toBe(201);
+	const { id: needId } = ((await posted.json()) as { data: { id: number } }).data;
+
+	const donor = await otherVisitor(browser, origin);
+	await donor.setViewportSize({ width: 390, height: 800 });
+	await signedIn(donor, { locale: 'en' });
+	const item = await listItem(donor, `Buku tulis bergaris ${randomInt(1e6)}`);
+	const offered = await donor.request.post(`/api/needs/${needId}/offers`, {
+		headers: { Origin: origin },
+		data: { itemId: item.id, quantity: 1 },
+	});
+	expect(offered.status(), await offered.text()).toBe(201);
+
+	await donor.goto(localePath(`/needs/${needId}`, 'en'));
+	await expect(donor.getByTestId('my-offer')).toContainText(enNeeds.offers.state.open);
+	const name = owner.profile.name;
+	const block = donor.getByRole('button', { name: enBlocks.block, exact: true });
+	await islandReady(block);
+	await block.click();
+	await expect(donor.getByText(fill(enBlocks.blockConfirm, { name }))).toBeVisible();
+	await donor.getByRole('button', { name: enBlocks.block, exact: true }).click();
+	await expect(donor.getByText(fill(enBlocks.blocked, { name }), { exact: true })).toBeVisible();
+	await expect(donor.getByTestId('my-offer')).toContainText(enNeeds.offers.state.withdrawn);
+	await expect(donor.getByRole('button', { name: enBlocks.unblock })).toBeVisible();
 });

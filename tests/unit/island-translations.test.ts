@@ -281,7 +281,9 @@ const islands: Record<string, IslandLine> = {
 		{ needId: 3, title: 'Seragam SD ukuran 8', state: 'open' },
 		{ needId: 3, title: 'Seragam SD ukuran 8', state: 'fulfilled' },
 	]),
-	OfferPanel: line(OfferPanel, needPanelResources, [{ needId: 3, quantity: 2 }]),
+	OfferPanel: line(OfferPanel, needPanelResources, [
+		{ needId: 3, quantity: 2, owner: { id: 'u-sari', name: 'Sari' }, ownerBlocked: false },
+	]),
 	PersonBlockButton: line(PersonBlockButton, blocksResources, [
 		{ userId: 'u-budi', name: 'Budi', blocked: false },
 		{ userId: 'u-budi', name: 'Budi', blocked: true },

@@ -1,6 +1,7 @@
-import { type SubmitEvent, useEffect, useId, useState } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { needLimits } from '~/config/limits';
+import { BlockButton } from '~/features/blocks/BlockButton';
 import { type IslandI18nProps, withTranslations } from '~/lib/i18n/island';
 import { localizePath } from '~/lib/i18n/locales';
 import { flashToast, showToast } from '~/lib/toast';
@@ -11,18 +12,25 @@ export interface OfferPanelProps extends IslandI18nProps {
 	needId: number;
 	/** How many the need asks for: the offer's quantity starts there, within what is left. */
 	quantity: number;
+	/** The person in need, whom a donor who offered may block. */
+	owner: { id: string; name: string };
+	/** Whether the viewer blocked them already. */
+	ownerBlocked: boolean;
 }
 
 /**
  * A donor's panel on a need's page: their own offers to it (withdrawable while unanswered),
  * "Offer one of my items", which loads their available listings only when pressed, and "List a
- * new item for this need", the item form filled from the need. Needs the `needs` and `common`
- * namespaces.
+ * new item for this need", the item form filled from the need; once they offered, a button to
+ * block the person in need (which withdraws their open offers). Needs the `needs`, `blocks` and
+ * `common` namespaces.
  */
 export const OfferPanel = withTranslations(function OfferPanel({
 	locale,
 	needId,
 	quantity,
+	owner,
+	ownerBlocked,
 }: OfferPanelProps) {
 	const { t } = useTranslation();
 	const id = useId();
@@ -34,12 +42,14 @@ export const OfferPanel = withTranslations(function OfferPanel({
 	const [message, setMessage] = useState('');
 	const [busy, setBusy] = useState(false);
 
-	useEffect(() => {
+	const loadOffers = useCallback(() => {
 		needCalls
 			.offers(needId)
 			.then(setMine)
 			.catch(() => setMine([]));
 	}, [needId]);
+
+	useEffect(loadOffers, [loadOffers]);
 
 	async function start() {
 		setOpen(true);
@@ -86,29 +96,39 @@ export const OfferPanel = withTranslations(function OfferPanel({
 	return (
 		<section className="flex flex-col gap-3" data-testid="offer-panel">
 			{mine.length > 0 && (
-				<ul className="flex flex-col gap-2">
-					{mine.map((offer) => (
-						<li key={offer.id} className="card bg-base-200 p-3" data-testid="my-offer">
-							<p className="font-semibold">
-								{t('needs.offer.yours')}: {offer.item.name} ·{' '}
-								{t('needs.offers.quantity', { count: offer.quantity })}
-							</p>
-							<p className="badge badge-sm">{t(`needs.offers.state.${offer.state}`)}</p>
-							{offer.state === 'open' && (
-								<button
-									type="button"
-									className="btn btn-ghost btn-sm self-start"
-									disabled={busy}
-									onClick={() =>
-										run(() => needCalls.withdraw(offer.id), t('needs.offer.withdrawn'))
-									}
-								>
-									{t('needs.offer.withdraw')}
-								</button>
-							)}
-						</li>
-					))}
-				</ul>
+				<>
+					<ul className="flex flex-col gap-2">
+						{mine.map((offer) => (
+							<li key={offer.id} className="card bg-base-200 p-3" data-testid="my-offer">
+								<p className="font-semibold">
+									{t('needs.offer.yours')}: {offer.item.name} ·{' '}
+									{t('needs.offers.quantity', { count: offer.quantity })}
+								</p>
+								<p className="badge badge-sm">{t(`needs.offers.state.${offer.state}`)}</p>
+								{offer.state === 'open' && (
+									<button
+										type="button"
+										className="btn btn-ghost btn-sm self-start"
+										disabled={busy}
+										onClick={() =>
+											run(() => needCalls.withdraw(offer.id), t('needs.offer.withdrawn'))
+										}
+									>
+										{t('needs.offer.withdraw')}
+									</button>
+								)}
+							</li>
+						))}
+					</ul>
+					<div>
+						<BlockButton
+							userId={owner.id}
+							name={owner.name}
+							blocked={ownerBlocked}
+							onChange={loadOffers}
+						/>
+					</div>
+				</>
 			)}
 			{!open ? (
 				<button type="button" className="btn btn-primary" onClick={start}>

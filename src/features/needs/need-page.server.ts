@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { organisationLimits } from '~/config/limits';
 import type { Locale } from '~/lib/i18n/locales';
 import { formatDate } from '~/lib/format';
 import { formatTimeAgo } from '~/lib/relative-time';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
+import { userBlocks } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import type { Need } from './needs';
 import { pickupAreaName } from '~/features/places/places';
@@ -13,10 +15,14 @@ import { findNeed, ownedNeed, verifiedOrganisation } from './needs.server';
 /** Who looks at a need's page, and so which panel they get. */
 export type NeedPageRole = 'owner' | 'donor' | 'visitor';
 
-/** What the need's page shows: the need, its dates as written, and the viewer's role. */
+/**
+ * What the need's page shows: the need, its dates as written, the viewer's role, and for a donor
+ * whether they blocked the need's owner (their panel's block button starts from it).
+ */
 export interface NeedPage {
 	need: Need;
 	role: NeedPageRole;
+	ownerBlocked: boolean;
 	posted: string;
 	closes: string;
 }
@@ -40,9 +46,17 @@ export async function needPage(
 		throw error;
 	}
 	const role: NeedPageRole = !viewer ? 'visitor' : viewer.id === need.owner.id ? 'owner' : 'donor';
+	const [block] =
+		viewer && role === 'donor'
+			? await db
+					.select({ at: userBlocks.createdAt })
+					.from(userBlocks)
+					.where(and(eq(userBlocks.blockerId, viewer.id), eq(userBlocks.blockedId, need.owner.id)))
+			: [];
 	return {
 		need,
 		role,
+		ownerBlocked: block !== undefined,
 		posted: formatTimeAgo(need.createdAt, locale, now),
 		closes: formatDate(need.closesAt, locale),
 	};
