@@ -13,7 +13,7 @@ import enItem from '../../locales/en/item.json' with { type: 'json' };
 import enItems from '../../locales/en/items.json' with { type: 'json' };
 import idItem from '../../locales/id/item.json' with { type: 'json' };
 import idItems from '../../locales/id/items.json' with { type: 'json' };
-import { expect, signedIn, test } from './support/accounts';
+import { expect, islandsHydrated, signedIn, test } from './support/accounts';
 import { fill, type Locale, localePath, pageTitle, translations } from './support/i18n';
 
 const texts = {
@@ -78,9 +78,7 @@ async function createItem(
  * Waits until every island on the page runs: a click before that does nothing. Generous, since
  * hydration is slow on a busy machine.
  */
-async function hydrated(page: Page): Promise<void> {
-	await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
-}
+const hydrated = (page: Page) => islandsHydrated(page, 30_000);
 
 /**
  * A visitor's own address, for a server that trusts `X-Forwarded-For` (`TRUST_PROXY=true`): human

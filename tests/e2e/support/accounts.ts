@@ -262,6 +262,26 @@ export async function islandHydrated(page: Page, component: string): Promise<voi
 	await expectReactOwns(island.locator(':scope > *').first());
 }
 
+/**
+ * Waits until every island on the page has hydrated: none keeps Astro's `ssr` mark, and React
+ * owns the first element of each (see `expectReactOwns`). `timeout` for a slow page.
+ */
+export async function islandsHydrated(page: Page, timeout?: number): Promise<void> {
+	await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout });
+	await expect
+		.poll(
+			() =>
+				page.evaluate(() =>
+					[...document.querySelectorAll('astro-island')].every((island) => {
+						const first = island.firstElementChild;
+						return !first || Object.keys(first).some((key) => key.startsWith('__reactProps'));
+					}),
+				),
+			{ timeout },
+		)
+		.toBe(true);
+}
+
 /** The profile form of /complete-profile and /edit-profile, once it reacts to typing. */
 export async function profileFormReady(page: Page, locale: Locale): Promise<void> {
 	const name = page.getByLabel(accountTexts[locale].profile.fields.name, { exact: true });
