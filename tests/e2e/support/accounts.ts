@@ -264,9 +264,9 @@ export async function islandHydrated(page: Page, component: string): Promise<voi
 
 /**
  * Waits until every island on the page has hydrated: none keeps Astro's `ssr` mark, and React
- * owns the first element of each (see `expectReactOwns`). `timeout` for a slow page.
+ * owns the first element of each (see `expectReactOwns`). `timeout`, as `expect`'s, for each.
  */
-export async function islandsHydrated(page: Page, timeout?: number): Promise<void> {
+export async function islandsHydrated(page: Page, timeout = 5_000): Promise<void> {
 	await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout });
 	await expect
 		.poll(
