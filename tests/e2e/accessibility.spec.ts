@@ -290,9 +290,11 @@ for (const locale of locales) {
 			await expectAccessibleAt(page, itemPath);
 			await expect(page.getByText(t('myRequests.status.open_other', { count: 2 }))).toBeVisible();
 			await page.getByRole('button', { name: t('myRequests.actions.withdraw') }).click();
-			await expect(
-				page.getByRole('dialog', { name: t('myRequests.dialogs.withdraw.title') }),
-			).toBeVisible();
+			const withdrawDialog = page.getByRole('dialog', {
+				name: t('myRequests.dialogs.withdraw.title'),
+			});
+			await expect(withdrawDialog).toBeVisible();
+			await animationsDone(withdrawDialog);
 			await expectAccessible(page, 'the withdraw dialog');
 
 			// The donor reserves the other item for the receiver and hands it over.

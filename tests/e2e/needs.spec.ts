@@ -58,7 +58,7 @@ test('a person posts a need, a donor offers an item, and the accepted offer is h
 	const offerButton = donor.getByRole('button', { name: idNeeds.offer.button });
 	await islandReady(offerButton);
 	await offerButton.click();
-	await donor.getByLabel(idNeeds.offer.item).selectOption(String(item.id));
+	await donor.getByRole('combobox', { name: idNeeds.offer.item }).selectOption(String(item.id));
 	await donor.getByLabel(idNeeds.offer.quantity).fill('2');
 	await donor.getByLabel(idNeeds.offer.message).fill('Masih bagus, baru dipakai setahun.');
 	await donor.getByRole('button', { name: idNeeds.offer.send }).click();

@@ -147,7 +147,7 @@ test('a person registers their organisation, a moderator verifies it, and a dono
 	const offerButton = donor.getByRole('button', { name: enNeeds.offer.button });
 	await islandReady(offerButton);
 	await offerButton.click();
-	await donor.getByLabel(enNeeds.offer.item).selectOption(String(item.id));
+	await donor.getByRole('combobox', { name: enNeeds.offer.item }).selectOption(String(item.id));
 	await donor.getByLabel(enNeeds.offer.quantity).fill('2');
 	await donor.getByRole('button', { name: enNeeds.offer.send }).click();
 	await expect(donor.getByTestId('my-offer')).toContainText(itemName);

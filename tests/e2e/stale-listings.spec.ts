@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import idItems from '../../locales/id/items.json' with { type: 'json' };
+import { islandReady } from './support/accounts';
 import { requireSeededServer } from './support/heroes';
 import { localePath } from './support/i18n';
 import { seededStaleListing } from './support/seed';
@@ -37,7 +38,9 @@ test.describe('a listing gone stale', { tag: '@sparse' }, () => {
 		const card = page.getByRole('listitem').filter({ hasText: item.name });
 		const notice = card.getByTestId('listing-freshness');
 		await expect(notice).toContainText(idItems.freshness.stale);
-		await notice.getByRole('button', { name: idItems.freshness.renew }).click();
+		const renew = notice.getByRole('button', { name: idItems.freshness.renew });
+		await islandReady(renew);
+		await renew.click();
 		await expect(page.getByText(idItems.freshness.renewed)).toBeVisible();
 		await expect(notice).toBeHidden();
 		expect(await listed()).toContain(item.name);

@@ -39,9 +39,17 @@ export async function expectAccessibleAt(page: Page, path: string): Promise<void
 	await expectAccessible(page, path);
 }
 
-/** Waits for the animations of `element` and what it holds to end (a drawer, a toast). */
+/**
+ * Waits for the animations of `element` and what it holds to end (a drawer, a toast, a dialog
+ * fading in); a spinner's endless turning is not waited for.
+ */
 export async function animationsDone(element: Locator): Promise<void> {
 	await element.evaluate((node) =>
-		Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+		Promise.all(
+			node
+				.getAnimations({ subtree: true })
+				.filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+				.map((animation) => animation.finished),
+		),
 	);
 }
