@@ -31,8 +31,9 @@ const { handler: site } = await import('../dist/server/entry.mjs');
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
-// Pages rendered for one person stream through it, at the settings of the pages compressed whole
-// (decision 043): its brotli and gzip at their defaults cost twice the CPU for a few percent.
+// The built-in sign-in provider's answers stream through it, at the settings of the pages
+// compressed whole (decision 043): its brotli and gzip at their defaults cost twice the CPU for a
+// few percent.
 const compress = compression({
 	level: runtime.pageCompression.gzipLevel,
 	brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: runtime.pageCompression.brotliQuality } },
@@ -121,7 +122,8 @@ function decodes(url = '/') {
 
 /**
  * Prerendered pages, the build's files and signed-out pages kept in the page cache go out as
- * kept, compressed once per encoding (decision 031); the rest through compression to Astro.
+ * kept, compressed once per encoding (decision 031); the rest are rendered by Astro and
+ * compressed whole.
  */
 async function answerPage(req, res) {
 	if (prerenderedPages(req, res) || staticFiles(req, res)) return;
@@ -131,12 +133,12 @@ async function answerPage(req, res) {
 		return { answered: false };
 	});
 	if (lookup.answered) return;
-	if (lookup.pageVersion) {
-		// A signed-out page of a known version: rendered whole, to be kept, and compressed so.
-		runtime.compressWholePage(req, res);
-		return site(req, res, undefined, { pageVersion: lookup.pageVersion });
-	}
-	compress(req, res, () => site(req, res));
+	// Every page is written whole and compressed so; a signed-out page of a known version is
+	// rendered to be kept.
+	runtime.compressWholePage(req, res);
+	return lookup.pageVersion
+		? site(req, res, undefined, { pageVersion: lookup.pageVersion })
+		: site(req, res);
 }
 
 const shutdown = drainOnSignals(server, {

@@ -56,6 +56,12 @@ const answers: Record<string, (res: ServerResponse) => void> = {
 		res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: 'W/"v1"' });
 		res.end(page);
 	},
+	'/photo': (res) => {
+		res.writeHead(200, { 'content-type': 'image/webp' });
+		res.write(Buffer.alloc(2048, 1));
+		// The rest is written once the client has the head: only a streamed answer lets it.
+		finishPhoto = () => res.end(Buffer.alloc(2048, 2));
+	},
 	'/not-modified': (res) => {
 		res.writeHead(304, { etag: '"abc"' });
 		res.end();
@@ -64,6 +70,7 @@ const answers: Record<string, (res: ServerResponse) => void> = {
 
 let server: http.Server;
 let base: string;
+let finishPhoto = () => {};
 
 beforeAll(async () => {
 	server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -210,6 +217,20 @@ describe('compressWholePage', () => {
 		const json = await get('/long?as=page', { 'accept-encoding': 'zstd' });
 		expect(json.headers['content-encoding']).toBeUndefined();
 		expect(json.body.toString()).toBe(longJson);
+	});
+
+	it('streams an answer of another type through as it is written: a photo is not held back', async () => {
+		const request = http.get(`${base}/photo?as=page`, { headers: { 'accept-encoding': 'zstd' } });
+		const [response] = (await once(request, 'response')) as [IncomingMessage];
+		expect(response.headers['content-type']).toBe('image/webp');
+		expect(response.headers['content-encoding']).toBeUndefined();
+		const chunks: Buffer[] = [];
+		response.on('data', (chunk: Buffer) => chunks.push(chunk));
+		finishPhoto();
+		await once(response, 'end');
+		expect(Buffer.concat(chunks)).toEqual(
+			Buffer.concat([Buffer.alloc(2048, 1), Buffer.alloc(2048, 2)]),
+		);
 	});
 });
 

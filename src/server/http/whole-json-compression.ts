@@ -273,10 +273,11 @@ export function compressWholeJson(req: IncomingMessage, res: ServerResponse): vo
 }
 
 /**
- * Compresses a signed-out page rendered to be kept (decision 031) whole and at once, in libuv's
- * pool, at the settings of `pageCompression` (decision 043): it is written in one piece, and that
- * takes a fraction of the time of a compression stream. Not remembered here: the page cache
- * keeps its answers.
+ * Compresses a page rendered on the server whole and at once, on the main thread, at the settings
+ * of `pageCompression` (decision 043): Astro renders a page in full before it ends it, and one
+ * compression of the whole takes a fraction of the CPU of a compression stream. Answers of another
+ * type (a photo, a download) stream through untouched. Not remembered here: the page cache keeps
+ * its answers.
  */
 export function compressWholePage(req: IncomingMessage, res: ServerResponse): void {
 	compressWhole(req, res, { contentType: 'text/html', page: true });
@@ -310,6 +311,12 @@ function compressWhole(
 	};
 
 	res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
+		const type = headerValue({ ...headers }, 'content-type') ?? res.getHeader('content-type');
+		if (type !== undefined && !String(type).startsWith(contentType)) {
+			// Not what this compresses (a photo, a download): it streams through as it is written.
+			restore();
+			return writeHead(status, headers);
+		}
 		head = { status, headers: { ...headers } };
 		return res;
 	}) as ServerResponse['writeHead'];
