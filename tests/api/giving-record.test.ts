@@ -1,7 +1,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Givings } from '~/features/heroes/heroes';
-import { donorAnswerMinutes } from '~/features/heroes/impact.server';
+import { donorAnswerMinutes, keptDonorAnswerMinutes } from '~/features/heroes/impact.server';
 import GivingRecord from '~/features/profiles/GivingRecord.astro';
 import { createItemFor } from '../helpers/items';
 import { act, ask } from '../helpers/requests';
@@ -92,5 +92,30 @@ describeOnDatabases('A member’s record over the last 90 days', (use) => {
 			pickupsCompleted: 0,
 			received: 1,
 		});
+	});
+
+	it('reads the usual answer time for an item’s page once a minute per donor', async () => {
+		const test = use();
+		const donor = await test.createUser({ complete: true, name: 'Ani Wijaya' });
+		const receivers = await Promise.all(
+			['Budi', 'Citra', 'Dewi', 'Eko'].map((name) => test.createUser({ complete: true, name })),
+		);
+		const item = await createItemFor(test, donor, { quantity: '10' });
+		const asked = [];
+		for (const receiver of receivers) asked.push(await ask(test, receiver, item.id));
+		for (const [index, request] of asked.slice(0, 3).entries()) {
+			at((index + 1) * 60 * minute);
+			await act(test, donor, request!.id, 'reserve');
+		}
+		expect(await keptDonorAnswerMinutes(test.server.db, donor.id)).toBe(120);
+
+		// A fourth answer within the same minute moves the usual time; the page's stays a minute.
+		at(3 * 60 * minute + 20_000);
+		await act(test, donor, asked[3]!.id, 'reserve');
+		const moved = await donorAnswerMinutes(test.server.db, donor.id);
+		expect(moved).not.toBe(120);
+		expect(await keptDonorAnswerMinutes(test.server.db, donor.id)).toBe(120);
+		at(3 * 60 * minute + minute);
+		expect(await keptDonorAnswerMinutes(test.server.db, donor.id)).toBe(moved);
 	});
 });

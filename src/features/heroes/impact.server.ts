@@ -5,6 +5,7 @@ import { sqlStatement, unmappedRows } from '~/server/db/prepared';
 import { noShowStands } from '~/features/requests/no-shows.server';
 import { rowsOf } from '~/server/db/rows';
 import { readPageVersion } from '~/server/page-versions';
+import { keptPerStamp } from '~/server/kept-per-stamp';
 import { type BadgeText, badgeIdsFor, buildBadges } from './badges';
 import type { Badge, DonorStats, Period, RankingSort } from './heroes';
 
@@ -224,6 +225,21 @@ export async function donorAnswerMinutes(
 	const since = new Date(now.getTime() - reliabilityLimits.recordWindowMs).toISOString();
 	const [row] = await unmappedRows<StatsRow>(answerTimeStatement(db), { userId, since });
 	return answerMinutes(row);
+}
+
+const answerMinutesKept = keptPerStamp<number | null>(10_000);
+
+/**
+ * `donorAnswerMinutes` for an item's page, read once a minute per donor: a usual time over 90 days
+ * barely moves in a minute, and every visitor of a donor's items would otherwise read it again.
+ */
+export function keptDonorAnswerMinutes(
+	db: Database,
+	userId: string,
+	now = new Date(),
+): Promise<number | null> {
+	const minute = String(Math.floor(now.getTime() / 60_000));
+	return answerMinutesKept(db, minute, userId, () => donorAnswerMinutes(db, userId, now));
 }
 
 /**

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { thanksLimits } from '~/config/limits';
 import { fieldErrors } from '~/lib/field-errors';
 import { notify } from '~/features/notifications/notifications.server';
 import type { UserRow } from '~/server/auth/users';
 import type { Database } from '~/server/db/client';
+import { preparedStatements } from '~/server/db/prepared';
 import { itemRequests, items, thankYous, userBlocks, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/errors';
 import { reencodeImage } from '~/server/images';
@@ -158,21 +159,37 @@ export async function deleteThanks(deps: Deps, receiver: UserRow, id: number): P
 	if (row.photoKey) await deps.storage.delete(row.photoKey);
 }
 
-/** The thank-yous shown where `where` says, newest first, without those a moderator hid. */
-async function shownThanks(db: Database, where: SQL | undefined): Promise<ThankYou[]> {
-	const rows = await db
-		.select({
-			thanks: thankYous,
-			itemName: items.name,
-			receiverName: users.name,
-			receiverAvatar: users.avatarKey,
-		})
-		.from(thankYous)
-		.innerJoin(items, eq(items.id, thankYous.itemId))
-		.innerJoin(users, eq(users.id, thankYous.receiverId))
-		.where(and(where, isNull(thankYous.hiddenAt)))
-		.orderBy(desc(thankYous.createdAt), desc(thankYous.id))
-		.limit(thanksLimits.listed);
+/**
+ * The thank-yous shown for one item or one donor, newest first, without those a moderator hid:
+ * prepared once per database, as every item page reads them.
+ */
+const shownThanksReads = preparedStatements((db) => {
+	const shownWhere = (column: typeof thankYous.itemId | typeof thankYous.donorId, name: string) =>
+		db
+			.select({
+				thanks: thankYous,
+				itemName: items.name,
+				receiverName: users.name,
+				receiverAvatar: users.avatarKey,
+			})
+			.from(thankYous)
+			.innerJoin(items, eq(items.id, thankYous.itemId))
+			.innerJoin(users, eq(users.id, thankYous.receiverId))
+			.where(and(eq(column, sql.placeholder('id')), isNull(thankYous.hiddenAt)))
+			.orderBy(desc(thankYous.createdAt), desc(thankYous.id))
+			.limit(thanksLimits.listed)
+			.prepare(name);
+	return {
+		forItem: shownWhere(thankYous.itemId, 'thanks_for_item'),
+		forDonor: shownWhere(thankYous.donorId, 'thanks_for_donor'),
+	};
+});
+
+type ShownThanksRow = Awaited<
+	ReturnType<ReturnType<typeof shownThanksReads>['forItem']['execute']>
+>[number];
+
+function shownThanks(rows: ShownThanksRow[]): ThankYou[] {
 	return rows.map(({ thanks, itemName, receiverName, receiverAvatar }) => ({
 		id: thanks.id,
 		message: thanks.message,
@@ -194,14 +211,14 @@ async function shownThanks(db: Database, where: SQL | undefined): Promise<ThankY
 }
 
 /** The thank-yous a donor received, for their public profile. */
-export function thanksForDonor(db: Database, donorId: string): Promise<ThankYou[]> {
-	return shownThanks(db, eq(thankYous.donorId, donorId));
+export async function thanksForDonor(db: Database, donorId: string): Promise<ThankYou[]> {
+	return shownThanks(await shownThanksReads(db).forDonor.execute({ id: donorId }));
 }
 
 /** The thank-yous for one item, for its page. */
-export function thanksForItem(db: Database, itemId: number): Promise<ThankYou[]> {
-	if (!Number.isSafeInteger(itemId)) return Promise.resolve([]);
-	return shownThanks(db, eq(thankYous.itemId, itemId));
+export async function thanksForItem(db: Database, itemId: number): Promise<ThankYou[]> {
+	if (!Number.isSafeInteger(itemId)) return [];
+	return shownThanks(await shownThanksReads(db).forItem.execute({ id: itemId }));
 }
 
 /** `GET /thanks/mine`: the receiver's thank-yous, by request, for their requests list. */
