@@ -1,22 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-/** What islands import in the browser instead of each translation package (decision 044). */
+/** What the site's build imports instead of each translation package (decisions 044, 051). */
 export const browserTranslatorModules = {
 	i18next: fileURLToPath(new URL('../lib/i18n/browser/i18next.ts', import.meta.url)),
 	'react-i18next': fileURLToPath(new URL('../lib/i18n/browser/react-i18next.tsx', import.meta.url)),
 } as const;
 
 /**
- * Gives the browser's build the site's small translator in place of i18next and react-i18next;
- * pages, islands rendered on the server and mail keep the packages. Islands' code is unchanged:
- * it imports `useTranslation` from react-i18next as before.
+ * Gives the site's build the small translator in place of i18next and react-i18next: in the
+ * browser (decision 044), and in the pages and islands the server renders (decision 051), where
+ * i18next took a twentieth of every render's CPU. The server runtime's API and mail, built apart
+ * (`server-runtime.ts`), and the tests keep the packages. Code is unchanged: it imports
+ * `useTranslation` from react-i18next as before.
  */
 export function browserTranslator(): Plugin {
 	return {
 		name: 'hibahin:browser-translator',
 		enforce: 'pre',
-		applyToEnvironment: (environment) => environment.name === 'client',
+		// Vitest runs the server's side with the packages, so that the translator is tested
+		// against i18next itself (`tests/unit/browser-translator.test.ts`).
+		applyToEnvironment: (environment) => environment.name === 'client' || !process.env['VITEST'],
 		resolveId: (source) =>
 			browserTranslatorModules[source as keyof typeof browserTranslatorModules],
 	};

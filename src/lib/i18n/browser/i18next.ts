@@ -1,10 +1,10 @@
 /**
- * What the islands' code calls of i18next, for the browser (decision 044): the build gives islands
- * this module in place of the `i18next` package, which the server and the mail keep. It does the
- * part of i18next the locale files use, the same way: dotted keys, `{{name}}` variables (not
- * escaped: React escapes), plurals by `count` with `Intl.PluralRules` (`_zero`, `_one`, `_other`
- * …), `defaultValue`, and the fallback language. `tests/unit/browser-translator.test.ts` holds
- * every text of both languages equal to i18next's.
+ * What the site's code calls of i18next (decisions 044 and 051): the build gives the browser's
+ * islands and the server's pages this module in place of the `i18next` package, which the API,
+ * the mail and the tests keep. It does the part of i18next the locale files use, the same way:
+ * dotted keys, `{{name}}` variables (not escaped: React escapes), plurals by `count` with
+ * `Intl.PluralRules` (`_zero`, `_one`, `_other` …), `defaultValue`, and the fallback language.
+ * `tests/unit/browser-translator.test.ts` holds every text of both languages equal to i18next's.
  */
 
 interface Texts {

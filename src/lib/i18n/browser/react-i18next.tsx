@@ -1,8 +1,8 @@
 /**
- * What the islands call of react-i18next, for the browser (decision 044): the build gives islands
- * this module in place of the `react-i18next` package, over the translator in `./i18next`. An island
- * root provides its translator (`withTranslations`); everything inside reads it with
- * `useTranslation()`, as with react-i18next.
+ * What the islands call of react-i18next (decisions 044 and 051): the build gives islands, in the
+ * browser and rendered on the server, this module in place of the `react-i18next` package, over
+ * the translator in `./i18next`. An island root provides its translator (`withTranslations`);
+ * everything inside reads it with `useTranslation()`, as with react-i18next.
  */
 import { createContext, type ReactNode, useContext } from 'react';
 import type { BrowserI18n } from './i18next';
