@@ -201,7 +201,7 @@ describe('preferredEncoding', () => {
 });
 
 describe('compressWholePage', () => {
-	it('compresses a page whole, off the main thread, and leaves JSON to the API', async () => {
+	it('compresses a page whole, and the texts and sitemaps the site renders beside its pages', async () => {
 		for (const [accept, decompress] of [
 			['zstd', zstdDecompressSync],
 			['br', brotliDecompressSync],
@@ -215,8 +215,11 @@ describe('compressWholePage', () => {
 			expect(decompress(answer.body).toString()).toBe(page);
 		}
 		const json = await get('/long?as=page', { 'accept-encoding': 'zstd' });
-		expect(json.headers['content-encoding']).toBeUndefined();
-		expect(json.body.toString()).toBe(longJson);
+		expect(json.headers['content-encoding']).toBe('zstd');
+		expect(zstdDecompressSync(json.body).toString()).toBe(longJson);
+		const text = await get('/text?as=page', { 'accept-encoding': 'zstd' });
+		expect(text.headers['content-encoding']).toBe('zstd');
+		expect(zstdDecompressSync(text.body).toString()).toBe('x'.repeat(4000));
 	});
 
 	it('streams an answer of another type through as it is written: a photo is not held back', async () => {

@@ -269,25 +269,29 @@ function setHeader(headers: OutgoingHttpHeaders, name: string, value: string | u
  * untouched.
  */
 export function compressWholeJson(req: IncomingMessage, res: ServerResponse): void {
-	compressWhole(req, res, { contentType: 'application/json', page: false });
+	compressWhole(req, res, { types: ['application/json'], page: false });
 }
+
+/** What the site renders: pages, and islands' texts (JSON), the sitemaps (XML) and robots.txt. */
+const renderedTypes = ['text/html', 'application/json', 'application/xml', 'text/plain'] as const;
 
 /**
  * Compresses a page rendered on the server whole and at once, on the main thread, at the settings
  * of `pageCompression` (decision 043): Astro renders a page in full before it ends it, and one
- * compression of the whole takes a fraction of the CPU of a compression stream. Answers of another
- * type (a photo, a download) stream through untouched. Not remembered here: the page cache keeps
- * its answers.
+ * compression of the whole takes a fraction of the CPU of a compression stream. So are the texts,
+ * sitemaps and robots.txt it renders; answers of another type (a photo, a download) stream
+ * through untouched. Not remembered here: the page cache keeps its answers.
  */
 export function compressWholePage(req: IncomingMessage, res: ServerResponse): void {
-	compressWhole(req, res, { contentType: 'text/html', page: true });
+	compressWhole(req, res, { types: renderedTypes, page: true });
 }
 
 function compressWhole(
 	req: IncomingMessage,
 	res: ServerResponse,
-	{ contentType, page }: { contentType: string; page: boolean },
+	{ types, page }: { types: readonly string[]; page: boolean },
 ): void {
+	const compressible = (type: string) => types.some((each) => type.startsWith(each));
 	const accepted = req.headers['accept-encoding'];
 	const encoding =
 		req.method === 'HEAD'
@@ -312,7 +316,7 @@ function compressWhole(
 
 	res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
 		const type = headerValue({ ...headers }, 'content-type') ?? res.getHeader('content-type');
-		if (type !== undefined && !String(type).startsWith(contentType)) {
+		if (type !== undefined && !compressible(String(type))) {
 			// Not what this compresses (a photo, a download): it streams through as it is written.
 			restore();
 			return writeHead(status, headers);
@@ -339,13 +343,13 @@ function compressWhole(
 		const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks.map(asBuffer));
 		const compressing =
 			head &&
-			(headerValue(head.headers, 'content-type') ?? '').startsWith(contentType) &&
+			compressible(headerValue(head.headers, 'content-type') ?? '') &&
 			encoding &&
 			byteLength(body) >= minimumBytes &&
 			!headerValue(head.headers, 'content-encoding')
 				? encoding
 				: undefined;
-		if (head && (headerValue(head.headers, 'content-type') ?? '').startsWith(contentType)) {
+		if (head && compressible(headerValue(head.headers, 'content-type') ?? '')) {
 			const vary = headerValue(head.headers, 'vary');
 			setHeader(head.headers, 'vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 		}
