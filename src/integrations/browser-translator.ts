@@ -18,9 +18,10 @@ export function browserTranslator(): Plugin {
 	return {
 		name: 'hibahin:browser-translator',
 		enforce: 'pre',
-		// Vitest runs the server's side with the packages, so that the translator is tested
-		// against i18next itself (`tests/unit/browser-translator.test.ts`).
-		applyToEnvironment: (environment) => environment.name === 'client' || !process.env['VITEST'],
+		// The tests (Vite's `test` mode) run the server's side with the packages, so that the
+		// translator is tested against i18next itself (`tests/unit/browser-translator.test.ts`).
+		applyToEnvironment: (environment) =>
+			environment.name === 'client' || environment.config.mode !== 'test',
 		resolveId: (source) =>
 			browserTranslatorModules[source as keyof typeof browserTranslatorModules],
 	};
