@@ -16,6 +16,18 @@ async function givingsOf(test: TestServer, user: TestUser): Promise<Givings> {
 	return (await response.json()).data.stats.givings;
 }
 
+/** A donor's item for ten, asked for by four receivers, one after the other. */
+async function fourAsked(test: TestServer) {
+	const donor = await test.createUser({ complete: true, name: 'Ani Wijaya' });
+	const receivers = await Promise.all(
+		['Budi', 'Citra', 'Dewi', 'Eko'].map((name) => test.createUser({ complete: true, name })),
+	);
+	const item = await createItemFor(test, donor, { quantity: '10' });
+	const asked = [];
+	for (const receiver of receivers) asked.push(await ask(test, receiver, item.id));
+	return { donor, receivers, asked };
+}
+
 describeOnDatabases('A member’s record over the last 90 days', (use) => {
 	const start = Date.parse('2026-05-04T02:00:00Z');
 	beforeEach(() => {
@@ -27,13 +39,7 @@ describeOnDatabases('A member’s record over the last 90 days', (use) => {
 
 	it('shows how soon a donor usually answers once three requests were answered, and forgets after 90 days', async () => {
 		const test = use();
-		const donor = await test.createUser({ complete: true, name: 'Ani Wijaya' });
-		const receivers = await Promise.all(
-			['Budi', 'Citra', 'Dewi', 'Eko'].map((name) => test.createUser({ complete: true, name })),
-		);
-		const item = await createItemFor(test, donor, { quantity: '10' });
-		const asked = [];
-		for (const receiver of receivers) asked.push(await ask(test, receiver, item.id));
+		const { donor, receivers, asked } = await fourAsked(test);
 		const [first, second, third, fourth] = asked;
 
 		// Reserved after 30 minutes, declined after 3 hours: two answers are too few to say.
@@ -96,13 +102,7 @@ describeOnDatabases('A member’s record over the last 90 days', (use) => {
 
 	it('reads the usual answer time for an item’s page once a minute per donor', async () => {
 		const test = use();
-		const donor = await test.createUser({ complete: true, name: 'Ani Wijaya' });
-		const receivers = await Promise.all(
-			['Budi', 'Citra', 'Dewi', 'Eko'].map((name) => test.createUser({ complete: true, name })),
-		);
-		const item = await createItemFor(test, donor, { quantity: '10' });
-		const asked = [];
-		for (const receiver of receivers) asked.push(await ask(test, receiver, item.id));
+		const { donor, asked } = await fourAsked(test);
 		for (const [index, request] of asked.slice(0, 3).entries()) {
 			at((index + 1) * 60 * minute);
 			await act(test, donor, request!.id, 'reserve');
