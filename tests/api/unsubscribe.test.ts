@@ -87,7 +87,9 @@ describeOnDatabases('unsubscribing from notification mail', (use) => {
 		const good = await tokenFor(use, person.id);
 		const gone = await tokenFor(use, 'nobody-here');
 		const invalid = { status: 400, view: 'invalid' };
-		for (const token of ['', 'bukan-token', `${good.slice(0, -1)}x`, gone]) {
+		// The good token with its last character changed: one in 64 already ends in 'x'.
+		const tampered = `${good.slice(0, -1)}${good.at(-1) === 'x' ? 'y' : 'x'}`;
+		for (const token of ['', 'bukan-token', tampered, gone]) {
 			for (const method of ['GET', 'POST']) {
 				const form = method === 'POST' ? oneClick() : null;
 				expect(await answerUnsubscribe(db, { method, token, form }), token).toEqual(invalid);
