@@ -16,7 +16,15 @@ export default defineConfig({
 	// server/start.mjs is the server: it serves the build's files itself and calls Astro's handler
 	// for the pages it renders, with what it has already read of the request (decision 031).
 	adapter: node({ mode: 'middleware' }),
-	integrations: [react(), serverRuntime(), serviceWorker(), cspDigests()],
+	// Islands render to a string on the server: their HTML is read whole anyway, and React's stream
+	// encodes every chunk to bytes that are decoded again (decision 052). No island suspends there:
+	// the parts a page loads later are loaded on the server before it renders.
+	integrations: [
+		react({ experimentalDisableStreaming: true }),
+		serverRuntime(),
+		serviceWorker(),
+		cspDigests(),
+	],
 	trailingSlash: 'ignore',
 	// The site's address is read at run time (PUBLIC_URL), so src/middleware.ts checks the origin
 	// of form posts; Astro's check knows only addresses fixed at build time (decision 016).
