@@ -294,10 +294,11 @@ const islands: Record<string, IslandLine> = {
 	]),
 	RankingsTable: line(RankingsTable, rankingsTableResources, [{ profileBase: '/profile' }]),
 	ReportButton: line(ReportButton, reportButtonResources, [
-		{ target: { kind: 'item', itemId: 42 }, signedIn: false, here: '/items/42' },
-		{ target: { kind: 'user', userId: 'u-budi' }, signedIn: true, here: '/profile/u-budi' },
-		{ target: { kind: 'need', needId: 3 }, signedIn: true, here: '/needs/3' },
-		{ target: { kind: 'drive', driveId: 5 }, signedIn: true, here: '/drives/5' },
+		{ target: { kind: 'item', itemId: 42 } },
+		{ target: { kind: 'user', userId: 'u-budi' } },
+		{ target: { kind: 'need', needId: 3 } },
+		{ target: { kind: 'drive', driveId: 5 } },
+		{ target: { kind: 'thanks', thanksId: 7 } },
 	]),
 	NotificationSettingsForm: line(NotificationSettingsForm, notificationSettingsResources, [
 		{ initialSettings: defaultNotificationSettings(), unverifiedEmail: 'siti@example.com' },

@@ -2,8 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withTranslations } from '~/lib/i18n/island';
 import type { IslandI18nProps } from '~/lib/i18n/island';
-import { localizePath } from '~/lib/i18n/locales';
-import { withRedirect } from '~/lib/redirect-target';
 import type { ReportTarget } from './reports';
 
 // The dialog (its form and the schema) loads on the first click: most visitors never report.
@@ -11,16 +9,14 @@ const ReportDialog = lazy(() => import('./ReportDialog'));
 
 interface ReportButtonProps extends IslandI18nProps {
 	target: ReportTarget;
-	signedIn: boolean;
-	/** Where a signed-out visitor comes back to after signing in. */
-	here: string;
 }
 
 /**
- * "Report this item", "… user", "… thank-you", "… need" or "… drive": opens the report dialog, or
- * asks to sign in first.
+ * "Report this item", "… user", "… thank-you", "… need" or "… drive" for a signed-in viewer:
+ * opens the report dialog. Pages place it through `Report.astro`, which links a signed-out
+ * visitor to signing in instead.
  */
-function ReportButtonIsland({ target, signedIn, here, locale }: ReportButtonProps) {
+function ReportButtonIsland({ target }: ReportButtonProps) {
 	const { t } = useTranslation();
 	const [open, setOpen] = useState(false);
 	const label = t(
@@ -34,16 +30,6 @@ function ReportButtonIsland({ target, signedIn, here, locale }: ReportButtonProp
 						? 'reports.buttonDrive'
 						: 'reports.buttonUser',
 	);
-	if (!signedIn) {
-		return (
-			<a
-				className="btn btn-ghost btn-sm text-base-content/75"
-				href={withRedirect(localizePath('/login', locale), here, 'loginRequired')}
-			>
-				{t('reports.signInToReport')}
-			</a>
-		);
-	}
 	return (
 		<>
 			<button
@@ -73,5 +59,5 @@ function ReportButtonIsland({ target, signedIn, here, locale }: ReportButtonProp
 	);
 }
 
-/** The report button of item, need and drive pages and public profiles, an island of its own. */
+/** The report button of item, need and drive pages, public profiles and thank-yous. */
 export const ReportButton = withTranslations(ReportButtonIsland);
