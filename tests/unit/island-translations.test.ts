@@ -167,7 +167,7 @@ function itemPage(
 		itemPath: '/items/42',
 		itemUrl: `${siteUrl}/items/42`,
 		// A donor who uses the site in Indonesian: an English page says the message is not in English.
-		donorMessages: donorMessages('id'),
+		donorMessages: donorMessages('id', 'en'),
 	};
 }
 

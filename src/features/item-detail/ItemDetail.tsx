@@ -32,8 +32,8 @@ export interface ItemDetailProps extends IslandI18nProps {
 	courierMode: CourierMode;
 	/** The page of the item's pickup city, when that city has available items (decision 026). */
 	cityPage: CityPageLink | null;
-	/** The WhatsApp message templates in the donor's language. */
-	donorMessages: DonorMessages;
+	/** The WhatsApp message templates in the donor's language, when it is not the page's. */
+	donorMessages: DonorMessages | null;
 	/** How soon the donor usually answers a request, as read, when they answered enough lately. */
 	donorAnswers?: string | null;
 }

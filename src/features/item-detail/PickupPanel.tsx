@@ -39,8 +39,11 @@ interface PickupPanelProps {
 	refetch: () => Promise<Item>;
 	/** How courier delivery runs on this site; `off` shows it as Coming Soon. */
 	courierMode: CourierMode;
-	/** The WhatsApp message templates in the donor's language, which the message is written in. */
-	donorMessages: DonorMessages;
+	/**
+	 * The WhatsApp message templates in the donor's language, which the message is written in;
+	 * none when it is the page's, whose templates are among the island's texts.
+	 */
+	donorMessages: DonorMessages | null;
 	t: TFunction;
 }
 
@@ -100,17 +103,20 @@ export function PickupPanel(props: PickupPanelProps) {
 			viewer.signedIn && viewer.isComplete && item.donor.hasPhone && !item.donor.phone;
 		const donor = waiting ? (await refetch()).donor : item.donor;
 		const values = { name: item.name, count: quantity, available, url: itemUrl };
+		// Asking for all there is says so, rather than "1 of the 1".
+		const kind = waitingList
+			? 'waitingListMessage'
+			: quantity === available
+				? 'messageAll'
+				: 'message';
 		const action = contactAction({
 			viewer,
 			donor,
 			locale,
 			itemPath,
-			// Asking for all there is says so, rather than "1 of the 1".
-			message: donorMessage(
-				donorMessages,
-				waitingList ? 'waitingListMessage' : quantity === available ? 'messageAll' : 'message',
-				values,
-			),
+			message: donorMessages
+				? donorMessage(donorMessages, kind, values)
+				: t(`itemDetail.whatsapp.${kind}`, values),
 		});
 		// The sign-up and profile pages show the prompt themselves for the `reason` they get.
 		if (action.kind === 'signIn' || action.kind === 'completeProfile') {
@@ -245,7 +251,7 @@ export function PickupPanel(props: PickupPanelProps) {
 										: t('itemDetail.whatsapp.contact')}
 									<span className="sr-only">{t('itemDetail.whatsapp.opensNewWindow')}</span>
 								</button>
-								{donorMessages.language !== locale && (
+								{donorMessages && donorMessages.language !== locale && (
 									<p className="text-sm" data-testid="donor-language">
 										{t('itemDetail.whatsapp.donorLanguage', {
 											language: t(`itemDetail.whatsapp.languages.${donorMessages.language}`),

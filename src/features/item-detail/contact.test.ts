@@ -148,11 +148,11 @@ describe('the message to the donor', () => {
 	};
 
 	it('is written in the donor’s language, whatever the page’s', () => {
-		expect(donorMessage(donorMessages('id'), 'message', values)).toBe(
+		expect(donorMessage(donorMessages('id', 'en')!, 'message', values)).toBe(
 			'Halo Kak, saya melihat barang "Kursi lipat" yang Kakak hibahkan. Apakah masih ada? ' +
 				'Saya ingin mengambil 2 dari 3 yang ada. https://hibahin.id/en/items/42',
 		);
-		expect(donorMessage(donorMessages('en'), 'waitingListMessage', values)).toBe(
+		expect(donorMessage(donorMessages('en', 'id')!, 'waitingListMessage', values)).toBe(
 			'Hi, I saw "Kursi lipat" that you are giving away. It is all reserved now; if some ' +
 				'becomes free again, I would like to pick up 2. https://hibahin.id/en/items/42',
 		);
@@ -160,13 +160,30 @@ describe('the message to the donor', () => {
 
 	it('asks for one thing in the singular, and for all there is without counting', () => {
 		const one = { ...values, count: 1, available: 1 };
-		expect(donorMessage(donorMessages('en'), 'messageAll', one)).toBe(
+		expect(donorMessage(donorMessages('en', 'id')!, 'messageAll', one)).toBe(
 			'Hi, I saw "Kursi lipat" that you are giving away. Is it still available? I would like to ' +
 				'pick it up. https://hibahin.id/en/items/42',
 		);
-		expect(donorMessage(donorMessages('en'), 'message', { ...values, count: 1 })).toContain(
+		expect(donorMessage(donorMessages('en', 'id')!, 'message', { ...values, count: 1 })).toContain(
 			'pick up one of the 3 you have',
 		);
+	});
+
+	it('comes from the island’s own texts when the donor uses the page’s language', () => {
+		for (const [language, other] of [
+			['id', 'en'],
+			['en', 'id'],
+		] as const) {
+			expect(donorMessages(language, language)).toBeNull();
+			const t = useTranslations(language);
+			for (const kind of ['message', 'messageAll', 'waitingListMessage'] as const) {
+				for (const count of [1, 2]) {
+					expect(t(`itemDetail.whatsapp.${kind}`, { ...values, count })).toBe(
+						donorMessage(donorMessages(language, other)!, kind, { ...values, count }),
+					);
+				}
+			}
+		}
 	});
 
 	it('leaves a placeholder it has no value for as it is', () => {

@@ -7,9 +7,12 @@ import type { DonorMessages } from './contact';
 
 /**
  * The WhatsApp message templates of `language`, the donor's: a receiver writes to the donor in
- * the language the donor uses the site in, whatever the page's.
+ * the language the donor uses the site in, whatever the page's. None when it is the page's
+ * language (`pageLanguage`): the island's own texts hold those templates, and every page a
+ * signed-out visitor sees is such a page.
  */
-export function donorMessages(language: Locale): DonorMessages {
+export function donorMessages(language: Locale, pageLanguage: Locale): DonorMessages | null {
+	if (language === pageLanguage) return null;
 	const texts = islandResources(language, ['itemDetail']).itemDetail.whatsapp;
 	const plural = (key: 'message' | 'messageAll' | 'waitingListMessage') => ({
 		one: texts[`${key}_one`],

@@ -71,7 +71,7 @@ function render(
 			itemUrl: 'http://localhost:4321/items/42',
 			courierMode,
 			cityPage,
-			donorMessages: donorMessages(donorLanguage),
+			donorMessages: donorMessages(donorLanguage, locale),
 		}),
 	);
 	return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
