@@ -95,10 +95,15 @@ export function authenticate(server: ServerContext): MiddlewareHandler<AppEnv> {
 /** The largest body a route reads unless it takes photos and sets its own limit. */
 export const defaultBodyMaxBytes = 1024 * 1024;
 
+/** Methods whose requests carry no body: their `Request` is made without one. */
+const bodiless = new Set(['GET', 'HEAD']);
+
 /**
  * Refuses a body over `defaultBodyMaxBytes` with 413 before reading it: at once when its
  * `Content-Length` says so, else as soon as that many bytes have come. Routes for which
- * `ownLimit` is true (those that take photos) set a larger limit of their own.
+ * `ownLimit` is true (those that take photos) set a larger limit of their own. A GET or HEAD
+ * request passes untouched: asking for its body would make the server build the whole
+ * `Request` it otherwise makes only when a route reads one, a fifth of a cheap read's CPU.
  */
 export function limitBodies(
 	ownLimit: (method: string, path: string) => boolean,
@@ -109,7 +114,8 @@ export function limitBodies(
 			throw new AppError('BODY_TOO_LARGE');
 		},
 	});
-	return (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : limit(c, next));
+	return (c, next) =>
+		bodiless.has(c.req.method) || ownLimit(c.req.method, c.req.path) ? next() : limit(c, next);
 }
 
 /** Lets only signed-in callers through. */
