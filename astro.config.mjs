@@ -14,8 +14,10 @@ export default defineConfig({
 	...(process.env.SITE_URL ? { site: process.env.SITE_URL } : {}),
 	output: 'server',
 	// server/start.mjs is the server: it serves the build's files itself and calls Astro's handler
-	// for the pages it renders, with what it has already read of the request (decision 031).
-	adapter: node({ mode: 'middleware' }),
+	// for the pages it renders, with what it has already read of the request (decision 031). Pages
+	// render whole, not streamed: the server compresses each page whole anyway, and a page's bytes
+	// go to the socket as they are instead of through web streams (decision 053).
+	adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
 	// Islands render to a string on the server: their HTML is read whole anyway, and React's stream
 	// encodes every chunk to bytes that are decoded again (decision 052). No island suspends there:
 	// the parts a page loads later are loaded on the server before it renders.

@@ -50,11 +50,20 @@ function versionCaching(deps: PublicPageDeps, pathname: string, version: string)
 	};
 }
 
+/**
+ * Where Astro keeps the bytes of a page it rendered whole (decision 053): read there, they need no
+ * web stream around them, and an answer that carries them is sent by Astro's Node adapter as
+ * they are.
+ */
+const responseBytes = Symbol.for('astro.responseBytes');
+type WithBytes = Response & { [responseBytes]?: Uint8Array };
+
 function answerFromCache(page: CachedPage, method: string): Response {
-	return new Response(method === 'HEAD' ? null : page.body.slice(), {
-		status: page.status,
-		headers: page.headers,
-	});
+	const init = { status: page.status, headers: page.headers };
+	if (method === 'HEAD') return new Response(null, init);
+	const answer: WithBytes = new Response(page.body as Uint8Array<ArrayBuffer>, init);
+	answer[responseBytes] = page.body;
+	return answer;
 }
 
 /** A page whose rendering no one else may share: it sets a cookie or names its own caching. */
@@ -103,7 +112,7 @@ export async function answerPublicPage(
 		const rendered: CachedPage = {
 			status: 200,
 			headers: [...headers],
-			body: new Uint8Array(await response.arrayBuffer()),
+			body: (response as WithBytes)[responseBytes] ?? new Uint8Array(await response.arrayBuffer()),
 			storedAt: Date.now(),
 			sent: {},
 		};

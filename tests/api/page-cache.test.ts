@@ -173,6 +173,31 @@ describeOnDatabases('Signed-out pages: version ETags and the page cache', (use) 
 		expect(cache.size).toBe(before);
 	});
 
+	it('keeps the bytes a page was rendered whole to, and answers with them as they are', async () => {
+		// Decision 053: Astro puts a whole page's bytes on its Response under this key.
+		const responseBytes = Symbol.for('astro.responseBytes');
+		type WithBytes = Response & { [responseBytes]?: Uint8Array };
+		const { item } = await donorWithItem(use());
+		const bytes = new TextEncoder().encode('<p>Lemari pakaian — Ani</p>');
+		const answer = (): Promise<WithBytes> =>
+			answerPublicPage(
+				{ db: use().server.db, cache, buildId: 'test' },
+				new Request(`${testOrigin}/items/${item.id}?whole`),
+				async () => {
+					const rendered: WithBytes = new Response(bytes, {
+						headers: { 'Content-Type': 'text/html; charset=utf-8' },
+					});
+					rendered[responseBytes] = bytes;
+					return rendered;
+				},
+			);
+		const [fresh, kept] = [await answer(), await answer()];
+		for (const response of [fresh, kept]) {
+			expect(response[responseBytes]).toBe(bytes);
+			expect(await response.text()).toBe('<p>Lemari pakaian — Ani</p>');
+		}
+	});
+
 	it('changes the item page and lists at once when the item is edited or given new photos', async () => {
 		const { donor, item } = await donorWithItem(use());
 		const pages = [`/items/${item.id}`, '/items', `/en/items/${item.id}`];
