@@ -40,6 +40,11 @@ const modules = {
 	mixed: () => import('./bench/mixed.mjs'),
 	render: () => import('./bench/render.mjs'),
 };
+// What --against runs instead of a module: the same figures of this build beside another version.
+const againstModules = {
+	lighthouse: () => import('./bench/lighthouse-against.mjs'),
+	mixed: () => import('./bench/mixed-against.mjs'),
+};
 
 const usage = `Usage: npm run bench -- [options]
   --no-build            serve the existing dist/ instead of building first
@@ -48,9 +53,11 @@ const usage = `Usage: npm run bench -- [options]
                         ${itemPlaceholder} stands for an item the server shows
   --port <number>       preferred port for the server (default 4455; a free one if taken);
                         the mixed load's processes and balancer take the next three
-  --against <git ref>   Lighthouse only: build that version too and compare its figures with
-                        this build's, runs alternating (pages by default: ${comparedPages.join(',')})
-  --runs <number>       Lighthouse runs per page and version with --against (default 5)
+  --against <git ref>   Lighthouse and the mixed load: build that version too and compare its
+                        figures with this build's, runs alternating (Lighthouse's pages by
+                        default: ${comparedPages.join(',')}; the mixed load on one process each)
+  --runs <number>       with --against: Lighthouse runs per page and version, or rounds of the
+                        mixed load (default 5)
   --help                show this text
 BENCH_BUILD_DIR names the folder of the served copy (default node_modules/.cache/hibahin-bench).`;
 
@@ -83,7 +90,7 @@ function readOptions() {
 			.flatMap((entry) => entry.split(','))
 			.map((entry) => entry.trim())
 			.filter(Boolean);
-	// A comparison with another version is about Lighthouse's figures: alone, it runs only those.
+	// A comparison with another version is of Lighthouse's figures unless the mixed load is named.
 	const only = list(values.only).length || !values.against ? list(values.only) : ['lighthouse'];
 	const unknown = only.filter((entry) => !(entry in modules));
 	const port = Number(values.port);
@@ -93,8 +100,8 @@ function readOptions() {
 		!(Number.isInteger(port) && port > 0 && port < 65536) && `bad --port: ${values.port}`,
 		!(Number.isInteger(runs) && runs > 0) && `bad --runs: ${values.runs}`,
 		values.against !== undefined &&
-			!only.includes('lighthouse') &&
-			'--against compares Lighthouse figures: add lighthouse to --only',
+			!only.some((entry) => entry in againstModules) &&
+			'--against compares Lighthouse or mixed-load figures: add lighthouse or mixed to --only',
 		values.against === '' && '--against needs a git ref',
 	].filter(Boolean);
 	if (problems.length) {
@@ -192,8 +199,8 @@ async function main() {
 		report.pages = pages;
 		for (const moduleName of options.only) {
 			const benchmark =
-				moduleName === 'lighthouse' && options.against
-					? await import('./bench/lighthouse-against.mjs')
+				options.against && moduleName in againstModules
+					? await againstModules[moduleName]()
 					: await modules[moduleName]();
 			heading(`${benchmark.name}: ${benchmark.description}`);
 			const started = Date.now();

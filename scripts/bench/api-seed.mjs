@@ -209,6 +209,12 @@ select id, donor_id,
 	quantity, 'reserved', updated_at, updated_at, updated_at, now() + interval '2 days'
 from items where status = 'RESERVED';
 update items set reserved_quantity = quantity where status = 'RESERVED';
+-- A site that has been running sent these requests' reminders when they fell due: recorded as
+-- sent, so a server started on the seed does not send ten thousand at once while it is measured.
+insert into request_reminders (request_id, reminder, created_at)
+select r.id, reminder, now()
+from item_requests r
+cross join unnest(array['unanswered', 'handOverDue', 'confirm1', 'confirm2']) reminder;
 -- Each item is picked up in its donor's district, as the form opens on it.
 with places as (
 	select g, (${column('province', 0)})[g] as province_code, (${column('province', 1)})[g] as province_name,

@@ -26,12 +26,12 @@ export const name = 'mixed';
 export const description =
 	'signed-out pages and API mixed, one app process and two behind nginx (PostgreSQL)';
 
-const callers = 100;
-const measureSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-const warmupSeconds = 5;
+export const callers = 100;
+export const measureSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+export const warmupSeconds = 5;
 // The shares are a launch day's guess, most visits landing on
 // an item shared on WhatsApp or browsing the list; the islands' API reads beside them.
-const mix = [
+export const mix = [
 	{ kind: 'item page', share: 25, page: true, path: ({ id }) => `/items/${id}` },
 	{ kind: 'list page', share: 10, page: true, path: () => '/items' },
 	{ kind: 'search page', share: 10, page: true, path: ({ word }) => `/items?search=${word}` },
@@ -50,7 +50,7 @@ const pick = (values) => values[Math.floor(Math.random() * values.length)];
  * requests would be walked in order by every connection, not mixed.)
  * @param {{ range: { minId: number, maxId: number }, cities: string[], donors: string[] }} data
  */
-function mixedRequests({ range, cities, donors }) {
+export function mixedRequests({ range, cities, donors }) {
 	const total = mix.reduce((sum, { share }) => sum + share, 0);
 	const drawKind = () => {
 		let draw = Math.random() * total;
@@ -88,7 +88,7 @@ function mixedRequests({ range, cities, donors }) {
  * @param {string} baseUrl
  * @param {import('postgres').Sql} client
  */
-async function citySlugs(baseUrl, client) {
+export async function citySlugs(baseUrl, client) {
 	const places = await client`
 		select distinct pickup_province_code as province, pickup_regency_code as regency
 		from items
@@ -107,9 +107,50 @@ async function citySlugs(baseUrl, client) {
 }
 
 /** Warm-up, then the measured run, on `baseUrl`. */
-async function measure(baseUrl, requests) {
+export async function measure(baseUrl, requests) {
 	await cannon(baseUrl, requests, warmupSeconds, callers);
 	return combine([await cannon(baseUrl, requests, measureSeconds, callers)]);
+}
+
+/** Prints what the mixed load is: its seed, callers, times and shares. */
+export function describeMix(log) {
+	const shares = mix.map(({ kind, share }) => `${kind} ${share} %`).join(', ');
+	log(
+		`${itemCount} items; ${callers} callers, ${warmupSeconds} s warm-up, ${measureSeconds} s ` +
+			`measured per run; ${poolSize} database connections per process. Mix: ${shares}.`,
+	);
+}
+
+/**
+ * A throwaway database seeded with the API benchmark's items, and `start`, which starts the
+ * build in `buildDir` (run from `root`) on it; `undo` drops both.
+ * @param {{ root: string, log: (line?: string) => void,
+ *   undo: ReturnType<typeof undoList> }} context
+ */
+export async function seededMix({ root, log, undo }) {
+	const photoKey = `items/${randomBytes(16).toString('hex')}`;
+	const { databaseUrl, version, dataDir, client } = await scratchDatabase({
+		name: 'mixed',
+		connections: 1,
+		log,
+		undo,
+	});
+	await storeSharedPhoto(dataDir, photoKey);
+	const seeded = await seed(seedTarget(root, client), photoKey, log);
+	const donors = (await client`select distinct donor_id from items limit 200`).map(
+		(row) => row.donor_id,
+	);
+	/**
+	 * @param {{ root: string, buildDir: string, host: string, port: number,
+	 *   env?: Record<string, string> }} server
+	 */
+	const start = ({ env = {}, ...server }) =>
+		startApiServer({
+			...server,
+			env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env },
+			track: undo.add,
+		});
+	return { version, client, range: seeded.range, donors, start };
 }
 
 /**
@@ -117,44 +158,31 @@ async function measure(baseUrl, requests) {
  *   log: (line?: string) => void, onInterrupt: (cleanup: () => Promise<void>) => () => void }} context
  */
 export async function run({ root, buildDir, host, options, log, onInterrupt }) {
-	const shares = mix.map(({ kind, share }) => `${kind} ${share} %`).join(', ');
-	log(
-		`${itemCount} items; ${callers} callers, ${warmupSeconds} s warm-up, ${measureSeconds} s ` +
-			`measured per run; ${poolSize} database connections per process. Mix: ${shares}.`,
-	);
+	describeMix(log);
 	const firstPort = Number(options?.port ?? 4455) + 1;
-	const photoKey = `items/${randomBytes(16).toString('hex')}`;
 	const undo = undoList(onInterrupt);
 	try {
-		const { databaseUrl, version, dataDir, client } = await scratchDatabase({
-			name: 'mixed',
-			connections: 1,
+		const {
+			version,
+			client,
+			range,
+			donors,
+			start: startOn,
+		} = await seededMix({
+			root,
 			log,
 			undo,
 		});
-		await storeSharedPhoto(dataDir, photoKey);
-		const seeded = await seed(seedTarget(root, client), photoKey, log);
-		const donors = (await client`select distinct donor_id from items limit 200`).map(
-			(row) => row.donor_id,
-		);
-		const start = (port, env = {}) =>
-			startApiServer({
-				root,
-				buildDir,
-				host,
-				port,
-				env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env },
-				track: undo.add,
-			});
+		const start = (port, env = {}) => startOn({ root, buildDir, host, port, env });
 
 		const single = await start(firstPort);
 		const cities = await citySlugs(single.baseUrl, client);
-		const requests = mixedRequests({ range: seeded.range, cities, donors });
+		const requests = mixedRequests({ range, cities, donors });
 		log(`  one process on ${single.baseUrl}…`);
 		const alone = await measureAlone({
 			baseUrl: single.baseUrl,
 			pid: single.pid,
-			range: seeded.range,
+			range,
 			cities,
 			donors,
 			log,

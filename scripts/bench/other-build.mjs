@@ -35,9 +35,23 @@ async function installPackages(dir) {
 }
 
 /**
+ * Whether `commit` patches its packages as this checkout does (`patches/`, applied by
+ * patch-package on install): a version patched otherwise must not run on this checkout's
+ * packages, where it would be measured with patches it does not have.
+ * @param {string} root
+ * @param {string} commit
+ */
+async function samePatches(root, commit) {
+	return git(root, ['diff', '--quiet', commit, '--', 'patches']).then(
+		() => true,
+		() => false,
+	);
+}
+
+/**
  * Checks `ref` out in a temporary git worktree and builds it for `siteUrl`. Its node_modules is
- * first a link to this checkout's (quick, and enough while the packages did not change); when
- * that build fails, the worktree gets its own packages and is built again. `remove` deletes the
+ * first a link to this checkout's (quick, and enough while the packages and their patches did not
+ * change); when its patches differ, or that build fails, the worktree gets its own packages. `remove` deletes the
  * worktree; call it in a `finally`. `track` gets it as soon as there is something to remove, so
  * an interrupt during the build still removes the worktree.
  * @param {{ root: string, ref: string, siteUrl: string, log: (line?: string) => void,
@@ -66,6 +80,12 @@ export async function buildOtherVersion({ root, ref, siteUrl, log, track = () =>
 	track(remove);
 	try {
 		await git(root, ['worktree', 'add', '--detach', dir, commit]);
+		if (!(await samePatches(root, commit))) {
+			log(`${ref} patches its packages otherwise than this checkout: installing its own.`);
+			await installPackages(dir);
+			await buildApp({ root: dir, siteUrl });
+			return { dir, commit, remove };
+		}
 		const modules = path.join(dir, 'node_modules');
 		await symlink(await realpath(path.join(root, 'node_modules')), modules, 'dir');
 		try {
