@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '~/server/db/client';
 import { projectPath } from '~/server/paths';
 import { databaseUrl } from '../helpers/migrated-databases';
@@ -32,7 +32,7 @@ const journalLength = (
 const olderRelease = {
 	async pglite(): Promise<DatabaseHandle> {
 		const dataDir = mkdtempSync(join(tmpdir(), 'hibahin-upgrade-'));
-		afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+		onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
 		const client = new PGlite({ dataDir, extensions: { pg_trgm } });
 		await migratePglite(drizzlePglite(client), {
 			migrationsFolder: migrationsBefore(firstMissing),
@@ -45,7 +45,7 @@ const olderRelease = {
 		const name = `hibahin_upgrade_${Date.now().toString(36)}`;
 		const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
 		await server.unsafe(`create database ${name}`);
-		afterAll(async () => {
+		onTestFinished(async () => {
 			await server.unsafe(`drop database if exists ${name} with (force)`);
 			await server.end();
 		});
