@@ -4,13 +4,13 @@ import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import { offlinePath, serviceWorkerPath } from '../features/web-app/web-app';
 import { locales } from '../lib/i18n/locales';
-import { precachedFilesIn, precacheOf } from './precache';
+import { builtFilesIn, offlineShellIn, precacheOf } from './precache';
 
 const workerEntry = 'src/features/web-app/service-worker.ts';
 
 /**
  * Writes the service worker (`/sw.js`) into the build's client folder once the build is done,
- * with that build's scripts, styles and offline pages to precache and a version named by them.
+ * with the offline pages and what they load to precache and a version named by the build's files.
  */
 export function serviceWorker(): AstroIntegration {
 	let root: URL;
@@ -23,8 +23,11 @@ export function serviceWorker(): AstroIntegration {
 				clientDir = fileURLToPath(config.build.client);
 			},
 			'astro:build:done': async () => {
-				const files = precachedFilesIn(clientDir, locales.map(offlinePath));
-				const { urls, version } = precacheOf(files);
+				const offlinePages = locales.map(offlinePath);
+				const { urls, version } = precacheOf(
+					builtFilesIn(clientDir, offlinePages),
+					offlineShellIn(clientDir, offlinePages),
+				);
 				await build({
 					entryPoints: [fileURLToPath(new URL(workerEntry, root))],
 					outfile: join(clientDir, serviceWorkerPath),

@@ -1,8 +1,8 @@
 /**
  * On every page, kept tiny: catches the browser's install prompt as early as the page runs,
- * shows the menu's install entry when installing is possible, and registers the service worker
- * once the page has loaded and the browser is idle. The install dialog and the update toast load
- * when they are needed.
+ * shows the menu's install entry when installing is possible, and links the manifest and
+ * registers the service worker once the page has loaded and the browser is idle. The install
+ * dialog and the update toast load when they are needed.
  */
 import { needsHomeScreenSteps, serviceWorkerPath } from './web-app';
 
@@ -44,12 +44,29 @@ export function setUpWebApp(): void {
 		if (prompt) showInstallEntries(false);
 		void import('./app-install').then((dialog) => dialog.install(prompt));
 	});
-	if (!('serviceWorker' in navigator)) return;
 	// Safari has no idle callback: a moment after load will do there.
 	const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-	const register = () => whenIdle(() => void registerWorker());
-	if (document.readyState === 'complete') register();
-	else window.addEventListener('load', register, { once: true });
+	const afterLoad = () =>
+		whenIdle(() => {
+			linkManifest();
+			if ('serviceWorker' in navigator) void registerWorker();
+		});
+	if (document.readyState === 'complete') afterLoad();
+	else window.addEventListener('load', afterLoad, { once: true });
+}
+
+/**
+ * Links the page's manifest (`data-app-manifest` on the body). A manifest in the HTML has the
+ * browser fetch it and its icon and check whether the site installs while the page itself
+ * loads; linked after load, that work waits until the page's own is done.
+ */
+function linkManifest(): void {
+	const href = document.body.dataset.appManifest;
+	if (!href || document.querySelector('link[rel="manifest"]')) return;
+	const link = document.createElement('link');
+	link.rel = 'manifest';
+	link.href = href;
+	document.head.append(link);
 }
 
 async function registerWorker(): Promise<void> {

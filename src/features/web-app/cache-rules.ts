@@ -8,7 +8,10 @@ import { isShareTargetPath, offlinePath } from './web-app';
 /** The caches of one version of the app; photos and shared files outlive versions. */
 export function cacheNamesOf(version: string) {
 	return {
-		/** The build's scripts and styles and the offline pages, fetched on install. */
+		/**
+		 * The offline pages and what they load, fetched on install, and every other script and
+		 * style of the build as a page loads it.
+		 */
 		precache: `hibahin-precache-${version}`,
 		/** Signed-out pages seen, for a second visit without a connection. */
 		pages: `hibahin-pages-${version}`,

@@ -1,5 +1,5 @@
 /**
- * The service worker, bundled into `/sw.js` after each build with that build's files to precache
+ * The service worker, bundled into `/sw.js` after each build with the offline pages to precache
  * and its version (`src/integrations/service-worker.ts`). Pages come from the network first, then
  * as last seen, then the offline page of their language; the build's scripts and styles and item
  * photos come from the device first. Nothing signed-in and nothing of the API is ever kept.
