@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { inJakarta } from '~/lib/format';
 import { unlocalizedPath } from '~/lib/i18n/locales';
 import type { Database } from './db/client';
 import { preparedStatements } from './db/prepared';
@@ -7,13 +8,17 @@ import { items, needListState, publicPageState } from './db/schema';
 /**
  * Which version a signed-out page is made of: an item's page of its item's `version`, the home
  * page, a list, city or public profile page of the public page version (drizzle/0011_page_versions.sql),
- * the needs list and its city pages of the needs' list version (drizzle/0024_need_list_state.sql).
+ * the rankings of it and of the month in Jakarta, the needs list and its city pages of the needs'
+ * list version (drizzle/0024_need_list_state.sql).
  */
 export type PageVersionSource =
-	{ kind: 'item'; itemId: number } | { kind: 'public' } | { kind: 'needs' };
+	{ kind: 'item'; itemId: number } | { kind: 'public' } | { kind: 'rankings' } | { kind: 'needs' };
 
 /** Pages that the whole list of items, a place or a donor's givings can change. */
 const publicPages = [/^\/$/, /^\/items$/, /^\/items\/in\/[^/]+$/, /^\/profile\/[^/]+$/];
+
+/** The rankings, whose month and year also turn over without a write. */
+const rankingsPage = /^\/heroes\/rankings$/;
 
 /** Pages that only the needs list changes. */
 const needPages = [/^\/needs$/, /^\/needs\/in\/[^/]+$/];
@@ -24,6 +29,7 @@ export function pageVersionSource(pathname: string): PageVersionSource | null {
 	const item = /^\/items\/(\d{1,15})$/.exec(path);
 	if (item) return { kind: 'item', itemId: Number(item[1]) };
 	if (needPages.some((page) => page.test(path))) return { kind: 'needs' };
+	if (rankingsPage.test(path)) return { kind: 'rankings' };
 	return publicPages.some((page) => page.test(path)) ? { kind: 'public' } : null;
 }
 
@@ -34,7 +40,8 @@ export function pageVersionSource(pathname: string): PageVersionSource | null {
  * available item: while the item is one of them the link holds whatever else changes, so its own
  * version is enough; once it is given away, reserved or hidden the public version joins in, and
  * the link goes when the city's last item does. The needs' pages also hold the minute, as needs
- * leave the lists without a write when their closing time passes or their owner is suspended.
+ * leave the lists without a write when their closing time passes or their owner is suspended;
+ * the rankings hold Jakarta's month, whose turn starts a new month's and year's rankings.
  */
 export async function readPageVersion(
 	db: Database,
@@ -52,7 +59,10 @@ export async function readPageVersion(
 		return row ? `n${row.version}.${Math.floor(Date.now() / 60_000)}` : null;
 	}
 	const [row] = await reads.public.execute();
-	return row ? `p${row.version}` : null;
+	if (!row) return null;
+	return source.kind === 'rankings'
+		? `p${row.version}.${inJakarta(Date.now()).toISOString().slice(0, 7)}`
+		: `p${row.version}`;
 }
 
 /**

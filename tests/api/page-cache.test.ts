@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zstdDecompressSync } from 'node:zlib';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { answerCachedPage, answerPublicPage, hasCookie } from '~/app/page-cache';
 import { PageCache } from '~/server/http/page-cache';
 import {
@@ -237,9 +237,26 @@ describeOnDatabases('Signed-out pages: version ETags and the page cache', (use) 
 			act(use(), donor, request.id, 'reserve'),
 		);
 		await act(use(), donor, request.id, 'handOver');
-		await expectChangedBy([`/profile/${donor.id}`], () =>
+		await expectChangedBy([`/profile/${donor.id}`, '/heroes/rankings'], () =>
 			act(use(), receiver, request.id, 'confirm'),
 		);
+	});
+
+	it('starts the rankings afresh when the month turns in Jakarta, with no write', async () => {
+		await donorWithItem(use());
+		// 30 November, 23:59 in Jakarta, then a minute past midnight on 1 December.
+		const lastMinute = Date.UTC(2026, 10, 30, 16, 59);
+		const now = vi.spyOn(Date, 'now').mockReturnValue(lastMinute);
+		try {
+			const november = await page('/heroes/rankings');
+			const home = await page('/');
+			now.mockReturnValue(lastMinute + 2 * 60_000);
+			const december = await page('/heroes/rankings');
+			expect(december.headers.get('ETag')).not.toBe(november.headers.get('ETag'));
+			expect((await page('/')).headers.get('ETag')).toBe(home.headers.get('ETag'));
+		} finally {
+			now.mockRestore();
+		}
 	});
 
 	it('changes the donor’s item pages and profile when their public profile is edited', async () => {

@@ -162,7 +162,25 @@ test.describe('heroes with twelve donors', { tag: '@full' }, () => {
 		}
 	});
 
-	test("holds the table's place while the rankings load, so nothing shifts (en)", async ({
+	test('sends the rankings the address asks for in the page itself (id)', async ({ request }) => {
+		const { rankings } = inLanguage('id');
+		const html = await (await request.get(rankings)).text();
+		const firstPage = fullDonors.slice(0, 9).concat(fullDonors[11]!);
+		const shown = firstPage.map((donor) => html.indexOf(`>${donor.name}<`));
+		expect(shown.every((at) => at > 0)).toBe(true);
+		expect(shown).toEqual([...shown].sort((a, b) => a - b));
+		const byDonations = await (await request.get(`${rankings}?sort=donations`)).text();
+		expect(byDonations.indexOf('>Lukman Hakim<')).toBeLessThan(
+			byDonations.indexOf('>Ayu Lestari<'),
+		);
+
+		// Past the last page, the last page of the same rankings.
+		const past = await request.get(`${rankings}?sort=donations&page=9`, { maxRedirects: 0 });
+		expect(past.status()).toBe(302);
+		expect(past.headers()['location']).toBe(`${rankings}?sort=donations&page=2`);
+	});
+
+	test('shows the rankings with the page, and nothing shifts while it loads (en)', async ({
 		page,
 	}) => {
 		const { impact, rankings } = inLanguage('en');
@@ -219,11 +237,19 @@ test.describe('heroes with twelve donors', { tag: '@full' }, () => {
 		await expect(formula).toContainText(impact.formula.selfReported);
 	});
 
-	test('shows an error when the rankings cannot load (en)', async ({ page }) => {
+	test('shows an error when other rankings cannot load, and loads them on retry (en)', async ({
+		page,
+	}) => {
 		const { impact, rankings } = inLanguage('en');
-		await page.route('**/api/heroes/rankings**', (route) => route.abort());
 		await page.goto(rankings);
-		await expect(page.getByRole('alert').filter({ hasText: impact.error })).toBeVisible();
+		await expect(tableRows(page)).toHaveCount(10);
+		await page.route('**/api/heroes/rankings**', (route) => route.abort());
+		await page.getByLabel(impact.range.label).selectOption('month');
+		const error = page.getByRole('alert').filter({ hasText: impact.error });
+		await expect(error).toBeVisible();
+		await page.unroute('**/api/heroes/rankings**');
+		await error.getByRole('button', { name: impact.retry }).click();
+		await expect(tableRows(page).first().locator('a')).toHaveText('Lukman Hakim');
 	});
 
 	test('shows the top five with podium numbers and badges on the home page (id)', async ({

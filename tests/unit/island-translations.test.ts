@@ -14,6 +14,7 @@ import { blocksResources } from '~/features/blocks/blocks-resources.server';
 import { PersonBlockButton } from '~/features/blocks/PersonBlockButton';
 import { RankingsTable } from '~/features/heroes/RankingsTable';
 import { rankingsTableResources } from '~/features/heroes/rankings-resources.server';
+import type { RankingsPage } from '~/features/heroes/heroes';
 import { ItemBrowser } from '~/features/item-browser/ItemBrowser';
 import { itemBrowserResources } from '~/features/item-browser/item-browser-resources.server';
 import type { ItemViewer } from '~/features/item-detail/contact';
@@ -118,6 +119,24 @@ const pickupArea = { id: '32.73.14', name: 'Cibeunying Kidul, Kota Bandung, Jawa
 
 /** The end days a drive's forms offer. */
 const endDays = { min: '2026-11-29', max: '2027-02-27' };
+const rankingsView = { page: 1, range: 'all', sort: 'impact' } as const;
+const rankingsPage: RankingsPage = {
+	rankings: [
+		{
+			rank: 1,
+			userId: 'u-ani',
+			totalDonations: 3,
+			impactScore: 42,
+			kgDonated: 12,
+			lastDonatedAt: '2026-11-20T03:00:00.000Z',
+			user: { name: 'Ani', avatar: null },
+			badges: [
+				{ id: 'RANK_1', name: 'Juara 1', icon: '🥇', style: 'gold', description: 'Peringkat 1' },
+			],
+		},
+	],
+	meta: { currentPage: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false, total: 1 },
+};
 
 /** An organisation as its owner's page passes it to the form. */
 function organisation(state: Organisation['state']): Organisation {
@@ -292,7 +311,10 @@ const islands: Record<string, IslandLine> = {
 		{ mode: 'complete', initial: profileCheck(false), redirectTo: '/items/42' },
 		{ mode: 'edit', initial: profileCheck(true) },
 	]),
-	RankingsTable: line(RankingsTable, rankingsTableResources, [{ profileBase: '/profile' }]),
+	RankingsTable: line(RankingsTable, rankingsTableResources, [
+		{ profileBase: '/profile', initialView: rankingsView, initialRankings: null },
+		{ profileBase: '/profile', initialView: rankingsView, initialRankings: rankingsPage },
+	]),
 	ReportButton: line(ReportButton, reportButtonResources, [
 		{ target: { kind: 'item', itemId: 42 } },
 		{ target: { kind: 'user', userId: 'u-budi' } },

@@ -10,27 +10,13 @@ import {
 	type RankingsQuery,
 	rankingSorts,
 	rankingsSearch,
+	rankingsViewOf,
 } from './heroes';
 import { RankingHead, RankingRow, RankingSkeletonRow, RankingTable } from './RankingRow';
 import { rankingsQuery } from './heroes.queries';
 
 type ViewQuery = Omit<RankingsQuery, 'limit'>;
 type Result = { status: 'loading' } | { status: 'error' } | { status: 'ok'; data: RankingsPage };
-
-const defaultQuery: ViewQuery = { page: 1, range: 'all', sort: 'impact' };
-
-/** The query in the address bar; anything unknown falls back on its default. */
-function queryFromLocation(): ViewQuery {
-	const params = new URLSearchParams(window.location.search);
-	const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T) =>
-		values.find((candidate) => candidate === value) ?? fallback;
-	const page = Number(params.get('page'));
-	return {
-		page: Number.isInteger(page) && page >= 1 ? page : 1,
-		range: pick(rankingRanges, params.get('range'), 'all'),
-		sort: pick(rankingSorts, params.get('sort'), 'impact'),
-	};
-}
 
 /** The rank shown in a row: (page - 1) × 10 + index + 1. */
 export function rankNumber(page: number, index: number): number {
@@ -39,16 +25,27 @@ export function rankNumber(page: number, index: number): number {
 
 /**
  * The heroes rankings: range and sort controls, a page of ten donors, previous/next. The query
- * lives in the address bar so reload, back and sharing keep it. Needs the `impact` namespace.
+ * lives in the address bar so reload, back and sharing keep it. The server renders the page the
+ * address asks for (`initialView`, `initialRankings`), which seeds the query's cache, so hydrating
+ * fetches nothing; without it (the server could not read them) the island loads them. Needs the
+ * `impact` namespace.
  */
 export const RankingsTable = islandRoot(function RankingsTable(
-	props: IslandI18nProps & { profileBase: string },
+	props: IslandI18nProps & {
+		profileBase: string;
+		initialView: ViewQuery;
+		initialRankings: RankingsPage | null;
+	},
 ) {
 	const { t } = useTranslation();
 	const controlsId = useId();
-	// Unknown until mounted: the page is prerendered, so only the browser knows the address.
-	const [query, setQuery] = useState<ViewQuery | null>(null);
-	const rankings = useQuery({ ...rankingsQuery(query ?? defaultQuery), enabled: query !== null });
+	const { initialView, initialRankings } = props;
+	const [query, setQuery] = useState<ViewQuery>(initialView);
+	const isInitialView = rankingsSearch(query) === rankingsSearch(initialView);
+	const rankings = useQuery({
+		...rankingsQuery(query),
+		...(isInitialView && initialRankings && { initialData: initialRankings }),
+	});
 	// A retry shows the loading state, not the error it is retrying.
 	const result: Result = rankings.data
 		? { status: 'ok', data: rankings.data }
@@ -57,8 +54,7 @@ export const RankingsTable = islandRoot(function RankingsTable(
 			: { status: 'loading' };
 
 	useEffect(() => {
-		const sync = () => setQuery(queryFromLocation());
-		sync();
+		const sync = () => setQuery(rankingsViewOf(new URLSearchParams(window.location.search)));
 		window.addEventListener('popstate', sync);
 		return () => window.removeEventListener('popstate', sync);
 	}, []);
@@ -68,7 +64,6 @@ export const RankingsTable = islandRoot(function RankingsTable(
 		setQuery(next);
 	}, []);
 
-	const current = query ?? defaultQuery;
 	const data = result.status === 'ok' ? result.data : null;
 	const rows = data?.rankings ?? [];
 	const meta = data?.meta;
@@ -81,10 +76,10 @@ export const RankingsTable = islandRoot(function RankingsTable(
 					<select
 						id={`${controlsId}-range`}
 						className="select"
-						value={current.range}
+						value={query.range}
 						onChange={(event) =>
 							navigate({
-								...current,
+								...query,
 								page: 1,
 								range: event.currentTarget.value as ViewQuery['range'],
 							})
@@ -102,10 +97,10 @@ export const RankingsTable = islandRoot(function RankingsTable(
 					<select
 						id={`${controlsId}-sort`}
 						className="select"
-						value={current.sort}
+						value={query.sort}
 						onChange={(event) =>
 							navigate({
-								...current,
+								...query,
 								page: 1,
 								sort: event.currentTarget.value as ViewQuery['sort'],
 							})
@@ -125,10 +120,10 @@ export const RankingsTable = islandRoot(function RankingsTable(
 					<div role="status">
 						<span className="sr-only">{t('impact.loading')}</span>
 						<RankingTable hidden>
-							<RankingHead t={t} sort={current.sort} />
+							<RankingHead t={t} sort={query.sort} />
 							<tbody>
 								{Array.from({ length: rankingLimits.pageSize }, (_, index) => (
-									<RankingSkeletonRow key={index} sort={current.sort} />
+									<RankingSkeletonRow key={index} sort={query.sort} />
 								))}
 							</tbody>
 						</RankingTable>
@@ -146,7 +141,7 @@ export const RankingsTable = islandRoot(function RankingsTable(
 				{rows.length > 0 && (
 					<RankingTable>
 						<caption className="sr-only">{t('impact.table.caption')}</caption>
-						<RankingHead t={t} sort={current.sort} />
+						<RankingHead t={t} sort={query.sort} />
 						<tbody>
 							{rows.map((entry, index) => (
 								<RankingRow
@@ -154,8 +149,8 @@ export const RankingsTable = islandRoot(function RankingsTable(
 									t={t}
 									locale={props.locale}
 									entry={entry}
-									rank={rankNumber(current.page, index)}
-									sort={current.sort}
+									rank={rankNumber(query.page, index)}
+									sort={query.sort}
 									profileHref={`${props.profileBase}/${encodeURIComponent(entry.userId)}`}
 								/>
 							))}
@@ -174,7 +169,7 @@ export const RankingsTable = islandRoot(function RankingsTable(
 						type="button"
 						className="btn btn-sm sm:btn-md"
 						disabled={!meta?.hasPrevPage}
-						onClick={() => navigate({ ...current, page: current.page - 1 })}
+						onClick={() => navigate({ ...query, page: query.page - 1 })}
 					>
 						{t('impact.pagination.previous')}
 					</button>
@@ -187,7 +182,7 @@ export const RankingsTable = islandRoot(function RankingsTable(
 						type="button"
 						className="btn btn-sm sm:btn-md"
 						disabled={!meta?.hasNextPage}
-						onClick={() => navigate({ ...current, page: current.page + 1 })}
+						onClick={() => navigate({ ...query, page: query.page + 1 })}
 					>
 						{t('impact.pagination.next')}
 					</button>

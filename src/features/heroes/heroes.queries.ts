@@ -19,5 +19,8 @@ export function rankingsQuery({ page, range, sort }: RankingsView) {
 			});
 			return apiFetch<RankingsPage>(`/heroes/rankings?${search}`, { signal });
 		},
+		// Rankings move only when a hand-over is confirmed: a page read a minute ago, or rendered
+		// with the page, is shown again without asking.
+		staleTime: 60_000,
 	});
 }

@@ -29,7 +29,12 @@ export const rankingSorts = ['impact', 'recent', 'donations'] as const;
 export type RankingSort = (typeof rankingSorts)[number];
 
 /** Rankings page size (docs/product-rules.md#rankings) and the most a client may ask for at once. */
-export const rankingLimits = { pageSize: 10, maxLimit: 50, topCount: 5 } as const;
+export const rankingLimits = {
+	pageSize: 10,
+	maxLimit: 50,
+	maxPage: 1_000_000,
+	topCount: 5,
+} as const;
 
 /** The rankings query with defaults filled in. */
 export type RankingsQuery = z.output<typeof rankingsQuerySchema>;
@@ -46,6 +51,21 @@ export type RankingsPage = z.output<typeof rankingsPageSchema>;
  * quantity), and how many donors made them.
  */
 export type SiteTotals = z.output<typeof siteTotalsSchema>;
+
+/**
+ * The rankings a page address asks for (`?range=month&sort=recent&page=2`); anything missing or
+ * unknown falls back on its default, so an old or mistyped link still opens the rankings.
+ */
+export function rankingsViewOf(params: URLSearchParams): Omit<RankingsQuery, 'limit'> {
+	const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T) =>
+		values.find((candidate) => candidate === value) ?? fallback;
+	const page = Number(params.get('page'));
+	return {
+		page: Number.isInteger(page) && page >= 1 && page <= rankingLimits.maxPage ? page : 1,
+		range: pick(rankingRanges, params.get('range'), 'all'),
+		sort: pick(rankingSorts, params.get('sort'), 'impact'),
+	};
+}
 
 /** The rankings page's address for a query, leaving out defaults so links stay short. */
 export function rankingsSearch(query: Omit<RankingsQuery, 'limit'>): string {

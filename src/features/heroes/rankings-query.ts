@@ -19,7 +19,7 @@ const positiveInteger = (max: number, fallback: number) =>
  * confusing page.
  */
 export const rankingsQuerySchema = z.object({
-	page: positiveInteger(1_000_000, 1),
+	page: positiveInteger(rankingLimits.maxPage, 1),
 	limit: positiveInteger(rankingLimits.maxLimit, rankingLimits.pageSize),
 	range: z.enum(rankingRanges).default('all'),
 	sort: z.enum(rankingSorts).default('impact'),
