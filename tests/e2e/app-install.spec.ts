@@ -131,11 +131,20 @@ test.describe('the app on a bad connection', () => {
 		try {
 			const page = browser.pages()[0] ?? (await browser.newPage());
 			const devtools = await browser.newCDPSession(page);
-			for (const home of ['/', '/en']) {
-				await page.goto(home);
+			for (const locale of ['id', 'en'] as const) {
+				await page.goto(localePath('/', locale));
+				// The page links its manifest and registers the worker once it has loaded.
+				await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+					'href',
+					localePath('/manifest.webmanifest', locale),
+				);
 				await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-				const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
-				expect(installabilityErrors).toEqual([]);
+				// The browser checks the manifest it has just been given in a moment of its own.
+				await expect
+					.poll(
+						async () => (await devtools.send('Page.getInstallabilityErrors')).installabilityErrors,
+					)
+					.toEqual([]);
 			}
 		} finally {
 			await browser.close();
