@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '~/lib/hydrated';
 import type { IslandI18nProps } from '~/lib/i18n/island';
 import { islandRoot } from '~/lib/island-root';
 import {
@@ -39,6 +40,8 @@ export const RankingsTable = islandRoot(function RankingsTable(
 ) {
 	const { t } = useTranslation();
 	const controlsId = useId();
+	// The server draws the controls before their handlers exist: they wait for them, disabled.
+	const hydrated = useHydrated();
 	const { initialView, initialRankings } = props;
 	const [query, setQuery] = useState<ViewQuery>(initialView);
 	const isInitialView = rankingsSearch(query) === rankingsSearch(initialView);
@@ -76,6 +79,7 @@ export const RankingsTable = islandRoot(function RankingsTable(
 					<select
 						id={`${controlsId}-range`}
 						className="select"
+						disabled={!hydrated}
 						value={query.range}
 						onChange={(event) =>
 							navigate({
@@ -97,6 +101,7 @@ export const RankingsTable = islandRoot(function RankingsTable(
 					<select
 						id={`${controlsId}-sort`}
 						className="select"
+						disabled={!hydrated}
 						value={query.sort}
 						onChange={(event) =>
 							navigate({
@@ -168,7 +173,7 @@ export const RankingsTable = islandRoot(function RankingsTable(
 					<button
 						type="button"
 						className="btn btn-sm sm:btn-md"
-						disabled={!meta?.hasPrevPage}
+						disabled={!hydrated || !meta?.hasPrevPage}
 						onClick={() => navigate({ ...query, page: query.page - 1 })}
 					>
 						{t('impact.pagination.previous')}
@@ -181,7 +186,7 @@ export const RankingsTable = islandRoot(function RankingsTable(
 					<button
 						type="button"
 						className="btn btn-sm sm:btn-md"
-						disabled={!meta?.hasNextPage}
+						disabled={!hydrated || !meta?.hasNextPage}
 						onClick={() => navigate({ ...query, page: query.page + 1 })}
 					>
 						{t('impact.pagination.next')}
